@@ -1,0 +1,96 @@
+/// Where something sits in a file, 1-based, as editors and CI annotations count.
+public struct SourceLocation: Hashable, Sendable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+}
+
+/// How much a finding matters: errors stop generation, warnings only fail under `--strict`.
+public enum Severity: String, Sendable, Comparable {
+    case error, warning, note
+
+    private var rank: Int {
+        switch self {
+        case .error: return 0
+        case .warning: return 1
+        case .note: return 2
+        }
+    }
+
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// One finding about the user's input, printed as `path:line:col: error: message [rule-id]`.
+/// The library only collects these; the command-line front end decides how to print them.
+public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+    public var severity: Severity
+    public var message: String
+    public var location: SourceLocation?
+    /// A stable id (`unknown-key`, `reserved-name`, ...) that `explain` and tests refer to.
+    public var rule: String
+
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, rule: String) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.rule = rule
+    }
+
+    public var description: String {
+        var text = ""
+        if let location {
+            text += "\(location.file):\(location.line):\(location.column): "
+        }
+        return text + "\(severity.rawValue): \(message) [\(rule)]"
+    }
+}
+
+/// Collects every finding of a stage, so a user sees all problems of a schema in one run
+/// instead of fixing them one at a time.
+public struct Diagnostics: Sendable {
+    public private(set) var items: [Diagnostic] = []
+
+    public init() {}
+
+    public var hasErrors: Bool { items.contains { $0.severity == .error } }
+    public var errors: [Diagnostic] { items.filter { $0.severity == .error } }
+
+    public mutating func error(_ message: String, at location: SourceLocation?, rule: String) {
+        items.append(Diagnostic(.error, message, at: location, rule: rule))
+    }
+
+    public mutating func warning(_ message: String, at location: SourceLocation?, rule: String) {
+        items.append(Diagnostic(.warning, message, at: location, rule: rule))
+    }
+
+    public mutating func append(contentsOf other: Diagnostics) {
+        items.append(contentsOf: other.items)
+    }
+
+    public mutating func append(_ diagnostic: Diagnostic) {
+        items.append(diagnostic)
+    }
+
+    /// Sorted by file, line, column, so output order does not depend on the order checks ran.
+    public var sorted: [Diagnostic] {
+        items.enumerated().sorted { a, b in
+            let la = a.element.location, lb = b.element.location
+            let ka = (la?.file ?? "", la?.line ?? 0, la?.column ?? 0)
+            let kb = (lb?.file ?? "", lb?.line ?? 0, lb?.column ?? 0)
+            if ka != kb { return ka < kb }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+}
+
+/// Thrown by a stage that cannot go on; carries everything found so far.
+public struct DiagnosticsError: Error, Sendable {
+    public var diagnostics: Diagnostics
+    public init(_ diagnostics: Diagnostics) { self.diagnostics = diagnostics }
+}

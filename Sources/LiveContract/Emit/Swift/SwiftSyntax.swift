@@ -1,0 +1,81 @@
+/// Swift spellings: type names, literals and doc comments, escaped so no schema text can
+/// end a comment, interpolate, or hide code behind bidi controls.
+enum SwiftSyntax {
+    static func typeName(_ type: FieldType) -> String {
+        switch type {
+        case .string: return "String"
+        case .int: return "Int"
+        case .double: return "Double"
+        case .bool: return "Bool"
+        case .date: return "Date"
+        case .dateRange: return "ClosedRange<Date>"
+        case .url: return "URL"
+        case .enumeration(let name), .structure(let name): return name
+        case .array(let element): return "[\(typeName(element))]"
+        }
+    }
+
+    static func typeName(_ field: Field) -> String {
+        typeName(field.type) + (field.isOptional ? "?" : "")
+    }
+
+    /// A string literal. Everything outside printable ASCII is a `\u{...}` escape, so the
+    /// generated file is pure ASCII and `\(` can never start an interpolation.
+    static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case " "..."~": result.unicodeScalars.append(scalar)
+            default: result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+        }
+        return result + "\""
+    }
+
+    /// A literal for a checked schema value of `type`; struct members look up their field
+    /// types in `contract`.
+    static func literal(_ value: Value, type: FieldType, in contract: Contract) -> String {
+        switch value {
+        case .string(let text): return stringLiteral(text)
+        case .url(let text): return "URL(string: \(stringLiteral(text)))!"
+        case .int(let number): return String(number)
+        case .double(let number): return doubleLiteral(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .date(let millis): return dateLiteral(millis)
+        case .dateRange(let lower, let upper): return "\(dateLiteral(lower))...\(dateLiteral(upper))"
+        case .enumCase(let name): return ".\(name)"
+        case .array(let items):
+            guard case .array(let element) = type else { return "[]" }
+            return "[" + items.map { literal($0, type: element, in: contract) }.joined(separator: ", ") + "]"
+        case .structure(let members):
+            let fields = contract.type(named: typeName(type))?.fields ?? []
+            let arguments = members.map { member -> String in
+                let memberType = fields.first { $0.name == member.name }?.type ?? .string
+                return "\(member.name): \(literal(member.value, type: memberType, in: contract))"
+            }
+            return "\(typeName(type))(" + arguments.joined(separator: ", ") + ")"
+        }
+    }
+
+    static func doubleLiteral(_ number: Double) -> String {
+        let text = String(number)
+        return text.contains(".") || text.contains("e") ? text : text + ".0"
+    }
+
+    /// `Date` from Unix milliseconds, exact for every whole millisecond.
+    static func dateLiteral(_ millis: Int64) -> String {
+        "Date(timeIntervalSince1970: \(doubleLiteral(Double(millis) / 1000)))"
+    }
+
+    /// Doc comment text split into lines; bidi and other invisible controls are shown as
+    /// `\u{...}` so a reviewer sees them, and every line break form starts a new `///` line.
+    static func docLines(_ doc: String?) -> [String] {
+        guard let doc, !doc.isEmpty else { return [] }
+        return CodeText.lines(of: doc).map { CodeText.visibleControls(in: $0) }
+    }
+}

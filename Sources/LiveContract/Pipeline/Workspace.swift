@@ -1,0 +1,45 @@
+/// One schema taken through the whole pipeline: read -> load -> validate -> generate.
+public struct LoadedSchema: Sendable {
+    public var path: String
+    public var contract: Contract
+    /// Warnings found while loading (errors never get this far).
+    public var warnings: [Diagnostic]
+    public var files: [GeneratedFile]
+}
+
+public enum Workspace {
+    /// Reads and generates `schemaPath`; every problem comes back as diagnostics.
+    public static func load(schemaPath: String, templates: TemplateSet, fileSystem: FileSystem) -> Result<LoadedSchema, DiagnosticsError> {
+        var diagnostics = Diagnostics()
+        let bytes: [UInt8]
+        switch fileSystem.kind(schemaPath) {
+        case .file, .symlink:
+            do {
+                bytes = try fileSystem.read(schemaPath)
+            } catch {
+                diagnostics.error("cannot read the schema: \(error.reason)", at: SourceLocation(file: schemaPath, line: 1, column: 1), rule: "schema-unreadable")
+                return .failure(DiagnosticsError(diagnostics))
+            }
+        case .missing:
+            diagnostics.error("no schema at '\(schemaPath)'; create one with `livecontract init`", at: nil, rule: "schema-missing")
+            return .failure(DiagnosticsError(diagnostics))
+        case .directory, .other:
+            diagnostics.error("'\(schemaPath)' is not a file; pass the schema's .yaml path", at: nil, rule: "schema-missing")
+            return .failure(DiagnosticsError(diagnostics))
+        }
+        let contract: Contract
+        let warnings: Diagnostics
+        do {
+            (contract, warnings) = try SchemaLoader.load(bytes, path: schemaPath)
+        } catch {
+            return .failure(error)
+        }
+        do {
+            let files = try Generator(templates: templates).generate(contract)
+            return .success(LoadedSchema(path: schemaPath, contract: contract, warnings: warnings.items, files: files))
+        } catch {
+            diagnostics.error(error.message, at: SourceLocation(file: error.templateName, line: error.line, column: error.column), rule: "template")
+            return .failure(DiagnosticsError(diagnostics))
+        }
+    }
+}

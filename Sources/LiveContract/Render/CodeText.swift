@@ -1,0 +1,54 @@
+/// Text helpers every language emitter shares: splitting docs into lines and making
+/// invisible characters visible inside comments.
+enum CodeText {
+    /// Splits on LF, CR, CRLF, U+2028 and U+2029, dropping trailing empty lines.
+    static func lines(of text: String) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = scalar == "\r"
+            if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                lines.append(current)
+                current = ""
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        lines.append(current)
+        while let last = lines.last, last.allSatisfy({ $0 == " " }) {
+            lines.removeLast()
+        }
+        return lines.map { line in
+            var trimmed = Substring(line)
+            while trimmed.last == " " { trimmed.removeLast() }
+            return String(trimmed)
+        }
+    }
+
+    /// Replaces control characters, bidi overrides and other format characters with a
+    /// `\u{XXXX}` spelling, so a comment cannot reorder or hide the code around it.
+    static func visibleControls(in line: String) -> String {
+        var result = ""
+        for scalar in line.unicodeScalars {
+            if isInvisible(scalar) {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x08, 0x0B...0x1F, 0x7F...0x9F: return true
+        case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2069, 0xFEFF, 0x061C: return true
+        default: return false
+        }
+    }
+}

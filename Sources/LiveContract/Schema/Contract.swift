@@ -1,0 +1,164 @@
+/// The validated contract: what every emitter reads. Built only by `SchemaLoader`, so an
+/// emitter can rely on every name being a legal identifier in all three languages, every
+/// type reference resolving, and every example value matching its field.
+public struct Contract: Sendable {
+    /// The base name (`Delivery`); types are `DeliveryAttributes`, `DeliveryState`, ...
+    public var name: String
+    public var doc: String?
+    public var access: AccessLevel
+    /// The static half, set when the activity starts and never carried by an update push.
+    public var attributes: [Field]
+    /// The `ContentState`: every update replaces it wholesale.
+    public var state: [Field]
+    /// Enums and structs from `types`, in file order.
+    public var types: [NamedType]
+    public var examples: [Example]
+    public var outputs: Outputs
+    /// The schema path as the user named it, used in generated headers.
+    public var schemaPath: String
+    /// Hash of the wire-relevant parts of the schema; see `Fingerprint`.
+    public var fingerprint: String = ""
+
+    /// The Swift type ActivityKit matches by name: `<Name>Attributes`.
+    public var attributesTypeName: String { name + "Attributes" }
+
+    public func type(named name: String) -> NamedType? {
+        types.first { $0.name == name }
+    }
+}
+
+/// Swift access level of generated declarations (`access:` in the schema).
+public enum AccessLevel: String, Sendable {
+    case `public`, `internal`
+}
+
+/// A type from the wire table. Enum and struct cases name an entry of `Contract.types`.
+public indirect enum FieldType: Hashable, Sendable {
+    case string, int, double, bool, date, dateRange, url
+    case enumeration(String)
+    case structure(String)
+    case array(FieldType)
+
+    /// The spelling used in the schema (`int`, `[Step]`).
+    public var schemaSpelling: String {
+        switch self {
+        case .string: return "string"
+        case .int: return "int"
+        case .double: return "double"
+        case .bool: return "bool"
+        case .date: return "date"
+        case .dateRange: return "dateRange"
+        case .url: return "url"
+        case .enumeration(let name), .structure(let name): return name
+        case .array(let element): return "[\(element.schemaSpelling)]"
+        }
+    }
+
+    /// True when the FCM data value is JSON text rather than a plain string.
+    public var isJSONTextOnFCM: Bool {
+        switch self {
+        case .structure, .array, .dateRange: return true
+        default: return false
+        }
+    }
+}
+
+/// One stored property of the attributes, the state or a struct.
+public struct Field: Sendable {
+    /// The property name in Swift, Kotlin and TypeScript, and the key in APNs JSON.
+    public var name: String
+    /// The key in the JS bridge object and in FCM data (`bridgeName`, else `name`).
+    public var wireName: String
+    public var type: FieldType
+    public var isOptional: Bool
+    public var doc: String?
+    /// Decoders fall back to this when the key is missing; already checked against the type.
+    public var defaultValue: Value?
+    /// Inclusive numeric bounds (`.int` or `.double` values, matching `type`).
+    public var minimum: Value?
+    public var maximum: Value?
+    /// Longest allowed string, in UTF-8 bytes.
+    public var maxLength: Int?
+    public var example: Value?
+    public var location: SourceLocation
+
+    public init(name: String, wireName: String? = nil, type: FieldType, isOptional: Bool = false, doc: String? = nil,
+                defaultValue: Value? = nil, minimum: Value? = nil, maximum: Value? = nil, maxLength: Int? = nil,
+                example: Value? = nil, location: SourceLocation) {
+        self.name = name
+        self.wireName = wireName ?? name
+        self.type = type
+        self.isOptional = isOptional
+        self.doc = doc
+        self.defaultValue = defaultValue
+        self.minimum = minimum
+        self.maximum = maximum
+        self.maxLength = maxLength
+        self.example = example
+        self.location = location
+    }
+
+    /// The schema spelling including `?`.
+    public var typeSpelling: String { type.schemaSpelling + (isOptional ? "?" : "") }
+
+    /// A decoder must tolerate the key being absent: optional, or has a default.
+    public var mayBeMissing: Bool { isOptional || defaultValue != nil }
+}
+
+/// An entry of `types`: a String-raw enum or a nested struct.
+public struct NamedType: Sendable {
+    public enum Kind: Sendable {
+        case enumeration(EnumType)
+        case structure([Field])
+    }
+
+    public var name: String
+    public var doc: String?
+    public var kind: Kind
+    public var location: SourceLocation
+
+    public var enumType: EnumType? {
+        if case .enumeration(let value) = kind { return value }
+        return nil
+    }
+
+    public var fields: [Field]? {
+        if case .structure(let value) = kind { return value }
+        return nil
+    }
+}
+
+/// A String-raw enum. The raw value of each case is its name.
+public struct EnumType: Sendable {
+    public var cases: [String]
+    /// Unknown raw values decode to this case, so adding a case does not break older widgets.
+    public var unknownCase: String?
+}
+
+/// A named sample; each becomes a set of JSON fixtures.
+public struct Example: Sendable {
+    public var name: String
+    /// Values by field name. Optional fields without a value are absent; fields with a
+    /// default that the example omits hold the default.
+    public var attributes: [String: Value]
+    public var state: [String: Value]
+    public var location: SourceLocation
+}
+
+/// Where each output goes, relative to the schema file's folder.
+public struct Outputs: Sendable {
+    public var swift: [OutputPath] = []
+    public var swiftBridge: OutputPath?
+    public var kotlin: OutputPath?
+    public var kotlinPackage: String?
+    public var typescript: OutputPath?
+    public var fixtures: OutputPath?
+
+    public init() {}
+}
+
+/// An output path as written in the schema, with its position for error messages.
+public struct OutputPath: Sendable, Equatable {
+    public var path: String
+    public var location: SourceLocation
+}

@@ -1,0 +1,45 @@
+/// The contract fingerprint written into every generated header.
+///
+/// It hashes only what crosses a wire (names, bridge names, types, optionality, defaults,
+/// enum cases and fallbacks), not docs or output paths, so two files with the same
+/// fingerprint agree on every payload even when their comments differ. FNV-1a 64: this is a
+/// change detector, not a security boundary.
+public enum Fingerprint {
+    public static func of(_ contract: Contract) -> String {
+        var text = "livecontract/1|\(contract.name)|"
+        func add(_ fields: [Field], _ label: String) {
+            text += label + "{"
+            for field in fields {
+                text += "\(field.name)=\(field.wireName):\(field.typeSpelling)"
+                if let value = field.defaultValue { text += "=\(value)" }
+                text += ";"
+            }
+            text += "}"
+        }
+        add(contract.attributes, "attributes")
+        add(contract.state, "state")
+        for type in contract.types {
+            switch type.kind {
+            case .enumeration(let enumType):
+                text += "enum \(type.name)[\(enumType.cases.joined(separator: ","))]unknown=\(enumType.unknownCase ?? "-")"
+            case .structure(let fields):
+                add(fields, "struct \(type.name)")
+            }
+        }
+        return hex(fnv1a(Array(text.utf8)))
+    }
+
+    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,101 @@
+/// The `examples` and `outputs` sections.
+extension SchemaLoader {
+    mutating func examples(_ node: YAMLNode, contract: Contract) -> [Example] {
+        guard let list = node.mappingEntries else {
+            error("examples must be a mapping of example names, found \(node.kindDescription)", node, rule: "schema-shape")
+            return []
+        }
+        var result: [Example] = []
+        for entry in list {
+            guard let name = entry.key.scalar else { continue }
+            guard Naming.isIdentifier(name) else {
+                error("example name '\(name)' must be letters and digits (it names fixture files)", entry.key, rule: "invalid-name")
+                continue
+            }
+            let body = entries(of: entry.value, allowed: ["attributes", "state", "doc"], what: "example '\(name)'")
+            let attributes = record(body["attributes"]?.value ?? YAMLNode(kind: .scalar("", .plain), location: entry.key.location),
+                                    fields: contract.attributes, context: "\(name).attributes", what: "the attributes")
+            guard let stateNode = body["state"]?.value else {
+                error("example '\(name)' needs `state:`", entry.key, rule: "missing-key")
+                continue
+            }
+            let state = record(stateNode, fields: contract.state, context: "\(name).state", what: "the state")
+            if let attributes, let state {
+                result.append(Example(name: name, attributes: attributes, state: state, location: entry.key.location))
+            }
+        }
+        return result
+    }
+
+    static let outputKeys = ["swift", "swift-bridge", "kotlin", "typescript", "fixtures"]
+
+    mutating func outputs(_ node: YAMLNode, contract: Contract) -> Outputs {
+        var outputs = Outputs()
+        let body = entries(of: node, allowed: Self.outputKeys, what: "outputs")
+        if let swift = body["swift"] {
+            if let items = swift.value.sequenceItems {
+                outputs.swift = items.compactMap { outputPath($0, what: "a swift output") }
+            } else if let single = outputPath(swift.value, what: "the swift output") {
+                outputs.swift = [single]
+            }
+        }
+        outputs.swiftBridge = body["swift-bridge"].flatMap { outputPath($0.value, what: "the swift-bridge output") }
+        outputs.typescript = body["typescript"].flatMap { outputPath($0.value, what: "the typescript output") }
+        outputs.fixtures = body["fixtures"].flatMap { outputPath($0.value, what: "the fixtures folder") }
+        if let kotlin = body["kotlin"] {
+            if kotlin.value.scalar != nil {
+                error("kotlin output needs a package: `kotlin: { path: ..., package: com.example.app }`", kotlin.value, rule: "missing-key")
+            } else {
+                let spec = entries(of: kotlin.value, allowed: ["path", "package"], what: "the kotlin output")
+                outputs.kotlin = spec["path"].flatMap { outputPath($0.value, what: "the kotlin output") }
+                if let package = spec["package"], let name = text(package.value, what: "package") {
+                    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+                    if parts.allSatisfy({ Naming.isIdentifier(String($0)) && !NameRules.kotlinKeywords.contains(String($0)) }) {
+                        outputs.kotlinPackage = name
+                    } else {
+                        error("'\(name)' is not a Kotlin package name (dot-separated identifiers, no keywords)", package.value, rule: "invalid-name")
+                    }
+                } else if outputs.kotlin != nil {
+                    error("the kotlin output needs `package:`", kotlin.value, rule: "missing-key")
+                }
+            }
+        }
+        var seen: [String: OutputPath] = [:]
+        let all = outputs.swift + [outputs.swiftBridge, outputs.kotlin, outputs.typescript, outputs.fixtures].compactMap { $0 }
+        for output in all {
+            let key = output.path.lowercased()
+            if let first = seen[key] {
+                diagnostics.error("'\(output.path)' is also the output at line \(first.location.line); two outputs cannot share a path (paths equal but for case collide on macOS)", at: output.location, rule: "output-collision")
+            } else {
+                seen[key] = output
+            }
+        }
+        if all.isEmpty {
+            error("outputs names no file; add at least `swift: [path]`", node, rule: "missing-key")
+        }
+        return outputs
+    }
+
+    /// A relative path inside the schema's folder tree: no absolute paths, no `..`, no empty parts.
+    mutating func outputPath(_ node: YAMLNode, what: String) -> OutputPath? {
+        guard let path = text(node, what: what) else { return nil }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if path.hasPrefix("/") || path.hasPrefix("~") || (path.count > 1 && Array(path)[1] == ":") {
+            error("\(what) '\(path)' is absolute; write it relative to the schema's folder", node, rule: "output-path")
+            return nil
+        }
+        if parts.contains("..") {
+            error("\(what) '\(path)' leaves the schema's folder; outputs stay inside it (move the schema up instead)", node, rule: "output-path")
+            return nil
+        }
+        if path.isEmpty || parts.contains(where: { $0.isEmpty || $0 == "." }) || path.contains("\\") {
+            error("\(what) '\(path)' is not a clean relative path (no empty parts, '.', or backslashes)", node, rule: "output-path")
+            return nil
+        }
+        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            error("\(what) has control characters in its path", node, rule: "output-path")
+            return nil
+        }
+        return OutputPath(path: path, location: node.location)
+    }
+}

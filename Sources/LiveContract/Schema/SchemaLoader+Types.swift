@@ -1,0 +1,244 @@
+/// Fields, `types` and type expressions (`int`, `Step?`, `[Score]`).
+extension SchemaLoader {
+    static let fieldKeys = ["type", "doc", "default", "min", "max", "maxLength", "bridgeName", "example"]
+    static let builtinTypes: [String: FieldType] = [
+        "string": .string, "int": .int, "double": .double, "bool": .bool,
+        "date": .date, "dateRange": .dateRange, "url": .url,
+    ]
+
+    /// First pass over `types`: remember every name so fields may refer to types declared later.
+    mutating func declareTypes(_ node: YAMLNode) {
+        guard let list = node.mappingEntries else {
+            error("types must be a mapping of type names, found \(node.kindDescription)", node, rule: "schema-shape")
+            return
+        }
+        for entry in list {
+            guard let name = entry.key.scalar else { continue }
+            if Self.builtinTypes[name] != nil {
+                error("'\(name)' is a built-in type; give the custom type another name", entry.key, rule: "reserved-name")
+                continue
+            }
+            if checkTypeName(name, entry.key, what: "type name") {
+                declaredTypes[name] = entry.value
+            }
+        }
+    }
+
+    /// Second pass: enum cases and struct fields.
+    mutating func loadTypeBodies(_ node: YAMLNode) {
+        for entry in node.mappingEntries ?? [] {
+            guard let name = entry.key.scalar, declaredTypes[name] != nil else { continue }
+            let body = entries(of: entry.value, allowed: ["enum", "unknown", "fields", "doc"], what: "type '\(name)'")
+            if let cases = body["enum"] {
+                if body["fields"] != nil {
+                    error("type '\(name)' has both `enum` and `fields`; a type is one or the other", entry.value, rule: "schema-shape")
+                }
+                enumCases[name] = enumCaseList(cases.value, typeName: name)
+            } else if let fieldsNode = body["fields"] {
+                if let unknown = body["unknown"] {
+                    error("`unknown` belongs to enums; type '\(name)' is a struct", unknown.key, rule: "schema-shape")
+                }
+                structFields[name] = []  // placeholder so self-references resolve while loading
+                structFields[name] = fields(of: fieldsNode.value, what: "type '\(name)'")
+            } else if entry.value.mappingEntries != nil {
+                error("type '\(name)' needs `enum: [...]` or `fields: {...}`", entry.value, rule: "schema-shape")
+            }
+        }
+    }
+
+    mutating func enumCaseList(_ node: YAMLNode, typeName: String) -> [String] {
+        guard let items = node.sequenceItems, !items.isEmpty else {
+            error("`enum` of '\(typeName)' must be a non-empty list of case names", node, rule: "schema-shape")
+            return []
+        }
+        var cases: [String] = []
+        var seen: [String: YAMLNode] = [:]
+        for item in items {
+            guard let name = text(item, what: "an enum case") else { continue }
+            guard checkCaseName(name, item, enumName: typeName) else { continue }
+            if seen[name] != nil {
+                error("case '\(name)' appears twice in '\(typeName)'", item, rule: "duplicate-name")
+                continue
+            }
+            if let other = seen.values.first(where: { Naming.constantCase($0.scalar ?? "") == Naming.constantCase(name) }) {
+                error("cases '\(other.scalar ?? "")' and '\(name)' of '\(typeName)' both become \(Naming.constantCase(name)) in Kotlin; rename one", item, rule: "name-collision")
+                continue
+            }
+            seen[name] = item
+            cases.append(name)
+        }
+        return cases
+    }
+
+    /// Builds `NamedType`s in file order and refuses struct cycles (a value type cannot hold itself).
+    mutating func buildNamedTypes(_ node: YAMLNode?) -> [NamedType] {
+        guard let node else { return [] }
+        var result: [NamedType] = []
+        for entry in node.mappingEntries ?? [] {
+            guard let name = entry.key.scalar, declaredTypes[name] != nil else { continue }
+            let doc = entry.value.mappingEntries?.first { $0.key.scalar == "doc" }.flatMap { $0.value.scalar }
+            if let cases = enumCases[name] {
+                var unknown: String?
+                if let unknownNode = entry.value.mappingEntries?.first(where: { $0.key.scalar == "unknown" })?.value {
+                    if let value = unknownNode.scalar, cases.contains(value) {
+                        unknown = value
+                    } else {
+                        var message = "`unknown` of '\(name)' must be one of its cases"
+                        if let guess = Suggest.closest(to: unknownNode.scalar ?? "", in: cases) { message += "; did you mean '\(guess)'?" }
+                        error(message, unknownNode, rule: "unknown-case")
+                    }
+                }
+                result.append(NamedType(name: name, doc: doc, kind: .enumeration(EnumType(cases: cases, unknownCase: unknown)), location: entry.key.location))
+            } else if let fields = structFields[name] {
+                result.append(NamedType(name: name, doc: doc, kind: .structure(fields), location: entry.key.location))
+            }
+        }
+        for type in result {
+            if let path = cyclePath(from: type.name, current: type.name, visited: []) {
+                diagnostics.error("struct '\(type.name)' contains itself (\(path.joined(separator: " -> "))); a value type cannot, use a list or split it", at: type.location, rule: "type-cycle")
+            }
+        }
+        return result
+    }
+
+    private func cyclePath(from start: String, current: String, visited: [String]) -> [String]? {
+        for field in structFields[current] ?? [] {
+            guard case .structure(let next) = field.type else { continue }
+            if next == start { return visited + [current, next] }
+            if !visited.contains(next) && next != current,
+               let path = cyclePath(from: start, current: next, visited: visited + [current]) {
+                return path
+            }
+        }
+        return nil
+    }
+
+    /// The fields of `attributes`, `state` or a struct, in file order.
+    mutating func fields(of node: YAMLNode, what: String) -> [Field] {
+        if node.isNull { return [] }
+        guard let list = node.mappingEntries else {
+            error("\(what) must be a mapping of field names, found \(node.kindDescription)", node, rule: "schema-shape")
+            return []
+        }
+        var result: [Field] = []
+        for entry in list {
+            guard let name = entry.key.scalar, checkMemberName(name, entry.key) else { continue }
+            if let field = field(named: name, entry.key, entry.value) {
+                result.append(field)
+            }
+        }
+        return result
+    }
+
+    mutating func field(named name: String, _ keyNode: YAMLNode, _ node: YAMLNode) -> Field? {
+        // Shorthand: `count: int` means `count: { type: int }`.
+        if node.scalar != nil {
+            guard let (type, optional) = typeExpression(node) else { return nil }
+            return Field(name: name, type: type, isOptional: optional, location: keyNode.location)
+        }
+        let body = entries(of: node, allowed: Self.fieldKeys, what: "field '\(name)'")
+        guard let typeNode = body["type"]?.value else {
+            if node.mappingEntries != nil {
+                error("field '\(name)' needs a `type` (string, int, double, bool, date, dateRange, url, a type from `types`, [T] or T?)", node, rule: "missing-key")
+            }
+            return nil
+        }
+        guard let (type, optional) = typeExpression(typeNode) else { return nil }
+        var field = Field(name: name, type: type, isOptional: optional, location: keyNode.location)
+        if let doc = body["doc"] { field.doc = text(doc.value, what: "doc") }
+        if let bridge = body["bridgeName"], let value = text(bridge.value, what: "bridgeName") {
+            if checkMemberName(value, bridge.value) { field.wireName = value }
+        }
+        if let maxLength = body["maxLength"] {
+            if type != .string && type != .url {
+                error("maxLength applies to string and url fields; '\(name)' is \(type.schemaSpelling)", maxLength.key, rule: "schema-shape")
+            } else if case .int(let limit)? = scalarValue(maxLength.value, as: .int, context: "maxLength"), limit > 0 {
+                field.maxLength = limit
+            } else {
+                error("maxLength must be a positive whole number of UTF-8 bytes", maxLength.value, rule: "schema-value")
+            }
+        }
+        for key in ["min", "max"] {
+            guard let bound = body[key] else { continue }
+            guard type == .int || type == .double else {
+                error("\(key) applies to int and double fields; '\(name)' is \(type.schemaSpelling)", bound.key, rule: "schema-shape")
+                continue
+            }
+            let value = scalarValue(bound.value, as: type, context: key)
+            if key == "min" { field.minimum = value } else { field.maximum = value }
+        }
+        if let low = field.minimum?.number, let high = field.maximum?.number, low > high {
+            error("min (\(low)) is greater than max (\(high))", body["max"]!.value, rule: "schema-value")
+        }
+        if let entry = body["default"] {
+            if entry.value.isNull {
+                error("a default of null is what an optional field already means; make the type '\(type.schemaSpelling)?' instead", entry.value, rule: "schema-value")
+            } else {
+                field.defaultValue = value(entry.value, for: field, context: "default of '\(name)'")
+            }
+        }
+        if let entry = body["example"], !entry.value.isNull {
+            field.example = value(entry.value, for: field, context: "example of '\(name)'")
+        }
+        return field
+    }
+
+    /// Parses `T`, `T?`, `[T]` and `[T]?`. Lists of optionals and lists of lists are refused:
+    /// neither has one clear form on all the wires.
+    mutating func typeExpression(_ node: YAMLNode) -> (FieldType, Bool)? {
+        // Unquoted `type: [int]` reads as a one-item YAML list; it can only mean a list type.
+        if let items = node.sequenceItems, items.count == 1, let element = items[0].scalar, items[0].scalarStyle == .plain {
+            return typeExpression(YAMLNode(kind: .scalar("[\(element)]", .quoted), location: node.location))
+        }
+        guard var text = node.scalar?.trimmingSpaces, !text.isEmpty, node.scalarStyle != .block else {
+            error("type must be text such as 'int' or '[string]', found \(node.kindDescription)", node, rule: "schema-shape")
+            return nil
+        }
+        var optional = false
+        if text.hasSuffix("?") {
+            optional = true
+            text.removeLast()
+        }
+        if text.hasPrefix("[") && text.hasSuffix("]") {
+            let inner = String(text.dropFirst().dropLast()).trimmingSpaces
+            if inner.hasSuffix("?") || inner.hasPrefix("[") {
+                error("'\(text)': lists of optionals and lists of lists are not supported; use a struct", node, rule: "unsupported-type")
+                return nil
+            }
+            guard let element = namedType(inner, node) else { return nil }
+            return (.array(element), optional)
+        }
+        guard let type = namedType(text, node) else { return nil }
+        return (type, optional)
+    }
+
+    mutating func namedType(_ name: String, _ node: YAMLNode) -> FieldType? {
+        if let builtin = Self.builtinTypes[name] { return builtin }
+        if enumCases[name] != nil { return .enumeration(name) }
+        if declaredTypes[name] != nil {
+            if let body = declaredTypes[name]?.mappingEntries, body.contains(where: { $0.key.scalar == "enum" }) {
+                return .enumeration(name)
+            }
+            return .structure(name)
+        }
+        var message = "unknown type '\(name)'"
+        let candidates = Array(Self.builtinTypes.keys).sorted() + declaredTypes.keys.sorted()
+        if let guess = Suggest.closest(to: name, in: candidates) {
+            message += "; did you mean '\(guess)'?"
+        } else {
+            message += "; use string, int, double, bool, date, dateRange, url or declare it under `types`"
+        }
+        error(message, node, rule: "unknown-type")
+        return nil
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces (Foundation-free).
+    var trimmingSpaces: String {
+        var slice = Substring(self)
+        while slice.first == " " { slice.removeFirst() }
+        while slice.last == " " { slice.removeLast() }
+        return String(slice)
+    }
+}

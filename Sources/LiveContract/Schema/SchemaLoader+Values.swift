@@ -1,0 +1,244 @@
+/// Typed values: `default`, `example`, `min`/`max` and the `examples` section.
+///
+/// YAML 1.1 resolves `yes`, `on`, `0777` and `1:30` to booleans and numbers behind the user's
+/// back; in a typed slot we accept only the unambiguous spellings and explain the rest.
+extension SchemaLoader {
+    static let yaml11Booleans: Set<String> = ["yes", "no", "on", "off", "y", "n", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF", "Y", "N", "True", "False", "TRUE", "FALSE"]
+
+    /// A value for `field`, including its constraints (min/max, maxLength).
+    mutating func value(_ node: YAMLNode, for field: Field, context: String) -> Value? {
+        guard let value = value(node, type: field.type, context: context) else { return nil }
+        checkConstraints(value, of: field, node, context: context)
+        return value
+    }
+
+    mutating func checkConstraints(_ value: Value, of field: Field, _ node: YAMLNode, context: String) {
+        if let number = value.number {
+            if let low = field.minimum?.number, number < low {
+                error("\(context) is \(Self.describe(value)), below min \(Self.describe(field.minimum!))", node, rule: "value-out-of-range")
+            }
+            if let high = field.maximum?.number, number > high {
+                error("\(context) is \(Self.describe(value)), above max \(Self.describe(field.maximum!))", node, rule: "value-out-of-range")
+            }
+        }
+        if let limit = field.maxLength {
+            let text: String?
+            switch value {
+            case .string(let string), .url(let string): text = string
+            default: text = nil
+            }
+            if let text, text.utf8.count > limit {
+                error("\(context) is \(text.utf8.count) UTF-8 bytes, over maxLength \(limit)", node, rule: "value-too-long")
+            }
+        }
+    }
+
+    static func describe(_ value: Value) -> String {
+        switch value {
+        case .int(let number): return String(number)
+        case .double(let number): return String(number)
+        default: return String(describing: value)
+        }
+    }
+
+    mutating func value(_ node: YAMLNode, type: FieldType, context: String) -> Value? {
+        switch type {
+        case .array(let element):
+            guard let items = node.sequenceItems else {
+                error("\(context) must be a list of \(element.schemaSpelling), found \(node.kindDescription)", node, rule: "value-type")
+                return nil
+            }
+            var values: [Value] = []
+            for (index, item) in items.enumerated() {
+                if let value = value(item, type: element, context: "\(context)[\(index)]") { values.append(value) }
+            }
+            return values.count == items.count ? .array(values) : nil
+        case .structure(let name):
+            return structValue(node, typeName: name, context: context)
+        case .enumeration(let name):
+            let cases = enumCases[name] ?? []
+            guard let text = node.scalar, !node.isNull else {
+                error("\(context) must be a case of \(name), found \(node.kindDescription)", node, rule: "value-type")
+                return nil
+            }
+            guard cases.contains(text) else {
+                var message = "'\(text)' is not a case of \(name)"
+                if let guess = Suggest.closest(to: text, in: cases) { message += "; did you mean '\(guess)'?" } else { message += " (cases: \(cases.joined(separator: ", ")))" }
+                error(message, node, rule: "unknown-case")
+                return nil
+            }
+            return .enumCase(text)
+        case .dateRange:
+            guard let items = node.sequenceItems, items.count == 2 else {
+                error("\(context) is a dateRange: a two-item list of ISO-8601 UTC dates, [\"2025-03-15T19:00:00Z\", \"2025-03-15T19:20:00Z\"]", node, rule: "value-type")
+                return nil
+            }
+            guard case .date(let lower)? = value(items[0], type: .date, context: "\(context) lower bound"),
+                  case .date(let upper)? = value(items[1], type: .date, context: "\(context) upper bound") else { return nil }
+            if lower > upper {
+                error("\(context): the lower bound is after the upper bound; Swift's ClosedRange traps on that", node, rule: "range-order")
+                return nil
+            }
+            return .dateRange(lower, upper)
+        default:
+            return scalarValue(node, as: type, context: context)
+        }
+    }
+
+    mutating func structValue(_ node: YAMLNode, typeName: String, context: String) -> Value? {
+        guard let fields = structFields[typeName] else { return nil }
+        guard let values = record(node, fields: fields, context: context, what: typeName) else { return nil }
+        return .structure(fields.compactMap { field in values[field.name].map { NamedValue(field.name, $0) } })
+    }
+
+    /// Values for a list of fields given as a mapping: unknown keys and missing required keys
+    /// are errors; omitted fields with a default take it; omitted optionals stay absent.
+    mutating func record(_ node: YAMLNode, fields: [Field], context: String, what: String) -> [String: Value]? {
+        let names = fields.map(\.name)
+        if node.isNull && fields.allSatisfy(\.mayBeMissing) { return fieldsDefaults(fields) }
+        let given = entries(of: node, allowed: names, what: context)
+        guard node.mappingEntries != nil else { return nil }
+        var result: [String: Value] = [:]
+        var complete = true
+        for field in fields {
+            if let entry = given[field.name], !entry.value.isNull {
+                if let value = value(entry.value, for: field, context: "\(context).\(field.name)") {
+                    result[field.name] = value
+                } else {
+                    complete = false
+                }
+            } else if let fallback = field.defaultValue {
+                result[field.name] = fallback
+            } else if !field.isOptional {
+                error("\(context) is missing '\(field.name)' (\(field.typeSpelling)); every required field of \(what) needs a value", given[field.name]?.value ?? node, rule: "missing-value")
+                complete = false
+            }
+        }
+        return complete ? result : nil
+    }
+
+    func fieldsDefaults(_ fields: [Field]) -> [String: Value] {
+        var result: [String: Value] = [:]
+        for field in fields { if let value = field.defaultValue { result[field.name] = value } }
+        return result
+    }
+
+    /// One scalar of a scalar type: string, url, int, double, bool, date.
+    mutating func scalarValue(_ node: YAMLNode, as type: FieldType, context: String) -> Value? {
+        guard let text = node.scalar, !node.isNull else {
+            error("\(context) must be \(Self.article(type)), found \(node.kindDescription)", node, rule: "value-type")
+            return nil
+        }
+        let plain = node.scalarStyle == .plain
+        switch type {
+        case .string:
+            return .string(text)
+        case .url:
+            guard !text.isEmpty, !text.contains(" "), text.contains(":") else {
+                error("\(context): '\(text)' is not an absolute URL (Swift's URL would not decode it)", node, rule: "value-type")
+                return nil
+            }
+            return .url(text)
+        case .bool:
+            if plain && (text == "true" || text == "false") { return .bool(text == "true") }
+            if plain && Self.yaml11Booleans.contains(text) {
+                error("\(context): '\(text)' is a YAML 1.1 boolean that other tools read differently; write true or false", node, rule: "yaml11-boolean")
+            } else {
+                error("\(context) must be true or false, found \(node.kindDescription)", node, rule: "value-type")
+            }
+            return nil
+        case .int:
+            guard plain else {
+                error("\(context) must be a number; remove the quotes around '\(text)'", node, rule: "value-type")
+                return nil
+            }
+            guard Self.isDecimalInteger(text) else {
+                if Self.looksLikeYAML11Number(text) {
+                    error("\(context): '\(text)' reads as a YAML 1.1 octal or sexagesimal number; write a plain decimal", node, rule: "yaml11-number")
+                } else {
+                    error("\(context) must be a whole number, found '\(text)'", node, rule: "value-type")
+                }
+                return nil
+            }
+            guard let number = Int32(text) else {
+                error("\(context): \(text) is outside the 32-bit range that int has in Kotlin and TypeScript", node, rule: "value-out-of-range")
+                return nil
+            }
+            return .int(Int(number))
+        case .double:
+            guard plain else {
+                error("\(context) must be a number; remove the quotes around '\(text)'", node, rule: "value-type")
+                return nil
+            }
+            guard Self.isDecimalNumber(text), let number = Double(text), number.isFinite else {
+                if [".inf", "-.inf", ".nan", ".Inf", ".NaN", ".INF", ".NAN", "+.inf"].contains(text) {
+                    error("\(context): \(text) is not a finite number; JSON cannot carry it", node, rule: "value-not-finite")
+                } else {
+                    error("\(context) must be a finite decimal number, found '\(text)'", node, rule: "value-type")
+                }
+                return nil
+            }
+            return .double(number == 0 ? 0 : number)
+        case .date:
+            guard let millis = Epoch.parseISO8601(text) else {
+                error("\(context) must be an ISO-8601 UTC date such as \"2025-03-15T19:00:00Z\", found '\(text)'", node, rule: "value-type")
+                return nil
+            }
+            return .date(millis)
+        default:
+            error("\(context) must be \(Self.article(type))", node, rule: "value-type")
+            return nil
+        }
+    }
+
+    static func article(_ type: FieldType) -> String {
+        switch type {
+        case .int: return "a whole number"
+        case .double: return "a number"
+        case .bool: return "true or false"
+        case .date: return "an ISO-8601 UTC date"
+        case .url: return "a URL"
+        default: return "a \(type.schemaSpelling)"
+        }
+    }
+
+    static func isDecimalInteger(_ text: String) -> Bool {
+        var digits = Substring(text)
+        if digits.first == "-" { digits = digits.dropFirst() }
+        guard let first = digits.first, digits.allSatisfy(\.isASCIIDigit) else { return false }
+        return first != "0" || digits.count == 1
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, the JSON number grammar.
+    static func isDecimalNumber(_ text: String) -> Bool {
+        var rest = Substring(text)
+        if rest.first == "-" { rest = rest.dropFirst() }
+        let whole = rest.prefix(while: \.isASCIIDigit)
+        guard !whole.isEmpty, whole.first != "0" || whole.count == 1 else { return false }
+        rest = rest.dropFirst(whole.count)
+        if rest.first == "." {
+            let fraction = rest.dropFirst().prefix(while: \.isASCIIDigit)
+            guard !fraction.isEmpty else { return false }
+            rest = rest.dropFirst(1 + fraction.count)
+        }
+        if rest.first == "e" || rest.first == "E" {
+            rest = rest.dropFirst()
+            if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+            let exponent = rest.prefix(while: \.isASCIIDigit)
+            guard !exponent.isEmpty else { return false }
+            rest = rest.dropFirst(exponent.count)
+        }
+        return rest.isEmpty
+    }
+
+    static func looksLikeYAML11Number(_ text: String) -> Bool {
+        let body = text.hasPrefix("-") ? String(text.dropFirst()) : text
+        if body.count > 1, body.hasPrefix("0"), body.allSatisfy(\.isASCIIDigit) { return true }
+        if body.hasPrefix("0x") || body.hasPrefix("0o") || body.hasPrefix("0b") { return true }
+        return body.contains(":") && body.allSatisfy { $0.isASCIIDigit || $0 == ":" || $0 == "." }
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

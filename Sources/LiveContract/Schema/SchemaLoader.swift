@@ -1,0 +1,132 @@
+/// Turns schema bytes into a validated `Contract`, collecting every problem with its position.
+///
+/// The loader is the only gate between hand-written YAML and six code generators, so it checks
+/// everything the emitters rely on: known keys, legal and non-reserved names in all three
+/// languages, resolvable types, values that fit their fields, and sane output paths.
+public struct SchemaLoader {
+    public static let formatVersion = 1
+    static let topLevelKeys = ["livecontract", "name", "doc", "access", "attributes", "state", "types", "examples", "outputs"]
+
+    var path: String
+    var diagnostics = Diagnostics()
+    /// Declared type names and their kinds, gathered before fields so references resolve in any order.
+    var declaredTypes: [String: YAMLNode] = [:]
+    var enumCases: [String: [String]] = [:]
+    var structFields: [String: [Field]] = [:]
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// Loads the schema at `path` (the path is used in messages and generated headers).
+    public static func load(_ bytes: [UInt8], path: String, reader: YAMLReader = YAMLReader()) throws(DiagnosticsError) -> (Contract, Diagnostics) {
+        let root = try reader.read(bytes, path: path)
+        var loader = SchemaLoader(path: path)
+        let contract = loader.contract(from: root)
+        guard let contract, !loader.diagnostics.hasErrors else {
+            throw DiagnosticsError(loader.diagnostics)
+        }
+        return (contract, loader.diagnostics)
+    }
+
+    mutating func error(_ message: String, _ node: YAMLNode, rule: String) {
+        diagnostics.error(message, at: node.location, rule: rule)
+    }
+
+    mutating func warning(_ message: String, _ node: YAMLNode, rule: String) {
+        diagnostics.warning(message, at: node.location, rule: rule)
+    }
+
+    /// The entries of a mapping node, reporting keys outside `allowed` with a suggestion.
+    mutating func entries(of node: YAMLNode, allowed: [String], what: String) -> [String: (key: YAMLNode, value: YAMLNode)] {
+        guard let list = node.mappingEntries else {
+            error("\(what) must be a mapping, found \(node.kindDescription)", node, rule: "schema-shape")
+            return [:]
+        }
+        var result: [String: (key: YAMLNode, value: YAMLNode)] = [:]
+        for entry in list {
+            let key = entry.key.scalar ?? ""
+            if allowed.contains(key) {
+                result[key] = entry
+            } else {
+                var message = "unknown key '\(key)' in \(what)"
+                if node.isFlow && key.contains(" ") {
+                    message += "; inside { } a comma ends a value, so quote text that contains one"
+                } else if let guess = Suggest.closest(to: key, in: allowed) {
+                    message += "; did you mean '\(guess)'?"
+                } else {
+                    message += "; allowed keys: \(allowed.joined(separator: ", "))"
+                }
+                error(message, entry.key, rule: "unknown-key")
+            }
+        }
+        return result
+    }
+
+    /// A scalar that must be text (docs, names, paths).
+    mutating func text(_ node: YAMLNode, what: String) -> String? {
+        guard let value = node.scalar, !node.isNull else {
+            error("\(what) must be text, found \(node.kindDescription)", node, rule: "schema-shape")
+            return nil
+        }
+        return value
+    }
+
+    mutating func contract(from root: YAMLNode) -> Contract? {
+        guard root.mappingEntries != nil else {
+            error("a schema is a mapping that starts with `livecontract: 1`, found \(root.kindDescription)", root, rule: "schema-shape")
+            return nil
+        }
+        let top = entries(of: root, allowed: Self.topLevelKeys, what: "the schema")
+        if let version = top["livecontract"] {
+            if version.value.scalar != String(Self.formatVersion) || version.value.scalarStyle != .plain {
+                error("unsupported format version \(version.value.kindDescription); this livecontract reads `livecontract: \(Self.formatVersion)`", version.value, rule: "schema-version")
+            }
+        } else {
+            error("missing `livecontract: \(Self.formatVersion)` at the top of the schema", root, rule: "missing-key")
+        }
+        var name = "Contract"
+        if let entry = top["name"], let value = text(entry.value, what: "name") {
+            if checkTypeName(value, entry.value, what: "contract name") { name = value }
+        } else if top["name"] == nil {
+            error("missing `name:` (the contract's base name, e.g. Delivery)", root, rule: "missing-key")
+        }
+        var access = AccessLevel.internal
+        if let entry = top["access"], let value = text(entry.value, what: "access") {
+            if let level = AccessLevel(rawValue: value) {
+                access = level
+            } else {
+                error("access must be 'public' or 'internal', found '\(value)'", entry.value, rule: "schema-value")
+            }
+        }
+        let doc = top["doc"].flatMap { text($0.value, what: "doc") }
+
+        if let types = top["types"] { declareTypes(types.value) }
+        if let types = top["types"] { loadTypeBodies(types.value) }
+        let namedTypes = buildNamedTypes(top["types"]?.value)
+
+        let attributes = top["attributes"].map { fields(of: $0.value, what: "attributes") } ?? []
+        var state: [Field] = []
+        if let entry = top["state"] {
+            state = fields(of: entry.value, what: "state")
+        } else {
+            error("missing `state:` (the ContentState fields every update carries)", root, rule: "missing-key")
+        }
+        checkCaseCollisions(attributes, in: "attributes")
+        checkCaseCollisions(state, in: "state")
+        checkWireNames(attributes + state)
+
+        var contract = Contract(name: name, doc: doc, access: access, attributes: attributes, state: state,
+                                types: namedTypes, examples: [], outputs: Outputs(), schemaPath: path)
+        if let entry = top["examples"] {
+            contract.examples = examples(entry.value, contract: contract)
+        }
+        if let entry = top["outputs"] {
+            contract.outputs = outputs(entry.value, contract: contract)
+        } else {
+            error("missing `outputs:`; say where the generated files go (see README)", root, rule: "missing-key")
+        }
+        contract.fingerprint = Fingerprint.of(contract)
+        return contract
+    }
+}

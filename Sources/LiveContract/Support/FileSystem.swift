@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file operations livecontract needs, on the C library directly: Foundation would
+/// add its start-up cost to every pre-commit run for nothing we use.
+public struct FileSystem: Sendable {
+    public enum Kind: Sendable, Equatable { case missing, file, directory, symlink, other }
+
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    public init() {}
+
+    /// What is at `path`, without following a final symlink.
+    public func kind(_ path: String) -> Kind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symlink
+        default: return .other
+        }
+    }
+
+    public func read(_ path: String) throws(Failure) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw failure(path) }
+        defer { close(fd) }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glue.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(path)
+            }
+            if count == 0 { break }
+            result.append(contentsOf: chunk[0..<count])
+        }
+        return result
+    }
+
+    /// Writes through a temporary file in the same folder and renames it into place, so a
+    /// reader (or an interrupted run) sees the old file or the new one, never half of one.
+    public func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(Failure) {
+        let folder = Self.directory(of: path)
+        try makeDirectories(folder)
+        let temporary = "\(folder)/.\(Self.fileName(of: path)).livecontract-\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL, 0o644)
+        guard fd >= 0 else { throw failure(temporary) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glue.write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let error = failure(temporary)
+                close(fd)
+                unlink(temporary)
+                throw error
+            }
+            written += count
+        }
+        if fsync(fd) != 0 || close(fd) != 0 {
+            let error = failure(temporary)
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let error = failure(path)
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// `mkdir -p`.
+    public func makeDirectories(_ path: String) throws(Failure) {
+        if path.isEmpty || kind(path) == .directory { return }
+        let parent = Self.directory(of: path)
+        if parent != path { try makeDirectories(parent) }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw failure(path) }
+    }
+
+    public func listDirectory(_ path: String) throws(Failure) -> [String] {
+        guard let handle = opendir(path) else { throw failure(path) }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    public func removeFile(_ path: String) {
+        unlink(path)
+    }
+
+    public var currentDirectory: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The folder part of a path (`a/b/c.swift` -> `a/b`, `c.swift` -> `.`).
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    public static func fileName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// Joins a folder and a relative path, keeping `.` out of messages.
+    public static func join(_ folder: String, _ relative: String) -> String {
+        if folder == "." || folder.isEmpty { return relative }
+        return folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+    }
+
+    private func failure(_ path: String) -> Failure {
+        Failure(path: path, reason: String(cString: strerror(errno)))
+    }
+}
+
+/// The C `read`/`write` under names that do not clash with our own methods.
+private enum Glue {
+    static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        return Darwin.read(fd, buffer, count)
+        #else
+        return Glibc.read(fd, buffer, count)
+        #endif
+    }
+
+    static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        return Darwin.write(fd, buffer, count)
+        #else
+        return Glibc.write(fd, buffer, count)
+        #endif
+    }
+}

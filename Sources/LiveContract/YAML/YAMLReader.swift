@@ -1,0 +1,240 @@
+import CYAML
+
+/// Reads YAML through libyaml's event API into `YAMLNode`s with positions.
+///
+/// A schema is configuration written by many hands and run in CI, so the reader accepts only
+/// the plain subset a schema needs and refuses the rest with a position: anchors and aliases
+/// (alias bombs), tags and directives, merge keys, several documents, duplicate and non-text
+/// keys. Size and nesting depth are capped before libyaml can spend quadratic time on them.
+public struct YAMLReader: Sendable {
+    public var maxBytes: Int = 1 << 20
+    public var maxDepth: Int = 32
+
+    public init() {}
+
+    /// Parses `bytes` (the file at `path`, used in messages). Throws every problem found.
+    public func read(_ bytes: [UInt8], path: String) throws(DiagnosticsError) -> YAMLNode {
+        var diagnostics = Diagnostics()
+        func fail(_ message: String, line: Int = 1, column: Int = 1, rule: String) -> DiagnosticsError {
+            diagnostics.error(message, at: SourceLocation(file: path, line: line, column: column), rule: rule)
+            return DiagnosticsError(diagnostics)
+        }
+        if bytes.count > maxBytes {
+            throw fail("the schema is \(bytes.count) bytes; the limit is \(maxBytes) bytes. split it or trim docs", rule: "yaml-too-large")
+        }
+        if let nul = bytes.firstIndex(of: 0) {
+            let (line, column) = Self.position(of: nul, in: bytes)
+            throw fail("the file contains a NUL byte; a schema is UTF-8 text", line: line, column: column, rule: "yaml-invalid-utf8")
+        }
+        if let bad = Self.firstInvalidUTF8(bytes) {
+            let (line, column) = Self.position(of: bad, in: bytes)
+            throw fail("the file is not valid UTF-8 here; save it as UTF-8", line: line, column: column, rule: "yaml-invalid-utf8")
+        }
+        var builder = EventTreeBuilder(path: path, maxDepth: maxDepth)
+        do {
+            return try builder.run(bytes)
+        } catch let error as DiagnosticsError {
+            throw error
+        } catch {
+            throw fail("unreadable YAML", rule: "yaml-syntax")
+        }
+    }
+
+    /// 1-based line and column of a byte offset, counting characters (not bytes) in the line.
+    static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
+        var line = 1, column = 1
+        for byte in bytes[..<offset] {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    /// Offset of the first byte that is not part of well-formed UTF-8, or nil.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                return nil
+            case .error:
+                return offset
+            }
+        }
+    }
+}
+
+/// A collection under construction. A class, so appending to the innermost open collection
+/// does not copy the whole stack of arrays on every event.
+private final class Frame {
+    let isMapping: Bool
+    let location: SourceLocation
+    let isFlow: Bool
+    var items: [YAMLNode] = []
+    var entries: [(key: YAMLNode, value: YAMLNode)] = []
+    var pendingKey: YAMLNode?
+    var seenKeys: [String: SourceLocation] = [:]
+
+    init(isMapping: Bool, location: SourceLocation, isFlow: Bool) {
+        self.isMapping = isMapping
+        self.location = location
+        self.isFlow = isFlow
+    }
+}
+
+/// Drives libyaml and turns its event stream into one tree, refusing unsupported features.
+private struct EventTreeBuilder {
+    let path: String
+    let maxDepth: Int
+    var stack: [Frame] = []
+    var root: YAMLNode?
+    var documents = 0
+    var diagnostics = Diagnostics()
+
+    init(path: String, maxDepth: Int) {
+        self.path = path
+        self.maxDepth = maxDepth
+    }
+
+    func location(_ mark: yaml_mark_t) -> SourceLocation {
+        SourceLocation(file: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    mutating func stop(_ message: String, at location: SourceLocation, rule: String) -> DiagnosticsError {
+        diagnostics.error(message, at: location, rule: rule)
+        return DiagnosticsError(diagnostics)
+    }
+
+    mutating func run(_ bytes: [UInt8]) throws -> YAMLNode {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) != 0 else {
+            throw stop("could not start the YAML parser", at: SourceLocation(file: path, line: 1, column: 1), rule: "yaml-syntax")
+        }
+        defer { yaml_parser_delete(&parser) }
+        return try bytes.withUnsafeBufferPointer { buffer -> YAMLNode in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(&parser, &event) != 0 else {
+                    throw syntaxError(parser)
+                }
+                defer { yaml_event_delete(&event) }
+                if event.type == YAML_STREAM_END_EVENT { break }
+                try handle(&event)
+            }
+            guard let root else {
+                throw stop("the schema is empty; start it with `livecontract: 1`", at: SourceLocation(file: path, line: 1, column: 1), rule: "yaml-empty")
+            }
+            return root
+        }
+    }
+
+    mutating func syntaxError(_ parser: yaml_parser_t) -> DiagnosticsError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
+        var mark = parser.problem_mark
+        if parser.error == YAML_SCANNER_ERROR || parser.error == YAML_PARSER_ERROR {
+            mark = parser.problem_mark
+        }
+        var message = "invalid YAML: \(problem)"
+        if let context = parser.context.map({ String(cString: $0) }) {
+            message += " (\(context))"
+        }
+        return stop(message, at: location(mark), rule: "yaml-syntax")
+    }
+
+    mutating func handle(_ event: inout yaml_event_t) throws {
+        let here = location(event.start_mark)
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 {
+                throw stop("a schema holds one YAML document; remove the second `---`", at: here, rule: "yaml-multiple-documents")
+            }
+            let start = event.data.document_start
+            if start.version_directive != nil || start.tag_directives.start != start.tag_directives.end {
+                throw stop("YAML directives (%YAML, %TAG) are not supported; delete the line", at: here, rule: "yaml-tag")
+            }
+        case YAML_ALIAS_EVENT:
+            throw stop("YAML aliases (*name) are not supported; write the value out", at: here, rule: "yaml-alias")
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            try refuseAnchorAndTag(anchor: scalar.anchor, tag: scalar.tag, plainImplicit: scalar.plain_implicit != 0 || scalar.quoted_implicit != 0, at: here)
+            let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), as: UTF8.self)
+            let style: YAMLNode.ScalarStyle
+            switch scalar.style {
+            case YAML_PLAIN_SCALAR_STYLE: style = .plain
+            case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE: style = .block
+            default: style = .quoted
+            }
+            try add(YAMLNode(kind: .scalar(text, style), location: here))
+        case YAML_SEQUENCE_START_EVENT:
+            let start = event.data.sequence_start
+            try refuseAnchorAndTag(anchor: start.anchor, tag: start.tag, plainImplicit: start.implicit != 0, at: here)
+            try open(Frame(isMapping: false, location: here, isFlow: start.style == YAML_FLOW_SEQUENCE_STYLE))
+        case YAML_MAPPING_START_EVENT:
+            let start = event.data.mapping_start
+            try refuseAnchorAndTag(anchor: start.anchor, tag: start.tag, plainImplicit: start.implicit != 0, at: here)
+            try open(Frame(isMapping: true, location: here, isFlow: start.style == YAML_FLOW_MAPPING_STYLE))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            let frame = stack.removeLast()
+            let kind: YAMLNode.Kind = frame.isMapping ? .mapping(frame.entries) : .sequence(frame.items)
+            try add(YAMLNode(kind: kind, location: frame.location, isFlow: frame.isFlow))
+        default:
+            break
+        }
+    }
+
+    mutating func refuseAnchorAndTag(anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, plainImplicit: Bool, at here: SourceLocation) throws {
+        if anchor != nil {
+            throw stop("YAML anchors (&name) are not supported; repeat the value instead", at: here, rule: "yaml-anchor")
+        }
+        if tag != nil {
+            let name = String(cString: tag!)
+            throw stop("YAML tags (\(name)) are not supported; remove the tag and quote the value if it is text", at: here, rule: "yaml-tag")
+        }
+    }
+
+    mutating func open(_ frame: Frame) throws {
+        if stack.count >= maxDepth {
+            throw stop("nesting is deeper than \(maxDepth) levels; a schema never needs that", at: frame.location, rule: "yaml-too-deep")
+        }
+        stack.append(frame)
+    }
+
+    /// Puts a finished node into the innermost open collection (or makes it the root).
+    mutating func add(_ node: YAMLNode) throws {
+        guard let frame = stack.last else {
+            root = node
+            return
+        }
+        guard frame.isMapping else {
+            frame.items.append(node)
+            return
+        }
+        guard let key = frame.pendingKey else {
+            guard let text = node.scalar, node.scalarStyle != .block else {
+                throw stop("a mapping key must be plain text, not \(node.kindDescription)", at: node.location, rule: "yaml-key")
+            }
+            if text == "<<" && node.scalarStyle == .plain {
+                throw stop("YAML merge keys (<<) are not supported; write the keys out", at: node.location, rule: "yaml-merge-key")
+            }
+            if let first = frame.seenKeys[text] {
+                throw stop("duplicate key '\(text)' (first at line \(first.line)); remove one of them", at: node.location, rule: "yaml-duplicate-key")
+            }
+            frame.seenKeys[text] = node.location
+            frame.pendingKey = node
+            return
+        }
+        frame.entries.append((key: key, value: node))
+        frame.pendingKey = nil
+    }
+}

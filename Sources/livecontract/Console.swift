@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LiveContract
+
+/// Writes to stdout and stderr, colouring diagnostics only on a terminal and never when
+/// NO_COLOR is set (https://no-color.org convention), so CI logs and pipes stay plain.
+struct Console {
+    let colourErrors: Bool
+
+    init() {
+        colourErrors = isatty(2) != 0 && getenv("NO_COLOR") == nil && String(cString: getenv("TERM") ?? strdup("dumb")) != "dumb"
+    }
+
+    func out(_ text: String) {
+        write(1, text)
+    }
+
+    func err(_ text: String) {
+        write(2, text)
+    }
+
+    private func write(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)
+        if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { Glue.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if count <= 0 { return }
+            offset += count
+        }
+    }
+
+    func print(_ diagnostic: Diagnostic) {
+        guard colourErrors else {
+            err(diagnostic.description)
+            return
+        }
+        let colour: String
+        switch diagnostic.severity {
+        case .error: colour = "\u{1B}[1;31m"
+        case .warning: colour = "\u{1B}[1;35m"
+        case .note: colour = "\u{1B}[1;36m"
+        }
+        var text = ""
+        if let location = diagnostic.location {
+            text += "\u{1B}[1m\(location.file):\(location.line):\(location.column):\u{1B}[0m "
+        }
+        text += "\(colour)\(diagnostic.severity.rawValue):\u{1B}[0m \(diagnostic.message) [\(diagnostic.rule)]"
+        err(text)
+    }
+
+    func print(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics { print(diagnostic) }
+    }
+}
+
+private enum Glue {
+    static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        return Darwin.write(fd, buffer, count)
+        #else
+        return Glibc.write(fd, buffer, count)
+        #endif
+    }
+}

@@ -1,0 +1,48 @@
+/// Help and version text. Kept apart from the commands so `--help` output reads as one page.
+enum Help {
+    static let version = "livecontract 0.1.0"
+
+    static let main = """
+    livecontract: one YAML schema in, every copy of a Live Activity contract out.
+
+    usage: livecontract <command> [options] [SCHEMA...]
+
+    commands:
+      generate [SCHEMA...]   write every output the schema names; unchanged files are not touched
+      check [SCHEMA...]      regenerate in memory and report missing, stale or hand-edited files
+      help [COMMAND]         show help for a command
+
+    SCHEMA defaults to livecontract.yaml in the current folder.
+
+    options:
+      -h, --help             show this help
+      --version              print the version
+
+    exit codes: 0 ok, 1 drift or findings, 2 invalid schema or input, 64 usage error
+    """
+
+    static let generate = """
+    usage: livecontract generate [--force] [--templates DIR] [--strict] [--quiet] [SCHEMA...]
+
+    Writes every output named under `outputs:` (paths relative to the schema's folder).
+    Writes are atomic (temporary file + rename) and files whose bytes are unchanged are not
+    touched. Nothing is written when any schema has an error.
+
+      --force           overwrite files without a livecontract header and write through symlinks
+      --templates DIR   use DIR/<name>.mustache instead of a built-in template of the same name
+      --strict          treat warnings as errors
+      --quiet           print nothing on success
+    """
+
+    static let check = """
+    usage: livecontract check [--templates DIR] [--strict] [--quiet] [SCHEMA...]
+
+    Regenerates every output in memory and compares it with the file on disk. Writes nothing.
+    Reports each missing, stale (schema changed), hand-edited, line-ending-only or foreign
+    file with a unified diff. Exit 0 when in sync, 1 on drift, 2 when a schema is invalid.
+
+      --templates DIR   use DIR/<name>.mustache instead of a built-in template of the same name
+      --strict          treat warnings as errors
+      --quiet           print only problems
+    """
+}

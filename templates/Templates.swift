@@ -1,0 +1,8 @@
+/// The built-in templates, embedded into the binary at build time so a copied binary works
+/// alone. `livecontract templates dump` writes them out for editing.
+public enum BuiltInTemplates {
+    /// Template file name -> contents.
+    public static let all: [String: [UInt8]] = [
+        "swift.mustache": PackageResources.swift_mustache,
+    ]
+}
