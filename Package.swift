@@ -23,6 +23,9 @@ let package = Package(
             sources: ["Templates.swift"],
             resources: [
                 .embedInCode("swift.mustache"),
+                .embedInCode("swift-bridge.mustache"),
+                .embedInCode("kotlin.mustache"),
+                .embedInCode("typescript.mustache"),
             ]
         ),
         .target(

@@ -4,5 +4,8 @@ public enum BuiltInTemplates {
     /// Template file name -> contents.
     public static let all: [String: [UInt8]] = [
         "swift.mustache": PackageResources.swift_mustache,
+        "swift-bridge.mustache": PackageResources.swift_bridge_mustache,
+        "kotlin.mustache": PackageResources.kotlin_mustache,
+        "typescript.mustache": PackageResources.typescript_mustache,
     ]
 }

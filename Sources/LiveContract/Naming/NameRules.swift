@@ -33,8 +33,8 @@ public enum NameRules {
     public static let memberNames: [String: String] = [
         "description": "Swift", "debugDescription": "Swift", "hashValue": "Swift", "hash": "Swift",
         "rawValue": "Swift", "allCases": "Swift", "encode": "Swift", "init": "Swift", "CodingKeys": "Swift",
-        "copy": "Kotlin", "hashCode": "Kotlin", "equals": "Kotlin", "toString": "Kotlin", "ordinal": "Kotlin",
-        "name": "Kotlin", "values": "Kotlin", "valueOf": "Kotlin and TypeScript", "entries": "Kotlin",
+        "copy": "Kotlin", "hashCode": "Kotlin", "equals": "Kotlin", "toString": "Kotlin",
+        "valueOf": "TypeScript",
         "constructor": "TypeScript", "__proto__": "TypeScript", "prototype": "TypeScript",
         "hasOwnProperty": "TypeScript", "isPrototypeOf": "TypeScript", "toJSON": "TypeScript",
         "toLocaleString": "TypeScript", "propertyIsEnumerable": "TypeScript",

@@ -18,6 +18,21 @@ public struct Generator: Sendable {
                 files.append(GeneratedFile(path: output.path, contents: text, kind: .swift))
             }
         }
+        if let output = contract.outputs.swiftBridge {
+            let text = try render("swift-bridge.mustache", SwiftBridgeContext(contract: contract).build(header: header))
+            files.append(GeneratedFile(path: output.path, contents: text, kind: .swiftBridge))
+        }
+        if let output = contract.outputs.kotlin {
+            let text = try render("kotlin.mustache", KotlinContext(contract: contract).build(header: header))
+            files.append(GeneratedFile(path: output.path, contents: text, kind: .kotlin))
+        }
+        if let output = contract.outputs.typescript {
+            let text = try render("typescript.mustache", TypeScriptContext(contract: contract).build(header: header))
+            files.append(GeneratedFile(path: output.path, contents: text, kind: .typescript))
+        }
+        if let output = contract.outputs.fixtures {
+            files += FixtureEmitter(contract: contract).files(in: output.path)
+        }
         return files
     }
 
