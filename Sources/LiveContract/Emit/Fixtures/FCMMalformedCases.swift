@@ -1,0 +1,138 @@
+/// Broken FCM data maps and what a parser must make of them, following the repair table in
+/// docs/wire.md. Each case breaks one field of the base sample in one way, so the expected
+/// result is known without a second parser implementation.
+struct FCMMalformedCases {
+    let contract: Contract
+    let base: FixtureSamples.Sample
+
+    var shapes: WireShapes { WireShapes(contract: contract) }
+
+    /// What one broken value does to its field.
+    enum Outcome {
+        /// The field takes this value (nil: absent) and the issue is reported.
+        case repaired(Value?, reason: String?)
+        /// The field cannot be read: its section has no result.
+        case unreadable(reason: String)
+    }
+
+    func cases() -> [JSONValue] {
+        var result: [JSONValue] = []
+        let baseData = shapes.fcm(attributes: base.attributes, state: base.state)
+        result.append(entry("extra-key", data: baseData.setting("zzzUnknownKey", .string("ignored")), attributes: base.attributes, state: base.state, issues: []))
+        for (fields, isState) in [(contract.attributes, false), (contract.state, true)] {
+            for field in fields {
+                for (label, raw) in breakages(field) {
+                    let data = raw.map { baseData.setting(field.wireName, .string($0)) } ?? baseData.removing(field.wireName)
+                    var attributes: [String: Value]? = base.attributes
+                    var state: [String: Value]? = base.state
+                    var issues: [JSONValue] = []
+                    let outcome = self.outcome(field, raw: raw)
+                    switch outcome {
+                    case .repaired(let value, let reason):
+                        if isState { state?[field.name] = value } else { attributes?[field.name] = value }
+                        if let reason { issues.append(issue(field, raw: raw, reason: reason)) }
+                    case .unreadable(let reason):
+                        if isState { state = nil } else { attributes = nil }
+                        issues.append(issue(field, raw: raw, reason: reason))
+                    }
+                    result.append(entry("\(label)-\(field.wireName)", data: data, attributes: attributes, state: state, issues: issues))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The broken raw values tried for `field` (nil raw: the key is removed).
+    func breakages(_ field: Field) -> [(String, String?)] {
+        var list: [(String, String?)] = [("missing", nil)]
+        switch field.type {
+        case .int:
+            list.append(("invalid", "12abc"))
+            list.append(("overflow", "4294967296"))
+        case .double:
+            list.append(("invalid", "NaN"))
+            list.append(("invalid-text", "fast"))
+        case .bool:
+            list.append(("invalid", "yes"))
+        case .date:
+            list.append(("invalid", "2025-03-15T19:12:00Z"))
+        case .dateRange:
+            list.append(("invalid", "{\"lowerBound\":1,\"upperBound\":2}"))
+            list.append(("reversed", "[1742065920000,1742064420000]"))
+        case .enumeration:
+            list.append(("unknown-case", "zzzNewCase"))
+        case .structure, .array:
+            list.append(("invalid", "{not json"))
+        case .string, .url:
+            break
+        }
+        if let low = field.minimum {
+            list.append(("below-min", belowOrAbove(low, by: -1)))
+        }
+        if let high = field.maximum {
+            list.append(("above-max", belowOrAbove(high, by: 1)))
+        }
+        return list
+    }
+
+    func belowOrAbove(_ bound: Value, by step: Int) -> String {
+        switch bound {
+        case .int(let number): return String(number + step)
+        case .double(let number): return JSNumber.format(number + Double(step) * 0.5)
+        default: return ""
+        }
+    }
+
+    func outcome(_ field: Field, raw: String?) -> Outcome {
+        guard let raw else {
+            if let fallback = field.defaultValue { return .repaired(fallback, reason: "missing") }
+            if field.isOptional { return .repaired(nil, reason: nil) }
+            return .unreadable(reason: "missing")
+        }
+        if case .enumeration(let name) = field.type, let fallback = contract.type(named: name)?.enumType?.unknownCase {
+            return .repaired(.enumCase(fallback), reason: "unknown-case")
+        }
+        if let number = readableNumber(raw, type: field.type) {
+            if let low = field.minimum, let bound = low.number, number < bound { return .repaired(low, reason: "clamped") }
+            if let high = field.maximum, let bound = high.number, number > bound { return .repaired(high, reason: "clamped") }
+        }
+        if let fallback = field.defaultValue { return .repaired(fallback, reason: "invalid") }
+        if field.isOptional { return .repaired(nil, reason: "invalid") }
+        return .unreadable(reason: "invalid")
+    }
+
+    /// The number `raw` holds when it is readable for `type` (docs/wire.md): a 32-bit decimal
+    /// integer for int, a finite JSON number for double.
+    func readableNumber(_ raw: String, type: FieldType) -> Double? {
+        switch type {
+        case .int:
+            guard SchemaLoader.isDecimalInteger(raw) || raw == "-0", let number = Int32(raw) else { return nil }
+            return Double(number)
+        case .double:
+            guard SchemaLoader.isDecimalNumber(raw), let number = Double(raw), number.isFinite else { return nil }
+            return number
+        default:
+            return nil
+        }
+    }
+
+    func issue(_ field: Field, raw: String?, reason: String) -> JSONValue {
+        .object([
+            JSONMember("field", .string(field.wireName)),
+            JSONMember("raw", raw.map { .string($0) } ?? .null),
+            JSONMember("reason", .string(reason)),
+        ])
+    }
+
+    func entry(_ name: String, data: JSONValue, attributes: [String: Value]?, state: [String: Value]?, issues: [JSONValue]) -> JSONValue {
+        .object([
+            JSONMember("name", .string(name)),
+            JSONMember("data", data),
+            JSONMember("expected", .object([
+                JSONMember("attributes", attributes.map { shapes.bridge($0, fields: contract.attributes) } ?? .null),
+                JSONMember("state", state.map { shapes.bridge($0, fields: contract.state) } ?? .null),
+            ])),
+            JSONMember("issues", .array(issues)),
+        ])
+    }
+}

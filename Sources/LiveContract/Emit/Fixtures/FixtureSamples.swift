@@ -1,0 +1,127 @@
+/// The samples fixtures are made of: the schema's examples, then generated edge cases that
+/// push every field to the ends of what the schema allows.
+struct FixtureSamples {
+    struct Sample {
+        var name: String
+        var attributes: [String: Value]
+        var state: [String: Value]
+    }
+
+    let contract: Contract
+
+    /// Text that breaks naive escaping in every language we emit: quotes, backslashes,
+    /// template and interpolation openers, comment closers, line separators, bidi controls,
+    /// characters outside the BMP.
+    static let hostileText = "\"q\" \\ / ${x} \\(y) $z */ /* `t` \n\r\t\u{1} é ✓ 🚀 \u{2028}\u{2029}\u{202E}end"
+
+    /// The first example, or a sample made from field examples, defaults and safe zero values.
+    var base: Sample? {
+        if let first = contract.examples.first {
+            return Sample(name: first.name, attributes: first.attributes, state: first.state)
+        }
+        return Sample(name: "sample", attributes: synthesized(contract.attributes), state: synthesized(contract.state))
+    }
+
+    func all() -> [Sample] {
+        var samples = contract.examples.map { Sample(name: $0.name, attributes: $0.attributes, state: $0.state) }
+        if samples.isEmpty, let base { samples.append(base) }
+        guard let base else { return samples }
+        let edges: [(String, (Field) -> Value?)] = [
+            ("edge-min", { $0.minimum }),
+            ("edge-max", { $0.maximum }),
+            ("edge-strings", { self.stringValue($0, text: Self.hostileText) }),
+            ("edge-empty", { self.emptyValue($0) }),
+        ]
+        for (name, change) in edges {
+            var sample = base
+            sample.name = name
+            var changed = false
+            for (fields, isState) in [(contract.attributes, false), (contract.state, true)] {
+                for field in fields {
+                    guard let value = change(field) else { continue }
+                    if isState { sample.state[field.name] = value } else { sample.attributes[field.name] = value }
+                    changed = true
+                }
+            }
+            if changed { samples.append(sample) }
+        }
+        if (contract.attributes + contract.state).contains(where: \.mayBeMissing) {
+            var sample = base
+            sample.name = "edge-absent"
+            for field in contract.attributes where field.mayBeMissing {
+                sample.attributes[field.name] = field.defaultValue
+            }
+            for field in contract.state where field.mayBeMissing {
+                sample.state[field.name] = field.defaultValue
+            }
+            samples.append(sample)
+        }
+        return samples
+    }
+
+    /// `text` cut to the field's maxLength (whole characters only), for string-like fields.
+    func stringValue(_ field: Field, text: String) -> Value? {
+        switch field.type {
+        case .string: return .string(Self.truncate(text, toBytes: field.maxLength))
+        case .array(.string): return .array([.string(Self.truncate(text, toBytes: field.maxLength)), .string("")])
+        default: return nil
+        }
+    }
+
+    func emptyValue(_ field: Field) -> Value? {
+        switch field.type {
+        case .string: return .string("")
+        case .array: return .array([])
+        default: return nil
+        }
+    }
+
+    static func truncate(_ text: String, toBytes limit: Int?) -> String {
+        guard let limit else { return text }
+        var result = ""
+        var bytes = 0
+        for character in text {
+            let size = String(character).utf8.count
+            if bytes + size > limit { break }
+            result.append(character)
+            bytes += size
+        }
+        return result
+    }
+
+    /// A value for every required or defaulted field: the field's example, its default, or a
+    /// zero value inside its bounds. Optional fields without an example stay absent.
+    func synthesized(_ fields: [Field]) -> [String: Value] {
+        var values: [String: Value] = [:]
+        for field in fields {
+            if let value = field.example ?? field.defaultValue {
+                values[field.name] = value
+            } else if !field.isOptional {
+                values[field.name] = zero(field.type, field)
+            }
+        }
+        return values
+    }
+
+    func zero(_ type: FieldType, _ field: Field?) -> Value {
+        switch type {
+        case .string: return .string("")
+        case .int:
+            let low = field?.minimum?.number ?? 0, high = field?.maximum?.number ?? 0
+            return .int(Int(min(max(0, low), max(high, low))))
+        case .double:
+            let low = field?.minimum?.number ?? 0, high = field?.maximum?.number ?? 0
+            return .double(min(max(0, low), max(high, low)))
+        case .bool: return .bool(false)
+        case .date: return .date(FixtureEmitter.clockMillis)
+        case .dateRange: return .dateRange(FixtureEmitter.clockMillis, FixtureEmitter.clockMillis + 3_600_000)
+        case .url: return .url("https://example.com")
+        case .enumeration(let name): return .enumCase(contract.type(named: name)?.enumType?.cases.first ?? "")
+        case .array: return .array([])
+        case .structure(let name):
+            let fields = contract.type(named: name)?.fields ?? []
+            let values = synthesized(fields)
+            return .structure(fields.compactMap { field in values[field.name].map { NamedValue(field.name, $0) } })
+        }
+    }
+}

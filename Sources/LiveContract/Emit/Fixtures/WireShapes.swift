@@ -1,0 +1,93 @@
+/// The reference conversion of schema values into their three wire shapes (docs/wire.md):
+/// the JS bridge object, the APNs `content-state` JSON, and FCM data strings. Fixtures are
+/// written from this, so every generated copy is tested against one implementation.
+struct WireShapes {
+    let contract: Contract
+
+    /// Bridge shape of a record: wire names, Unix ms; absent optionals omitted.
+    func bridge(_ values: [String: Value], fields: [Field]) -> JSONValue {
+        .object(fields.compactMap { field in
+            values[field.name].map { JSONMember(field.wireName, bridge($0, type: field.type)) }
+        })
+    }
+
+    /// APNs (Codable) shape of a record: field names, seconds since 2001.
+    func apns(_ values: [String: Value], fields: [Field]) -> JSONValue {
+        .object(fields.compactMap { field in
+            values[field.name].map { JSONMember(field.name, apns($0, type: field.type)) }
+        })
+    }
+
+    /// The flat FCM data map for attributes + state, in schema order.
+    func fcm(attributes: [String: Value], state: [String: Value]) -> JSONValue {
+        var members: [JSONMember] = []
+        for (fields, values) in [(contract.attributes, attributes), (contract.state, state)] {
+            for field in fields {
+                guard let value = values[field.name] else { continue }
+                members.append(JSONMember(field.wireName, .string(fcmString(value, type: field.type))))
+            }
+        }
+        return .object(members)
+    }
+
+    func bridge(_ value: Value, type: FieldType) -> JSONValue {
+        switch value {
+        case .string(let text), .url(let text), .enumCase(let text): return .string(text)
+        case .int(let number): return .int(Int64(number))
+        case .double(let number): return .double(number)
+        case .bool(let flag): return .bool(flag)
+        case .date(let millis): return .int(millis)
+        case .dateRange(let lower, let upper): return .array([.int(lower), .int(upper)])
+        case .array(let items):
+            guard case .array(let element) = type else { return .array([]) }
+            return .array(items.map { bridge($0, type: element) })
+        case .structure(let members):
+            let fields = structFields(type)
+            return .object(members.compactMap { member in
+                fields.first { $0.name == member.name }.map { JSONMember($0.wireName, bridge(member.value, type: $0.type)) }
+            })
+        }
+    }
+
+    func apns(_ value: Value, type: FieldType) -> JSONValue {
+        switch value {
+        case .date(let millis): return seconds2001(millis)
+        case .dateRange(let lower, let upper): return .array([seconds2001(lower), seconds2001(upper)])
+        case .array(let items):
+            guard case .array(let element) = type else { return .array([]) }
+            return .array(items.map { apns($0, type: element) })
+        case .structure(let members):
+            let fields = structFields(type)
+            return .object(members.compactMap { member in
+                fields.first { $0.name == member.name }.map { JSONMember($0.name, apns(member.value, type: $0.type)) }
+            })
+        default:
+            return bridge(value, type: type)
+        }
+    }
+
+    /// The string an FCM data message carries for `value`.
+    func fcmString(_ value: Value, type: FieldType) -> String {
+        switch value {
+        case .string(let text), .url(let text), .enumCase(let text): return text
+        case .int(let number): return String(number)
+        case .double(let number): return JSNumber.format(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .date(let millis): return String(millis)
+        case .dateRange, .array, .structure: return JSONWriter.compact(bridge(value, type: type))
+        }
+    }
+
+    /// A `Date` as a default `JSONEncoder` writes it: seconds since 2001-01-01, whole seconds
+    /// as integers so the fixture reads like the push a server should send.
+    func seconds2001(_ millis: Int64) -> JSONValue {
+        let delta = millis - Epoch.referenceOffsetMillis
+        if delta % 1000 == 0 { return .int(delta / 1000) }
+        return .double(Epoch.referenceSeconds(fromUnixMillis: millis))
+    }
+
+    func structFields(_ type: FieldType) -> [Field] {
+        guard case .structure(let name) = type else { return [] }
+        return contract.type(named: name)?.fields ?? []
+    }
+}
