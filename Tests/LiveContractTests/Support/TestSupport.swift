@@ -108,10 +108,19 @@ enum TestSupport {
         throw XCTSkip("\(tool) is not installed; install it to run this test")
     }
 
-    /// The built `livecontract` binary next to the test bundle (SwiftPM builds it for tests).
+    /// The built `livecontract` binary in the build folder that holds the test bundle
+    /// (`swift build --build-tests` and `swift test` build it alongside).
     static var binary: URL {
-        let bundle = Bundle(for: Marker.self).bundleURL
-        return bundle.deletingLastPathComponent().appendingPathComponent("livecontract")
+        let candidates = [
+            Bundle.main.bundleURL,
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle(for: Marker.self).bundleURL.deletingLastPathComponent(),
+        ]
+        for folder in candidates {
+            let url = folder.appendingPathComponent("livecontract")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return candidates[0].appendingPathComponent("livecontract")
     }
 
     private final class Marker {}
