@@ -50,10 +50,10 @@ public struct SchemaLoader {
                 result[key] = entry
             } else {
                 var message = "unknown key '\(key)' in \(what)"
-                if node.isFlow && key.contains(" ") {
-                    message += "; inside { } a comma ends a value, so quote text that contains one"
-                } else if let guess = Suggest.closest(to: key, in: allowed) {
+                if let guess = Suggest.closest(to: key, in: allowed) {
                     message += "; did you mean '\(guess)'?"
+                } else if node.isFlow {
+                    message += "; inside { } a comma ends a value, so quote text that contains one"
                 } else {
                     message += "; allowed keys: \(allowed.joined(separator: ", "))"
                 }

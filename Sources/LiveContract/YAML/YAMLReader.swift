@@ -161,10 +161,10 @@ private struct EventTreeBuilder {
             }
             let start = event.data.document_start
             if start.version_directive != nil || start.tag_directives.start != start.tag_directives.end {
-                throw stop("YAML directives (%YAML, %TAG) are not supported; delete the line", at: here, rule: "yaml-tag")
+                throw stop("directives (%YAML, %TAG) are not supported in a schema; delete the line", at: here, rule: "yaml-tag")
             }
         case YAML_ALIAS_EVENT:
-            throw stop("YAML aliases (*name) are not supported; write the value out", at: here, rule: "yaml-alias")
+            throw stop("aliases (*name) are not supported in a schema; write the value out", at: here, rule: "yaml-alias")
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
             try refuseAnchorAndTag(anchor: scalar.anchor, tag: scalar.tag, plainImplicit: scalar.plain_implicit != 0 || scalar.quoted_implicit != 0, at: here)
@@ -195,11 +195,11 @@ private struct EventTreeBuilder {
 
     mutating func refuseAnchorAndTag(anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, plainImplicit: Bool, at here: SourceLocation) throws {
         if anchor != nil {
-            throw stop("YAML anchors (&name) are not supported; repeat the value instead", at: here, rule: "yaml-anchor")
+            throw stop("anchors (&name) are not supported in a schema; repeat the value instead", at: here, rule: "yaml-anchor")
         }
         if tag != nil {
             let name = String(cString: tag!)
-            throw stop("YAML tags (\(name)) are not supported; remove the tag and quote the value if it is text", at: here, rule: "yaml-tag")
+            throw stop("tags (\(name)) are not supported in a schema; remove the tag and quote the value if it is text", at: here, rule: "yaml-tag")
         }
     }
 
@@ -225,7 +225,7 @@ private struct EventTreeBuilder {
                 throw stop("a mapping key must be plain text, not \(node.kindDescription)", at: node.location, rule: "yaml-key")
             }
             if text == "<<" && node.scalarStyle == .plain {
-                throw stop("YAML merge keys (<<) are not supported; write the keys out", at: node.location, rule: "yaml-merge-key")
+                throw stop("merge keys (<<) are not supported in a schema; write the keys out", at: node.location, rule: "yaml-merge-key")
             }
             if let first = frame.seenKeys[text] {
                 throw stop("duplicate key '\(text)' (first at line \(first.line)); remove one of them", at: node.location, rule: "yaml-duplicate-key")
