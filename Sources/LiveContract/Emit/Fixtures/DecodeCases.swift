@@ -9,6 +9,18 @@ struct DecodeCases {
         let baseJSON = shapes.apns(base.state, fields: contract.state)
         var result: [JSONValue] = [decodes("base", baseJSON, expected: baseJSON)]
         result.append(decodes("extra-key-ignored", baseJSON.setting("zzzExtraKey", .int(1)), expected: baseJSON))
+        let defaulted = contract.state.filter { $0.defaultValue != nil }
+        if defaulted.count > 1 {
+            var body = baseJSON, expected = baseJSON
+            for field in defaulted {
+                body = body.removing(field.name)
+                expected = expected.setting(field.name, shapes.apns(field.defaultValue!, type: field.type))
+            }
+            result.append(decodes("missing-every-defaulted", body, expected: expected))
+        }
+        // One case per field grows with the square of the schema; large schemas keep only the
+        // cases above.
+        guard contract.state.count <= FCMMalformedCases.perFieldLimit else { return result }
         for field in contract.state {
             let without = baseJSON.removing(field.name)
             if let fallback = field.defaultValue {

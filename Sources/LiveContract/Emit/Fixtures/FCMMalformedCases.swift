@@ -15,31 +15,59 @@ struct FCMMalformedCases {
         case unreadable(reason: String)
     }
 
+    /// Above this many fields, one case per field would make the file grow with the square
+    /// of the schema; only the combined cases (one per kind of breakage) are written then.
+    static let perFieldLimit = 100
+
     func cases() -> [JSONValue] {
-        var result: [JSONValue] = []
         let baseData = shapes.fcm(attributes: base.attributes, state: base.state)
-        result.append(entry("extra-key", data: baseData.setting("zzzUnknownKey", .string("ignored")), attributes: base.attributes, state: base.state, issues: []))
-        for (fields, isState) in [(contract.attributes, false), (contract.state, true)] {
-            for field in fields {
+        var result = [entry("extra-key", data: baseData.setting("zzzUnknownKey", .string("ignored")), attributes: base.attributes, state: base.state, issues: [])]
+        let fields = contract.attributes.map { ($0, false) } + contract.state.map { ($0, true) }
+        var labels: [String] = []
+        for (field, _) in fields {
+            for (label, _) in breakages(field) where !labels.contains(label) { labels.append(label) }
+        }
+        if fields.count <= Self.perFieldLimit {
+            for (field, isState) in fields {
                 for (label, raw) in breakages(field) {
-                    let data = raw.map { baseData.setting(field.wireName, .string($0)) } ?? baseData.removing(field.wireName)
-                    var attributes: [String: Value]? = base.attributes
-                    var state: [String: Value]? = base.state
-                    var issues: [JSONValue] = []
-                    let outcome = self.outcome(field, raw: raw)
-                    switch outcome {
-                    case .repaired(let value, let reason):
-                        if isState { state?[field.name] = value } else { attributes?[field.name] = value }
-                        if let reason { issues.append(issue(field, raw: raw, reason: reason)) }
-                    case .unreadable(let reason):
-                        if isState { state = nil } else { attributes = nil }
-                        issues.append(issue(field, raw: raw, reason: reason))
-                    }
-                    result.append(entry("\(label)-\(field.wireName)", data: data, attributes: attributes, state: state, issues: issues))
+                    result.append(broken("\(label)-\(field.wireName)", [(field, isState, raw)], baseData))
                 }
             }
         }
+        for label in labels {
+            let changes = fields.compactMap { field, isState in
+                breakages(field).first { $0.0 == label }.map { (field, isState, $0.1) }
+            }
+            if changes.count > 1 || fields.count > Self.perFieldLimit {
+                result.append(broken("every-\(label)", changes, baseData))
+            }
+        }
         return result
+    }
+
+    /// The base data with each of `changes` applied (nil raw: key removed), and what a
+    /// parser must return for it.
+    func broken(_ name: String, _ changes: [(Field, Bool, String?)], _ baseData: JSONValue) -> JSONValue {
+        var data = baseData
+        var attributes: [String: Value]? = base.attributes
+        var state: [String: Value]? = base.state
+        var attributeIssues: [JSONValue] = [], stateIssues: [JSONValue] = []
+        for (field, isState, raw) in changes {
+            data = raw.map { data.setting(field.wireName, .string($0)) } ?? data.removing(field.wireName)
+            var issue: JSONValue?
+            switch outcome(field, raw: raw) {
+            case .repaired(let value, let reason):
+                if isState { state?[field.name] = value } else { attributes?[field.name] = value }
+                issue = reason.map { self.issue(field, raw: raw, reason: $0) }
+            case .unreadable(let reason):
+                if isState { state = nil } else { attributes = nil }
+                issue = self.issue(field, raw: raw, reason: reason)
+            }
+            if let issue {
+                if isState { stateIssues.append(issue) } else { attributeIssues.append(issue) }
+            }
+        }
+        return entry(name, data: data, attributes: attributes, state: state, issues: attributeIssues + stateIssues)
     }
 
     /// The broken raw values tried for `field` (nil raw: the key is removed).
