@@ -3,84 +3,89 @@
 /// fixture files that people read in code review.
 public enum JSONWriter {
     public static func compact(_ value: JSONValue) -> String {
-        var output = ""
-        write(value, into: &output, indent: nil, depth: 0)
-        return output
+        var output: [UInt8] = []
+        write(value, into: &output, indent: false, depth: 0)
+        return String(decoding: output, as: UTF8.self)
     }
 
     public static func pretty(_ value: JSONValue) -> String {
-        var output = ""
-        write(value, into: &output, indent: "  ", depth: 0)
-        return output + "\n"
+        var output: [UInt8] = []
+        output.reserveCapacity(4096)
+        write(value, into: &output, indent: true, depth: 0)
+        output.append(UInt8(ascii: "\n"))
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, into output: inout String, indent: String?, depth: Int) {
+    /// Writes into a byte buffer: appending bytes is several times cheaper than appending
+    /// to a `String`, and fixtures are the largest thing `check` renders.
+    private static func write(_ value: JSONValue, into output: inout [UInt8], indent: Bool, depth: Int) {
         switch value {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .int(let number): output += String(number)
-        case .double(let number): output += JSNumber.format(number)
+        case .null: output += "null".utf8
+        case .bool(let flag): output += (flag ? "true" : "false").utf8
+        case .int(let number): output += String(number).utf8
+        case .double(let number): output += JSNumber.format(number).utf8
         case .string(let text): writeString(text, into: &output)
         case .array(let items):
             guard !items.isEmpty else {
-                output += "[]"
+                output += "[]".utf8
                 return
             }
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(&output, indent, depth + 1)
                 write(item, into: &output, indent: indent, depth: depth + 1)
             }
             newline(&output, indent, depth)
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
             guard !members.isEmpty else {
-                output += "{}"
+                output += "{}".utf8
                 return
             }
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(&output, indent, depth + 1)
                 writeString(member.key, into: &output)
-                output += indent == nil ? ":" : ": "
+                output.append(UInt8(ascii: ":"))
+                if indent { output.append(UInt8(ascii: " ")) }
                 write(member.value, into: &output, indent: indent, depth: depth + 1)
             }
             newline(&output, indent, depth)
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func newline(_ output: inout String, _ indent: String?, _ depth: Int) {
-        guard let indent else { return }
-        output += "\n"
-        for _ in 0..<depth { output += indent }
+    private static func newline(_ output: inout [UInt8], _ indent: Bool, _ depth: Int) {
+        guard indent else { return }
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
     }
 
     /// `JSON.stringify` string escaping: the short escapes, `\u00XX` for other control
-    /// characters, everything else (including non-ASCII) as is.
-    static func writeString(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
+    /// characters, everything else (including non-ASCII, as UTF-8) as is.
+    static func writeString(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\n"): output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x08: output += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: output += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                output += "\\u00".utf8
+                output.append(hex[Int(byte >> 4)])
+                output.append(hex[Int(byte & 0xF)])
             default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
+                output.append(byte)
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
 

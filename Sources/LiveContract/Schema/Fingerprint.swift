@@ -11,7 +11,7 @@ public enum Fingerprint {
             text += label + "{"
             for field in fields {
                 text += "\(field.name)=\(field.wireName):\(field.typeSpelling)"
-                if let value = field.defaultValue { text += "=\(value)" }
+                if let value = field.defaultValue { text += "=" + canonical(value) }
                 text += ";"
             }
             text += "}"
@@ -27,6 +27,23 @@ public enum Fingerprint {
             }
         }
         return hex(fnv1a(Array(text.utf8)))
+    }
+
+    /// A fixed spelling of a value; reflection-based `description` would be slower and is
+    /// not promised to stay the same between Swift versions.
+    static func canonical(_ value: Value) -> String {
+        switch value {
+        case .string(let text): return "s" + String(text.utf8.count) + ":" + text
+        case .url(let text): return "u" + String(text.utf8.count) + ":" + text
+        case .enumCase(let text): return "e:" + text
+        case .int(let number): return "i:" + String(number)
+        case .double(let number): return "d:" + JSNumber.format(number)
+        case .bool(let flag): return flag ? "b:1" : "b:0"
+        case .date(let millis): return "t:" + String(millis)
+        case .dateRange(let lower, let upper): return "r:" + String(lower) + "," + String(upper)
+        case .array(let items): return "[" + items.map(canonical).joined(separator: ";") + "]"
+        case .structure(let members): return "{" + members.map { $0.name + "=" + canonical($0.value) }.joined(separator: ";") + "}"
+        }
     }
 
     static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
