@@ -1,0 +1,162 @@
+/// Spells the Swift that moves one value between JavaScript's shape (an Expo record) and the
+/// generated Codable types, so `swift-bridge.mustache` only places it.
+///
+/// The record side speaks JS: wire names, dates as Unix milliseconds (`Double`), ranges as
+/// `[startMs, endMs]`, URLs as strings. Enums with an `unknown:` case travel as their raw
+/// `String` and fall back like the widget's decoder does; enums without one are the generated
+/// enum made `Enumerable`, so Expo refuses an unknown value at the boundary, as the widget would.
+/// Every conversion into Swift is total: it clamps, repairs or falls back, it never traps.
+struct SwiftBridgeExpressions {
+    let contract: Contract
+
+    var attributesType: String { contract.attributesTypeName }
+    /// The file-private enum holding the conversion helpers; the contract name keeps it
+    /// recognisable in stack traces and symbol lists when a module bridges several contracts.
+    var helper: String { contract.name + "BridgeConversions" }
+
+    func recordName(ofStruct name: String) -> String { contract.name + name + "Record" }
+
+    /// A named type as seen from outside the generated attributes type.
+    func qualified(_ name: String) -> String { "\(attributesType).\(name)" }
+
+    /// The `unknown:` case of enum `name`, nil when it has none (or is not an enum).
+    func unknownCase(of name: String) -> String? {
+        contract.type(named: name)?.enumType?.unknownCase
+    }
+
+    /// The type of a record property holding a value of `type`.
+    func bridgeType(_ type: FieldType) -> String {
+        switch type {
+        case .string, .url: return "String"
+        case .int: return "Int"
+        case .double, .date: return "Double"
+        case .bool: return "Bool"
+        case .dateRange: return "[Double]"
+        case .enumeration(let name): return unknownCase(of: name) == nil ? qualified(name) : "String"
+        case .structure(let name): return recordName(ofStruct: name)
+        case .array(let element): return "[\(bridgeType(element))]"
+        }
+    }
+
+    /// JS may leave out an optional or a defaulted field, so its record property is optional;
+    /// the default is filled in by the conversion, in one visible place.
+    func mayBeAbsent(_ field: Field) -> Bool { field.isOptional || field.defaultValue != nil }
+
+    func bridgeType(_ field: Field) -> String {
+        bridgeType(field.type) + (mayBeAbsent(field) ? "?" : "")
+    }
+
+    /// The placeholder a required property holds until Expo fills it (`.required` makes Expo
+    /// reject a JS object without the key, so the placeholder never reaches a conversion).
+    func placeholder(_ type: FieldType) -> String {
+        switch type {
+        case .string, .url: return "\"\""
+        case .int, .double, .date: return "0"
+        case .bool: return "false"
+        case .dateRange, .array: return "[]"
+        case .enumeration(let name):
+            if unknownCase(of: name) != nil { return "\"\"" }
+            return "." + (contract.type(named: name)?.enumType?.cases.first ?? "")
+        case .structure(let name): return recordName(ofStruct: name) + "()"
+        }
+    }
+
+    /// A schema value as a Swift expression of the generated (Codable) type, with struct names
+    /// qualified because the records live outside `<Name>Attributes`.
+    func literal(_ value: Value, type: FieldType) -> String {
+        switch (value, type) {
+        case (.structure(let members), .structure(let name)):
+            let fields = contract.type(named: name)?.fields ?? []
+            let arguments = members.map { member -> String in
+                let memberType = fields.first { $0.name == member.name }?.type ?? .string
+                return "\(member.name): \(literal(member.value, type: memberType))"
+            }
+            return qualified(name) + "(" + arguments.joined(separator: ", ") + ")"
+        case (.array(let items), .array(let element)):
+            return "[" + items.map { literal($0, type: element) }.joined(separator: ", ") + "]"
+        default:
+            return SwiftSyntax.literal(value, type: type, in: contract)
+        }
+    }
+
+    /// Record value `expression` converted to the Codable type; nil when it is already that
+    /// value. `field` brings bounds and the default used as a repair; array items have neither.
+    func toSwift(_ expression: String, _ type: FieldType, field: Field?) -> String? {
+        let fallback = field?.defaultValue.map { literal($0, type: type) }
+        switch type {
+        case .string, .bool:
+            return nil
+        case .int:
+            guard let field, field.minimum != nil || field.maximum != nil else { return nil }
+            return "\(helper).clamp(\(expression)\(bounds(field)))"
+        case .double:
+            let repair = fallback ?? field.flatMap { ($0.minimum ?? $0.maximum)?.number }.map(SwiftSyntax.doubleLiteral) ?? "0"
+            return "\(helper).number(\(expression)\(field.map(bounds) ?? ""), orElse: \(repair))"
+        case .date:
+            return "\(helper).date(\(expression), orElse: \(fallback ?? "\(helper).epoch"))"
+        case .dateRange:
+            return "\(helper).range(\(expression), orElse: \(fallback ?? "\(helper).epoch...\(helper).epoch"))"
+        case .url:
+            return "\(helper).url(\(expression), orElse: \(fallback ?? "\(helper).blank"))"
+        case .enumeration(let name):
+            guard let unknown = unknownCase(of: name) else { return nil }
+            return "\(qualified(name))(rawValue: \(expression)) ?? .\(unknown)"
+        case .structure:
+            return "\(expression).toValue()"
+        case .array(let element):
+            return toSwift("$0", element, field: nil).map { "\(expression).map { \($0) }" }
+        }
+    }
+
+    /// `, min: 0, max: 1` in the field's own number type; empty without bounds.
+    func bounds(_ field: Field) -> String {
+        var text = ""
+        if let low = bound(field.minimum, of: field) { text += ", min: \(low)" }
+        if let high = bound(field.maximum, of: field) { text += ", max: \(high)" }
+        return text
+    }
+
+    /// A `min`/`max` value as a literal of the field's number type.
+    func bound(_ value: Value?, of field: Field) -> String? {
+        guard let number = value?.number else { return nil }
+        return field.type == .int ? String(Int(number)) : SwiftSyntax.doubleLiteral(number)
+    }
+
+    /// The argument passed to the Codable type's memberwise init for `field`.
+    func argument(_ field: Field) -> String {
+        let name = field.wireName
+        guard mayBeAbsent(field) else { return toSwift(name, field.type, field: field) ?? name }
+        var expression: String
+        if field.type == .url {
+            // An unreadable optional link is better dropped (or defaulted) than replaced.
+            expression = "\(name).flatMap { URL(string: $0) }"
+        } else if let inner = toSwift("$0", field.type, field: field) {
+            expression = "\(name).map { \(inner) }"
+        } else {
+            expression = name
+        }
+        if let value = field.defaultValue { expression += " ?? " + literal(value, type: field.type) }
+        return expression
+    }
+
+    /// Codable value `expression` in the record's shape; nil when it is already that value.
+    func fromSwift(_ expression: String, _ type: FieldType) -> String? {
+        switch type {
+        case .string, .int, .double, .bool: return nil
+        case .date, .dateRange: return "\(helper).millis(\(expression))"
+        case .url: return "\(expression).absoluteString"
+        case .enumeration(let name): return unknownCase(of: name) == nil ? nil : "\(expression).rawValue"
+        case .structure(let name): return "\(recordName(ofStruct: name))(\(expression))"
+        case .array(let element): return fromSwift("$0", element).map { "\(expression).map { \($0) }" }
+        }
+    }
+
+    /// The right-hand side assigning `field` from `source` (the Codable value) in the record init.
+    func assignment(_ field: Field, source: String) -> String {
+        let expression = "\(source).\(field.name)"
+        if field.isOptional {
+            return fromSwift("$0", field.type).map { "\(expression).map { \($0) }" } ?? expression
+        }
+        return fromSwift(expression, field.type) ?? expression
+    }
+}
