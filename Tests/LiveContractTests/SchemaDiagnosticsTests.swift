@@ -92,6 +92,8 @@ final class SchemaDiagnosticsTests: XCTestCase {
         Case(name: "unknown fallback not a case", yaml: head + "state: {}\ntypes:\n  T: { enum: [a, b], unknown: ‸c }\n" + outputs, rule: "unknown-case"),
         Case(name: "built-in type name", yaml: head + "state: {}\ntypes:\n  ‸date: { enum: [a] }\n" + outputs, rule: "reserved-name"),
         Case(name: "framework type in types", yaml: head + "state: {}\ntypes:\n  ‸URL: { enum: [a] }\n" + outputs, rule: "reserved-name"),
+        Case(name: "generated type name", yaml: head + "state: {}\ntypes:\n  ‸State: { enum: [a] }\n" + outputs, rule: "reserved-name"),
+        Case(name: "generated member name", yaml: state("  ‸toContentState: int\n"), rule: "reserved-name"),
         Case(name: "struct cycle", yaml: head + "state: {}\ntypes:\n  ‸A: { fields: { b: B } }\n  B: { fields: { a: A } }\n" + outputs, rule: "type-cycle"),
         // Values
         Case(name: "YAML 1.1 yes", yaml: state("  a: { type: bool, default: ‸yes }\n"), rule: "yaml11-boolean"),

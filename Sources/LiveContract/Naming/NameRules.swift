@@ -39,6 +39,15 @@ public enum NameRules {
         "hasOwnProperty": "TypeScript", "isPrototypeOf": "TypeScript", "toJSON": "TypeScript",
         "toLocaleString": "TypeScript", "propertyIsEnumerable": "TypeScript",
         "contentState": "livecontract", "issues": "livecontract", "raw": "livecontract",
+        "toContentState": "livecontract", "fromContentState": "livecontract", "toAttributes": "livecontract",
+        "toValue": "livecontract", "toDictionary": "livecontract", "toFcmData": "livecontract",
+        "parseFcmData": "livecontract",
+    ]
+    /// Names in `types` that would produce the same name as a type livecontract generates
+    /// (`<Name>State`, `<Name>AttributesRecord`, `<Name>FcmKeys`, ...).
+    public static let generatedTypeSuffixes: Set<String> = [
+        "Attributes", "State", "ContentState", "Record", "AttributesRecord", "StateRecord", "Fcm", "FcmKeys",
+        "FcmIssue", "FcmParse", "ApnsAttributes", "BridgeConversions",
     ]
     /// Type names that would shadow framework or standard types the generated code uses.
     public static let frameworkTypes: Set<String> = [
@@ -97,6 +106,10 @@ extension SchemaLoader {
         }
         if NameRules.frameworkTypes.contains(name) {
             error("'\(name)' would shadow a Swift, Kotlin or TypeScript type the generated code uses; rename it", node, rule: "reserved-name")
+            return false
+        }
+        if what == "type name", NameRules.generatedTypeSuffixes.contains(name) {
+            error("a type named '\(name)' would collide with a type livecontract generates; rename it", node, rule: "reserved-name")
             return false
         }
         return true
