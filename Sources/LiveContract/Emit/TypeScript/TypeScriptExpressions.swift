@@ -1,0 +1,107 @@
+/// The TypeScript expressions the generated conversions are built from, one recursive
+/// builder per direction, so nested arrays and structs compose without special cases.
+///
+/// Every expression calls a helper of the generated `lc` object (see typescript.mustache) or a
+/// per-struct function; the template only places the results.
+struct TypeScriptExpressions {
+    let syntax: TypeScriptSyntax
+
+    var contract: Contract { syntax.contract }
+
+    /// Per-struct function names, shared by the expressions and the struct context.
+    func toApnsFunction(_ name: String) -> String { Naming.lowerFirst(syntax.typeName(name)) + "ToApns" }
+    func fromApnsFunction(_ name: String) -> String { Naming.lowerFirst(syntax.typeName(name)) + "FromApns" }
+    func normalizeFunction(_ name: String) -> String { "normalize" + syntax.typeName(name) }
+    func readFunction(_ name: String) -> String { "read" + syntax.typeName(name) }
+
+    /// Checks the bridge value `value` (throwing with `path` on what no decoder accepts) and
+    /// returns it in the APNs shape (`apns`) or again in the bridge shape, always a fresh copy.
+    func checked(_ type: FieldType, _ value: String, _ path: String, apns: Bool) -> String {
+        switch type {
+        case .string, .url: return "lc.string(\(value), \(path))"
+        case .int: return "lc.int(\(value), \(path))"
+        case .double: return "lc.double(\(value), \(path))"
+        case .bool: return "lc.bool(\(value), \(path))"
+        case .date: return apns ? "lc.seconds(lc.millis(\(value), \(path)))" : "lc.millis(\(value), \(path))"
+        case .dateRange: return apns ? "lc.rangeSeconds(lc.range(\(value), \(path)))" : "lc.range(\(value), \(path))"
+        case .enumeration(let name): return "lc.oneOf(\(value), \(syntax.casesName(name)), \(path))"
+        case .structure(let name): return apns ? "\(toApnsFunction(name))(\(value), \(path))" : "\(normalizeFunction(name))(\(value), \(path))"
+        case .array(let element): return "lc.array(\(value), \(path), (item, at) => \(checked(element, "item", "at", apns: apns)))"
+        }
+    }
+
+    /// `checked` for a field: its default fills an absent value and its bounds clamp.
+    func checkedField(_ field: Field, source: String, path: String, apns: Bool) -> String {
+        var input = "\(source).\(field.wireName)"
+        if let value = field.defaultValue {
+            input = "(\(input) ?? \(syntax.literal(value, type: field.type)))"
+        }
+        return clamped(checked(field.type, input, path, apns: apns), field, helper: "lc.clamp")
+    }
+
+    /// Wraps a numeric expression in `helper(expression, min, max)` when the field has bounds.
+    func clamped(_ expression: String, _ field: Field, helper: String) -> String {
+        let low = TypeScriptSyntax.number(field.minimum), high = TypeScriptSyntax.number(field.maximum)
+        guard low != nil || high != nil else { return expression }
+        return "\(helper)(\(expression), \(low ?? "-Infinity"), \(high ?? "Infinity"))"
+    }
+
+    /// An APNs value back to the bridge shape; the input is trusted (it came from our types).
+    func fromApns(_ type: FieldType, _ value: String) -> String {
+        switch type {
+        case .date: return "lc.fromSeconds(\(value))"
+        case .dateRange: return "lc.rangeFromSeconds(\(value))"
+        case .structure(let name): return "\(fromApnsFunction(name))(\(value))"
+        case .array(let element): return "\(value).map((item) => \(fromApns(element, "item")))"
+        default: return value
+        }
+    }
+
+    /// Reads an untrusted JSON value (inside FCM JSON text) or throws; the FCM reader catches.
+    func jsonRead(_ type: FieldType, _ value: String) -> String {
+        switch type {
+        case .string, .url: return "lc.jsonString(\(value))"
+        case .int: return "lc.jsonInt(\(value))"
+        case .double: return "lc.jsonDouble(\(value))"
+        case .bool: return "lc.jsonBool(\(value))"
+        case .date: return "lc.jsonMillis(\(value))"
+        case .dateRange: return "lc.jsonRange(\(value))"
+        case .enumeration(let name): return "lc.jsonCase(\(value), \(casesArguments(name)))"
+        case .structure(let name): return "\(readFunction(name))(\(value))"
+        case .array(let element): return "lc.jsonArray(\(value), (item) => \(jsonRead(element, "item")))"
+        }
+    }
+
+    /// The reader of one top-level FCM data string, following the repair table of docs/wire.md.
+    func fcmReader(_ field: Field) -> String {
+        let reader: String
+        switch field.type {
+        case .string, .url: reader = "lc.readString"
+        case .int: reader = "lc.readInt"
+        case .double: reader = "lc.readDouble"
+        case .bool: reader = "lc.readBool"
+        case .date: reader = "lc.readMillis"
+        case .enumeration(let name): reader = "lc.readCase(\(casesArguments(name)))"
+        case .dateRange, .structure, .array: reader = "lc.readJson((json) => \(jsonRead(field.type, "json")))"
+        }
+        return clamped(reader, field, helper: "lc.bounded")
+    }
+
+    /// The FCM data string of a field: plain text for scalars, `JSON.stringify` of the
+    /// checked bridge shape for ranges, structs and arrays.
+    func fcmString(_ field: Field, source: String, path: String) -> String {
+        let value = checkedField(field, source: source, path: path, apns: false)
+        switch field.type {
+        case .string, .url, .enumeration: return value
+        case .int, .double, .bool, .date: return "String(\(value))"
+        case .dateRange, .structure, .array: return "JSON.stringify(\(value))"
+        }
+    }
+
+    /// `cases` or `cases, 'fallback'` for an enum with `unknown:`.
+    func casesArguments(_ name: String) -> String {
+        let cases = syntax.casesName(name)
+        guard let fallback = contract.type(named: name)?.enumType?.unknownCase else { return cases }
+        return "\(cases), \(TypeScriptSyntax.stringLiteral(fallback))"
+    }
+}

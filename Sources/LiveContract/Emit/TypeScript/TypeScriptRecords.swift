@@ -1,0 +1,152 @@
+/// The per-field lines of the generated records: interface members with their docs, object
+/// literal entries of each conversion, and the statements of `toFcmData`/`parseFcmData`.
+///
+/// A field is required, optional (`T?`: key omitted when absent) or defaulted (absent in the
+/// bridge input means the default). Each line below spells that out once for one direction.
+struct TypeScriptRecords {
+    let expressions: TypeScriptExpressions
+
+    var syntax: TypeScriptSyntax { expressions.syntax }
+
+    /// Attributes or state: both interfaces, both conversions and the FCM parse result.
+    func topLevel(_ fields: [Field], typeName: String, local: String, apnsSource: String, source: String) -> TemplateValue {
+        let required = fields.filter { $0.defaultValue == nil && !$0.isOptional }
+        let failCondition = required.isEmpty ? "" : required.map { "\(localName($0, local)) === undefined" }.joined(separator: " || ") + " ? null : "
+        return .object([
+            "bridgeFields": declarations(fields, apns: false),
+            "apnsFields": declarations(fields, apns: true),
+            "toApns": texts(checkedEntries(fields, source: source, apns: true) { pathLiteral(typeName, $0) }),
+            "fromApns": texts(fromApnsEntries(fields, source: apnsSource)),
+            "failCondition": .text(failCondition),
+            "result": texts(fields.map { field in
+                let name = localName(field, local)
+                if field.defaultValue == nil && field.isOptional {
+                    return "...(\(name) === undefined ? {} : { \(field.wireName): \(name) }),"
+                }
+                return "\(field.wireName): \(name),"
+            }),
+        ])
+    }
+
+    func texts(_ lines: [String]) -> TemplateValue {
+        .list(lines.map { .text($0) })
+    }
+
+    /// `'DeliveryState.etaEpochMillis'`: where a checker's error message points.
+    func pathLiteral(_ typeName: String, _ field: Field) -> String {
+        TypeScriptSyntax.stringLiteral("\(typeName).\(field.wireName)")
+    }
+
+    /// `aOrderId`, `sStatus`: parse locals, prefixed so no field name can shadow `data` or `issues`.
+    func localName(_ field: Field, _ prefix: String) -> String {
+        prefix + Naming.upperFirst(field.name)
+    }
+
+    /// Interface members. Bridge keys are wire names and a defaulted field is optional input;
+    /// APNs keys are Swift names and only `T?` fields are optional, as in the Codable type.
+    func declarations(_ fields: [Field], apns: Bool) -> TemplateValue {
+        .list(fields.map { field in
+            let optional = apns ? field.isOptional : field.mayBeMissing
+            let key = apns ? field.name : field.wireName
+            let type = apns ? syntax.apnsType(field.type) : syntax.bridgeType(field.type)
+            return .object([
+                "docLines": texts(TypeScriptSyntax.docBlock(docNotes(field, apns: apns))),
+                "declaration": .text("\(key)\(optional ? "?" : ""): \(type);"),
+            ])
+        })
+    }
+
+    /// The schema doc plus what a reader of the interface needs: units, default, bounds, and
+    /// the key the same field has in the other shape.
+    func docNotes(_ field: Field, apns: Bool) -> [String] {
+        var notes = field.doc.map { [$0] } ?? []
+        var base = field.type
+        while case .array(let element) = base { base = element }
+        if base == .date {
+            notes.append(apns ? "Seconds since 2001-01-01 (Swift `Date`), not Unix time." : "Unix epoch milliseconds.")
+        } else if base == .dateRange {
+            notes.append(apns ? "`[lower, upper]` in seconds since 2001-01-01." : "`[startMs, endMs]` in Unix epoch milliseconds.")
+        }
+        if field.name != field.wireName {
+            notes.append(apns ? "`\(field.wireName)` in the bridge shape and FCM data." : "`\(field.name)` in Swift and APNs JSON.")
+        }
+        if !apns, let value = field.defaultValue {
+            notes.append("Default when absent: `\(syntax.literal(value, type: field.type))`.")
+        }
+        if !apns {
+            switch (TypeScriptSyntax.number(field.minimum), TypeScriptSyntax.number(field.maximum)) {
+            case (let low?, let high?): notes.append("Clamped to \(low)...\(high) when sent.")
+            case (let low?, nil): notes.append("Clamped to at least \(low) when sent.")
+            case (nil, let high?): notes.append("Clamped to at most \(high) when sent.")
+            case (nil, nil): break
+            }
+        }
+        return notes
+    }
+
+    /// Entries of a checked conversion from the bridge object `source` (to APNs or bridge).
+    func checkedEntries(_ fields: [Field], source: String, apns: Bool, path: (Field) -> String) -> [String] {
+        fields.map { field in
+            let key = apns ? field.name : field.wireName
+            let value = expressions.checkedField(field, source: source, path: path(field), apns: apns)
+            if field.defaultValue == nil && field.isOptional {
+                return "...(\(source).\(field.wireName) == null ? {} : { \(key): \(value) }),"
+            }
+            return "\(key): \(value),"
+        }
+    }
+
+    /// Entries of the APNs -> bridge conversion of `source`.
+    func fromApnsEntries(_ fields: [Field], source: String) -> [String] {
+        fields.map { field in
+            let input = "\(source).\(field.name)"
+            let value = expressions.fromApns(field.type, input)
+            if field.isOptional {
+                return "...(\(input) === undefined ? {} : { \(field.wireName): \(value) }),"
+            }
+            return "\(field.wireName): \(value),"
+        }
+    }
+
+    /// Entries of a struct read from JSON text (`o` is the parsed object). Absent or null
+    /// members take the default or stay absent; any other problem rejects the whole value.
+    func jsonEntries(_ fields: [Field]) -> [String] {
+        fields.map { field in
+            let member = "lc.own(o, \(TypeScriptSyntax.stringLiteral(field.wireName)))"
+            let read = expressions.clamped(expressions.jsonRead(field.type, member), field, helper: "lc.jsonBounded")
+            if let value = field.defaultValue {
+                return "\(field.wireName): \(member) == null ? \(syntax.literal(value, type: field.type)) : \(read),"
+            }
+            if field.isOptional {
+                return "...(\(member) == null ? {} : { \(field.wireName): \(read) }),"
+            }
+            return "\(field.wireName): \(read),"
+        }
+    }
+
+    /// `toFcmData` statements: one data entry per field, absent optionals left out.
+    func fcmEncode(_ fields: [Field], source: String, typeName: String) -> [String] {
+        fields.map { field in
+            let key = TypeScriptSyntax.stringLiteral(field.wireName)
+            let value = expressions.fcmString(field, source: source, path: pathLiteral(typeName, field))
+            if field.defaultValue == nil && field.isOptional {
+                return "if (\(source).\(field.wireName) != null) data[\(key)] = \(value);"
+            }
+            return "data[\(key)] = \(value);"
+        }
+    }
+
+    /// `parseFcmData` statements: read each field by the repair table; a default stands in
+    /// for an absent or unreadable value.
+    func fcmParse(_ fields: [Field], local: String) -> [String] {
+        fields.map { field in
+            let key = TypeScriptSyntax.stringLiteral(field.wireName)
+            let reportsMissing = field.defaultValue != nil || !field.isOptional
+            var line = "const \(localName(field, local)) = lc.fcm(data, \(key), \(expressions.fcmReader(field)), issues, \(reportsMissing))"
+            if let value = field.defaultValue {
+                line += " ?? " + syntax.literal(value, type: field.type)
+            }
+            return line + ";"
+        }
+    }
+}

@@ -1,0 +1,115 @@
+/// TypeScript spellings: names, types, literals and JSDoc, escaped so that no schema text can
+/// end a string or a comment, or hide code behind line separators and bidi controls.
+///
+/// The generated file is pure ASCII: every non-ASCII character in a string literal is a
+/// `\uXXXX` escape, so editors, diff tools and bundlers all see the same bytes.
+struct TypeScriptSyntax {
+    let contract: Contract
+
+    /// `<Contract><Type>` unless the type already starts with the contract name (as in
+    /// Kotlin), so `Score` in `Match` is `MatchScore` and `MatchEvent` stays `MatchEvent`.
+    func typeName(_ name: String) -> String {
+        name.hasPrefix(contract.name) ? name : contract.name + name
+    }
+
+    /// The APNs (Codable) shape of a struct: `MatchScore` -> `MatchScoreApns`.
+    func apnsTypeName(_ name: String) -> String { typeName(name) + "Apns" }
+
+    /// The exported list of an enum's cases: `MatchPeriod` -> `matchPeriodCases`.
+    func casesName(_ name: String) -> String { Naming.lowerFirst(typeName(name)) + "Cases" }
+
+    /// The type of a value in the JS bridge shape (Unix ms, wire names).
+    func bridgeType(_ type: FieldType) -> String {
+        switch type {
+        case .string, .url: return "string"
+        case .int, .double, .date: return "number"
+        case .bool: return "boolean"
+        case .dateRange: return "[number, number]"
+        case .enumeration(let name), .structure(let name): return typeName(name)
+        case .array(let element): return bridgeType(element) + "[]"
+        }
+    }
+
+    /// The type of a value in the APNs shape (seconds since 2001, Swift names).
+    func apnsType(_ type: FieldType) -> String {
+        switch type {
+        case .structure(let name): return apnsTypeName(name)
+        case .array(let element): return apnsType(element) + "[]"
+        default: return bridgeType(type)
+        }
+    }
+
+    /// A value in the bridge shape, for defaults. Struct members the value leaves out but
+    /// whose field has a default are filled in, so the literal is complete.
+    func literal(_ value: Value, type: FieldType) -> String {
+        switch value {
+        case .string(let text), .url(let text), .enumCase(let text): return Self.stringLiteral(text)
+        case .int(let number): return String(number)
+        case .double(let number): return JSNumber.format(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .date(let millis): return String(millis)
+        case .dateRange(let lower, let upper): return "[\(lower), \(upper)]"
+        case .array(let items):
+            guard case .array(let element) = type else { return "[]" }
+            return "[" + items.map { literal($0, type: element) }.joined(separator: ", ") + "]"
+        case .structure(let members):
+            guard case .structure(let name) = type, let fields = contract.type(named: name)?.fields else { return "{}" }
+            let parts = fields.compactMap { field -> String? in
+                guard let member = members.first(where: { $0.name == field.name })?.value ?? field.defaultValue else { return nil }
+                return "\(field.wireName): \(literal(member, type: field.type))"
+            }
+            return parts.isEmpty ? "{}" : "{ " + parts.joined(separator: ", ") + " }"
+        }
+    }
+
+    /// A bound from `min`/`max` as a JS number.
+    static func number(_ value: Value?) -> String? {
+        value?.number.map { JSNumber.format($0) }
+    }
+
+    /// A single-quoted string literal: `\` and `'` escaped, the usual short escapes, and every
+    /// other control or non-ASCII character (U+2028/9 and bidi controls included) as `\uXXXX`,
+    /// with characters beyond the BMP as a surrogate pair.
+    static func stringLiteral(_ text: String) -> String {
+        var result = "'"
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "'": result += "\\'"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case " "..."~": result.unicodeScalars.append(scalar)
+            default:
+                for unit in String(scalar).utf16 {
+                    let hex = String(unit, radix: 16, uppercase: true)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
+            }
+        }
+        return result + "'"
+    }
+
+    /// A JSDoc block for schema texts: one line `/** text */` when short, else `/**`,
+    /// ` * ...`, ` */`. Each text is split and made safe with `docText` first.
+    static func docBlock(_ texts: [String]) -> [String] {
+        let safe = texts.flatMap { docText($0) }
+        guard !safe.isEmpty else { return [] }
+        if safe.count == 1, safe[0].count <= 90 { return ["/** \(safe[0]) */"] }
+        return ["/**"] + safe.map { $0.isEmpty ? " *" : " * \($0)" } + [" */"]
+    }
+
+    /// Schema text as comment lines: every line break form starts a new line, invisible
+    /// controls are spelled out, and `*/` cannot close the comment early.
+    static func docText(_ text: String) -> [String] {
+        guard !text.isEmpty else { return [] }
+        return CodeText.lines(of: text).map { line in
+            var result = ""
+            for character in CodeText.visibleControls(in: line) {
+                if character == "/", result.last == "*" { result += "\\" }
+                result.append(character)
+            }
+            return result
+        }
+    }
+}

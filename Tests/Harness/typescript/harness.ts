@@ -1,0 +1,179 @@
+// Cross-language proof for the TypeScript output, run by TypeScriptHarnessTests.swift: every
+// generated contract must turn each fixture's bridge objects into exactly that fixture's APNs
+// and FCM shapes and push bodies, read them back, and parse every malformed FCM map exactly as
+// docs/wire.md says. Compiled with tsc --strict against lib es2019, so there is no @types/node:
+// the few Node APIs used are declared here.
+
+declare const require: (id: string) => any;
+declare const console: { log(...items: unknown[]): void };
+declare const process: { exitCode?: number };
+
+const fs = require('fs');
+const path = require('path');
+const { Buffer } = require('buffer');
+
+/** The part of a generated module the harness calls; tsc checks each module against it. */
+export interface ContractModule {
+  toContentState(state: any): unknown;
+  fromContentState(contentState: any): unknown;
+  toApnsAttributes(attributes: any): unknown;
+  fromApnsAttributes(apnsAttributes: any): unknown;
+  toFcmData(attributes: any, state: any): Record<string, string>;
+  parseFcmData(data: Record<string, string>): { attributes: unknown; state: unknown; issues: unknown[] };
+  apnsPayload(event: any, contentState: any, options: any, attributes?: any): unknown;
+  apnsHeaders(bundleId: string, priority?: 5 | 10): Record<string, string>;
+  fcmMessage(token: string, attributes: any, state: any): unknown;
+}
+
+/** A numeric state field with bounds, for the clamping checks. */
+export interface Bounded {
+  wire: string;
+  name: string;
+  min: number | null;
+  max: number | null;
+  isInt: boolean;
+}
+
+/** One contract: its module and what the Swift test knows about its schema. */
+export interface Entry {
+  name: string;
+  module: ContractModule;
+  fixtures: string;
+  stringFields: string[];
+  bounded: Bounded[];
+  defaultedAttributes: string[];
+  defaultedState: string[];
+}
+
+let passed = 0;
+let failed = 0;
+
+function record(label: string, ok: boolean, detail: string): void {
+  if (ok) {
+    passed++;
+  } else {
+    failed++;
+    console.log('FAIL ' + label + '\n  ' + detail);
+  }
+}
+
+/** True when `value` holds an own property set to undefined (JSON.stringify would hide it). */
+function hasUndefined(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return value === undefined;
+  return Object.keys(value).some((key) => hasUndefined((value as Record<string, unknown>)[key]));
+}
+
+/** Deep equality including key order, which is part of the wire format. */
+function same(label: string, compute: () => unknown, expected: unknown): void {
+  try {
+    const actual = compute();
+    const got = JSON.stringify(actual);
+    const want = JSON.stringify(expected);
+    record(label, got === want && !hasUndefined(actual), 'expected ' + want + '\n  actual   ' + got);
+  } catch (error) {
+    record(label, false, 'threw ' + String(error));
+  }
+}
+
+/** `compute` must throw an error whose message contains `fragment`. */
+function throws(label: string, compute: () => unknown, fragment: string): void {
+  try {
+    compute();
+    record(label, false, 'did not throw');
+  } catch (error) {
+    const message = String(error);
+    record(label, message.indexOf(fragment) >= 0, 'threw ' + message + ', expected a message with ' + fragment);
+  }
+}
+
+function readJson(file: string): any {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+function copy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value));
+}
+
+/** Every wire shape of one example or edge-case fixture. */
+function checkSample(entry: Entry, file: string, fx: any): void {
+  const m = entry.module;
+  const at = entry.name + '/' + file + ': ';
+  const { attributes, state } = fx.bridge;
+  same(at + 'toContentState', () => m.toContentState(state), fx.contentState);
+  same(at + 'toApnsAttributes', () => m.toApnsAttributes(attributes), fx.apnsAttributes);
+  same(at + 'toFcmData', () => m.toFcmData(attributes, state), fx.fcmData);
+  same(at + 'fcmMessage', () => m.fcmMessage(fx.fcmMessage.message.token, attributes, state), fx.fcmMessage);
+  const contentState = m.toContentState(state);
+  const apnsAttributes = m.toApnsAttributes(attributes);
+  same(at + 'apnsPayload update', () => m.apnsPayload('update', contentState, fx.apnsOptions), fx.apns.update);
+  same(at + 'apnsPayload end', () => m.apnsPayload('end', contentState, fx.apnsOptions), fx.apns.end);
+  same(at + 'apnsPayload start', () => m.apnsPayload('start', contentState, fx.apnsOptions, apnsAttributes), fx.apns.start);
+  same(at + 'parseFcmData', () => m.parseFcmData(fx.fcmData), { attributes, state, issues: [] });
+  same(at + 'fromContentState', () => m.fromContentState(fx.contentState), state);
+  same(at + 'fromApnsAttributes', () => m.fromApnsAttributes(fx.apnsAttributes), attributes);
+  if (file === 'edge-absent.json') {
+    const bareAttributes = copy(attributes), bareState = copy(state);
+    entry.defaultedAttributes.forEach((key) => delete bareAttributes[key]);
+    entry.defaultedState.forEach((key) => delete bareState[key]);
+    same(at + 'defaults fill toContentState', () => m.toContentState(bareState), fx.contentState);
+    same(at + 'defaults fill toApnsAttributes', () => m.toApnsAttributes(bareAttributes), fx.apnsAttributes);
+    same(at + 'defaults fill toFcmData', () => m.toFcmData(bareAttributes, bareState), fx.fcmData);
+  }
+}
+
+/** Size limits, clamping and refusals, from one base fixture. */
+function checkLimits(entry: Entry, fx: any): void {
+  const m = entry.module;
+  const at = entry.name + ': ';
+  const { attributes, state } = fx.bridge;
+  const options = { timestampMs: fx.apnsOptions.timestampMs };
+  const headers = { 'apns-push-type': 'liveactivity', 'apns-topic': 'com.example.app.push-type.liveactivity', 'apns-priority': '10' };
+  same(at + 'apnsHeaders', () => m.apnsHeaders('com.example.app'), headers);
+  same(at + 'apnsHeaders priority 5', () => m.apnsHeaders('com.example.app', 5)['apns-priority'], '5');
+  const field = entry.stringFields[0];
+  if (field !== undefined) {
+    const sized = (text: string) => Object.assign(copy(state), { [field]: text });
+    const update = (text: string) => m.apnsPayload('update', m.toContentState(sized(text)), options);
+    const room = 4096 - Buffer.byteLength(JSON.stringify(update('')));
+    const rockets = Math.floor(room / 4);
+    same(at + 'update of exactly the limit passes', () => Buffer.byteLength(JSON.stringify(update('\u{1F680}'.repeat(rockets) + 'x'.repeat(room % 4)))), 4096);
+    throws(at + 'update one byte over the limit throws', () => update('\u{1F680}'.repeat(rockets) + 'x'.repeat(room % 4 + 1)), '4096');
+    throws(at + 'oversized fcmMessage throws', () => m.fcmMessage('token', attributes, sized('x'.repeat(5000))), '4096');
+  }
+  for (const bound of entry.bounded) {
+    const step = bound.isInt ? 1 : 0.5;
+    const sent = (value: number) => Object.assign(copy(state), { [bound.wire]: value });
+    const apns = (value: number) => (m.toContentState(sent(value)) as Record<string, unknown>)[bound.name];
+    const fcm = (value: number) => m.toFcmData(attributes, sent(value))[bound.wire];
+    if (bound.max !== null) {
+      same(at + bound.wire + ' above max clamps (APNs)', () => apns(bound.max! + step), bound.max);
+      same(at + bound.wire + ' above max clamps (FCM)', () => fcm(bound.max! + step), String(bound.max));
+    }
+    if (bound.min !== null) {
+      same(at + bound.wire + ' below min clamps (APNs)', () => apns(bound.min! - step), bound.min);
+    }
+    throws(at + bound.wire + ' NaN throws', () => m.toContentState(sent(NaN)), bound.wire);
+  }
+}
+
+/** Runs every check for every contract and prints the closing count line. */
+export function run(entries: Entry[]): void {
+  for (const entry of entries) {
+    const names: string[] = fs.readdirSync(entry.fixtures).filter((file: string) => file.slice(-5) === '.json').sort();
+    const samples = names.filter((file) => file !== 'fcm-malformed.json' && file !== 'decode-cases.json');
+    record(entry.name + ': has sample fixtures', samples.length > 0, 'no fixtures in ' + entry.fixtures);
+    for (const file of samples) {
+      checkSample(entry, file, readJson(path.join(entry.fixtures, file)));
+    }
+    if (samples[0] !== undefined) checkLimits(entry, readJson(path.join(entry.fixtures, samples[0])));
+    const malformed = path.join(entry.fixtures, 'fcm-malformed.json');
+    record(entry.name + ': has fcm-malformed.json', fs.existsSync(malformed), 'missing ' + malformed);
+    if (!fs.existsSync(malformed)) continue;
+    for (const item of readJson(malformed).cases) {
+      const expected = { attributes: item.expected.attributes, state: item.expected.state, issues: item.issues };
+      same(entry.name + '/fcm-malformed.json: ' + item.name, () => entry.module.parseFcmData(item.data), expected);
+    }
+  }
+  console.log('typescript: ' + passed + ' passed, ' + failed + ' failed');
+  process.exitCode = failed === 0 ? 0 : 1;
+}
