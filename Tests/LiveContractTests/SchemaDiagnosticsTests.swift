@@ -94,6 +94,8 @@ final class SchemaDiagnosticsTests: XCTestCase {
         Case(name: "framework type in types", yaml: head + "state: {}\ntypes:\n  ‸URL: { enum: [a] }\n" + outputs, rule: "reserved-name"),
         Case(name: "generated type name", yaml: head + "state: {}\ntypes:\n  ‸State: { enum: [a] }\n" + outputs, rule: "reserved-name"),
         Case(name: "generated member name", yaml: state("  ‸toContentState: int\n"), rule: "reserved-name"),
+        Case(name: "prefixed type collision", yaml: head + "state: {}\ntypes:\n  Event: { enum: [a] }\n  ‸DeliveryEvent: { enum: [b] }\n" + outputs, rule: "name-collision"),
+        Case(name: "Apns suffix collision", yaml: head + "state: {}\ntypes:\n  Score: { fields: { a: int } }\n  ‸ScoreApns: { enum: [b] }\n" + outputs, rule: "name-collision"),
         Case(name: "struct cycle", yaml: head + "state: {}\ntypes:\n  ‸A: { fields: { b: B } }\n  B: { fields: { a: A } }\n" + outputs, rule: "type-cycle"),
         // Values
         Case(name: "YAML 1.1 yes", yaml: state("  a: { type: bool, default: ‸yes }\n"), rule: "yaml11-boolean"),

@@ -47,7 +47,7 @@ public enum NameRules {
     /// (`<Name>State`, `<Name>AttributesRecord`, `<Name>FcmKeys`, ...).
     public static let generatedTypeSuffixes: Set<String> = [
         "Attributes", "State", "ContentState", "Record", "AttributesRecord", "StateRecord", "Fcm", "FcmKeys",
-        "FcmIssue", "FcmParse", "ApnsAttributes", "BridgeConversions",
+        "FcmIssue", "FcmParse", "ApnsAttributes", "ApnsPayload", "BridgeConversions",
     ]
     /// Type names that would shadow framework or standard types the generated code uses.
     public static let frameworkTypes: Set<String> = [
@@ -142,6 +142,27 @@ extension SchemaLoader {
                 diagnostics.error("'\(field.name)' and '\(other.name)' in \(section) both become \(key) in Kotlin constants; rename one", at: field.location, rule: "name-collision")
             } else {
                 seen[key] = field
+            }
+        }
+    }
+
+    /// Kotlin and TypeScript name a type `<Contract><Type>` (unless it already starts with the
+    /// contract name) and derive `...Apns` and `...Record` from it; the contract itself
+    /// yields `<Contract>State`, `<Contract>FcmKeys`, ... Two schema names that end up as one
+    /// generated name would not compile, so refuse them here with both positions.
+    mutating func checkGeneratedNames(_ types: [NamedType], contractName: String) {
+        var taken: [String: String] = [:]
+        for suffix in NameRules.generatedTypeSuffixes {
+            taken[contractName + suffix] = "the generated \(contractName + suffix)"
+        }
+        for type in types {
+            let prefixed = type.name.hasPrefix(contractName) ? type.name : contractName + type.name
+            for generated in [prefixed, prefixed + "Apns", prefixed + "Record", contractName + type.name + "Record"] {
+                if let owner = taken[generated], owner != "type '\(type.name)'" {
+                    diagnostics.error("type '\(type.name)' generates \(generated) in Kotlin/TypeScript/the bridge, which is also \(owner); rename one of them", at: type.location, rule: "name-collision")
+                    break
+                }
+                taken[generated] = "type '\(type.name)'"
             }
         }
     }

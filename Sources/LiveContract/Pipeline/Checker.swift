@@ -37,8 +37,8 @@ public enum Checker {
                                              diff: "", location: location))
                 continue
             }
+            if FileSystem.sameBytes(file.contents, bytes) { continue }
             let existing = String(decoding: bytes, as: UTF8.self)
-            if existing == file.contents { continue }
             let diff = UnifiedDiff.render(old: existing, new: file.contents, oldLabel: display, newLabel: "\(display) (from \(schemaPath))")
             if existing.replacingCRLF == file.contents {
                 findings.append(CheckFinding(kind: .lineEndings, displayPath: display,

@@ -53,7 +53,7 @@ public struct OutputPlan: Sendable {
                     continue
                 }
                 let existing = String(decoding: bytes, as: UTF8.self)
-                if existing == file.contents {
+                if FileSystem.sameBytes(file.contents, bytes) {
                     plan.entries.append(Entry(displayPath: display, file: file, action: .unchanged, existing: existing))
                 } else if GeneratedHeader.isGenerated(existing) || force {
                     plan.entries.append(Entry(displayPath: display, file: file, action: .update, existing: existing))

@@ -104,6 +104,7 @@ public struct SchemaLoader {
         if let types = top["types"] { declareTypes(types.value) }
         if let types = top["types"] { loadTypeBodies(types.value) }
         let namedTypes = buildNamedTypes(top["types"]?.value)
+        checkGeneratedNames(namedTypes, contractName: name)
 
         let attributes = top["attributes"].map { fields(of: $0.value, what: "attributes") } ?? []
         var state: [Field] = []

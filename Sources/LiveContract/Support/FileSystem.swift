@@ -33,16 +33,28 @@ public struct FileSystem: Sendable {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw failure(path) }
         defer { close(fd) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var info = stat()
+        let expected = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+        // Read straight into an array of the file's size; loop in case the file grows or
+        // the size was unknown (pipes, /proc).
+        var result = [UInt8]()
+        var capacity = max(expected + 1, 4096)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glue.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
+            let start = result.count
+            result.reserveCapacity(start + capacity)
+            var failed = false
+            let count = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Int in
+                let count = Glue.read(fd, buffer.baseAddress, capacity)
+                if count > 0 { result.append(contentsOf: buffer[0..<count]) }
+                failed = count < 0
+                return count
+            }
+            if failed {
                 if errno == EINTR { continue }
                 throw failure(path)
             }
             if count == 0 { break }
-            result.append(contentsOf: chunk[0..<count])
+            capacity = max(4096, capacity - count)
         }
         return result
     }
@@ -108,6 +120,17 @@ public struct FileSystem: Sendable {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return "." }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// True when `text` is exactly `bytes` in UTF-8; one memcmp instead of a walk over
+    /// `String.UTF8View`, which dominated `check` on unchanged files.
+    public static func sameBytes(_ text: String, _ bytes: [UInt8]) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            utf8.count == bytes.count && bytes.withUnsafeBufferPointer { other in
+                utf8.isEmpty || memcmp(utf8.baseAddress!, other.baseAddress!, utf8.count) == 0
+            }
+        }
     }
 
     /// The folder part of a path (`a/b/c.swift` -> `a/b`, `c.swift` -> `.`).
