@@ -96,6 +96,7 @@ final class SchemaDiagnosticsTests: XCTestCase {
         Case(name: "generated member name", yaml: state("  ‸toContentState: int\n"), rule: "reserved-name"),
         Case(name: "prefixed type collision", yaml: head + "state: {}\ntypes:\n  Event: { enum: [a] }\n  ‸DeliveryEvent: { enum: [b] }\n" + outputs, rule: "name-collision"),
         Case(name: "Apns suffix collision", yaml: head + "state: {}\ntypes:\n  Score: { fields: { a: int } }\n  ‸ScoreApns: { enum: [b] }\n" + outputs, rule: "name-collision"),
+        Case(name: "constant collision across sections", yaml: head + "attributes:\n  stopsRemaining: int\nstate:\n  ‸stops_remaining: int\n" + outputs, rule: "name-collision"),
         Case(name: "struct cycle", yaml: head + "state: {}\ntypes:\n  ‸A: { fields: { b: B } }\n  B: { fields: { a: A } }\n" + outputs, rule: "type-cycle"),
         // Values
         Case(name: "YAML 1.1 yes", yaml: state("  a: { type: bool, default: ‸yes }\n"), rule: "yaml11-boolean"),

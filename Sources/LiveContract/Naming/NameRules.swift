@@ -47,7 +47,7 @@ public enum NameRules {
     /// (`<Name>State`, `<Name>AttributesRecord`, `<Name>FcmKeys`, ...).
     public static let generatedTypeSuffixes: Set<String> = [
         "Attributes", "State", "ContentState", "Record", "AttributesRecord", "StateRecord", "Fcm", "FcmKeys",
-        "FcmIssue", "FcmParse", "ApnsAttributes", "ApnsPayload", "BridgeConversions",
+        "FcmIssue", "FcmParse", "FcmReader", "ApnsAttributes", "ApnsPayload", "BridgeConversions", "Wire", "Read",
     ]
     /// Type names that would shadow framework or standard types the generated code uses.
     public static let frameworkTypes: Set<String> = [
@@ -132,8 +132,9 @@ extension SchemaLoader {
         return true
     }
 
-    /// Names that differ only by case become one constant in Kotlin (`ETA`) and collide on
-    /// case-insensitive file systems; refuse them.
+    /// Names that differ only by case or underscores become one constant in the generated
+    /// Kotlin `<Name>FcmKeys` object (`stopsRemaining` and `stops_remaining` are both
+    /// STOPS_REMAINING), which holds attributes and state together; refuse them.
     mutating func checkCaseCollisions(_ fields: [Field], in section: String) {
         var seen: [String: Field] = [:]
         for field in fields {

@@ -113,8 +113,7 @@ public struct SchemaLoader {
         } else {
             error("missing `state:` (the ContentState fields every update carries)", root, rule: "missing-key")
         }
-        checkCaseCollisions(attributes, in: "attributes")
-        checkCaseCollisions(state, in: "state")
+        checkCaseCollisions(attributes + state, in: "attributes and state")
         checkWireNames(attributes + state)
 
         var contract = Contract(name: name, doc: doc, access: access, attributes: attributes, state: state,
