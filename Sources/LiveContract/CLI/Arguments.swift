@@ -11,6 +11,7 @@ public struct ArgumentSpec: Sendable {
     /// A name listed in both sets is treated as a flag.
     public var options: Set<String>
 
+    /// Declares a subcommand's flags and value-taking options, by full name.
     public init(flags: Set<String>, options: Set<String>) {
         self.flags = flags
         self.options = options
@@ -26,6 +27,8 @@ public struct ParsedArguments: Sendable, Equatable {
     /// Option values by full name; when an option is repeated the last one wins.
     public var options: [String: String]
 
+    /// Builds a result directly (the parser starts from the empty one; tests compare against
+    /// hand-built ones).
     public init(positionals: [String] = [], flags: Set<String> = [], options: [String: String] = [:]) {
         self.positionals = positionals
         self.flags = flags
@@ -38,9 +41,12 @@ public struct ParsedArguments: Sendable, Equatable {
 /// Carries a finished, lower-case message so the front end can print it as is (followed
 /// by a pointer to `--help`) and exit with the usage status.
 public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, lower case, quoting the offending argument.
     public var message: String
+    /// The message itself, so `"\(error)"` prints nothing but it.
     public var description: String { message }
 
+    /// Wraps a finished message.
     public init(message: String) {
         self.message = message
     }

@@ -6,7 +6,7 @@ public enum Suggest {
     ///
     /// The threshold grows with the word so that long names tolerate a transposition or two
     /// while short ones do not get far-fetched suggestions. Distance counts `Character`s
-    /// (insertions, deletions and substitutions, each costing 1).
+    /// (insertions, deletions, substitutions and swaps of neighbours, each costing 1).
     public static func closest(to word: String, in candidates: [String]) -> String? {
         let target = Array(word.lowercased())
         let limit = max(1, word.count / 3)
@@ -24,26 +24,34 @@ public enum Suggest {
         return best?.candidate
     }
 
-    /// Levenshtein distance between `a` and `b`, or nil as soon as it is certain to exceed
+    /// Edit distance between `a` and `b` where swapping two neighbours counts as one edit
+    /// (`staet` -> `state`, the most common typo), or nil as soon as it is certain to exceed
     /// `bound` (which keeps long candidate lists cheap: most are rejected after a row or two).
     static func editDistance(_ a: [Character], _ b: [Character], bound: Int) -> Int? {
         if abs(a.count - b.count) > bound { return nil }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        // Two rows of the classic dynamic-programming table.
+        // Three rows of the dynamic-programming table: a transposition looks two rows back.
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
+        var previousMinimum = 0
         for i in 1...a.count {
             current[0] = i
             var rowMinimum = current[0]
             for j in 1...b.count {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
-                rowMinimum = min(rowMinimum, current[j])
+                var cost = min(substitution, previous[j] + 1, current[j - 1] + 1)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    cost = min(cost, beforePrevious[j - 2] + 1)
+                }
+                current[j] = cost
+                rowMinimum = min(rowMinimum, cost)
             }
-            // Every later cell derives from this row, and costs never decrease.
-            if rowMinimum > bound { return nil }
-            swap(&previous, &current)
+            // Later cells derive from this row or, through a swap, the one before it.
+            if rowMinimum > bound && previousMinimum + 1 > bound { return nil }
+            previousMinimum = rowMinimum
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         let distance = previous[b.count]
         return distance <= bound ? distance : nil

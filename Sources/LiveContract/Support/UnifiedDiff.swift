@@ -54,12 +54,16 @@ public enum UnifiedDiff {
         /// True only for the last line of a text that does not end with `"\n"`.
         var missingNewline: Bool
 
+        /// Byte equality: `Substring ==` would treat canonically equivalent spellings
+        /// (NFC vs NFD) as the same line and hide that drift.
         static func == (lhs: Line, rhs: Line) -> Bool {
             lhs.missingNewline == rhs.missingNewline
                 && lhs.text.utf8.count == rhs.text.utf8.count
                 && lhs.text.utf8.elementsEqual(rhs.text.utf8)
         }
 
+        /// Hashes the same bytes and flag that `==` compares, so the sets used to skip
+        /// unmatched lines agree with the diff's notion of equality.
         func hash(into hasher: inout Hasher) {
             hasher.combine(missingNewline)
             hasher.combine(text.utf8.count)
@@ -136,6 +140,8 @@ public enum UnifiedDiff {
             case let .insert(offset, _, _): inserted[newKept[offset]] = true
             }
         }
+        compact(&removed, lines: old, other: inserted)
+        compact(&inserted, lines: new, other: removed)
 
         var ops: [Op] = []
         ops.reserveCapacity(max(old.count, new.count))
@@ -157,6 +163,75 @@ public enum UnifiedDiff {
             }
         }
         return ops
+    }
+
+    /// Slides runs of changed lines within one text so the diff reads the way GNU `diff`
+    /// (and git) would print it.
+    ///
+    /// Myers picks one of several equally short edit scripts, and with repeated lines
+    /// (blank lines, closing braces) its pick can split one logical change into pieces:
+    /// `-l0 +z  l6 -l6` instead of `-l0 -l6 +z  l6`. A run of changed lines may move up by
+    /// one when the unchanged line above it equals its last line, and down by one when
+    /// the unchanged line below it equals its first line; either move leaves the same
+    /// lines paired with the other text, so the script stays valid and just as short.
+    /// Each run is moved up as far as possible, then down as far as possible (absorbing
+    /// runs it meets on the way) until it stops growing, and finally back up to the lowest
+    /// spot where it faces a change in the other text, so removals and insertions that
+    /// belong together end up printed together.
+    ///
+    /// - Parameters:
+    ///   - changed: this text's changed-line flags, updated in place.
+    ///   - other: the other text's changed-line flags (read only).
+    private static func compact(_ changed: inout [Bool], lines: [Line], other: [Bool]) {
+        let count = changed.count
+        // Unchanged lines pair up in order, so the k-th unchanged line here matches the
+        // k-th unchanged line there; sliding never changes how many precede a given pair.
+        let otherUnchanged = other.indices.filter { !other[$0] }
+        /// Whether a run with `before` unchanged lines above it sits opposite a change.
+        func facesChange(_ before: Int) -> Bool {
+            let above = before == 0 ? -1 : otherUnchanged[before - 1]
+            let below = before < otherUnchanged.count ? otherUnchanged[before] : other.count
+            return below - above > 1
+        }
+
+        var index = 0
+        var unchangedBefore = 0
+        while index < count {
+            if !changed[index] {
+                unchangedBefore += 1
+                index += 1
+                continue
+            }
+            var start = index
+            var end = index
+            while end < count, changed[end] { end += 1 }
+            var before = unchangedBefore
+            var alignedEnd: Int?
+            var length: Int
+            repeat {
+                length = end - start
+                while start > 0, lines[start - 1] == lines[end - 1] {
+                    start -= 1; end -= 1; before -= 1
+                    changed[start] = true; changed[end] = false
+                    while start > 0, changed[start - 1] { start -= 1 }
+                }
+                alignedEnd = facesChange(before) ? end : nil
+                while end < count, lines[start] == lines[end] {
+                    changed[start] = false; changed[end] = true
+                    start += 1; end += 1; before += 1
+                    while end < count, changed[end] { end += 1 }
+                    if facesChange(before) { alignedEnd = end }
+                }
+            } while end - start != length
+            if let alignedEnd {
+                while end > alignedEnd, start > 0, lines[start - 1] == lines[end - 1] {
+                    start -= 1; end -= 1; before -= 1
+                    changed[start] = true; changed[end] = false
+                }
+            }
+            unchangedBefore = before
+            index = end
+        }
     }
 
     // MARK: - Hunks
