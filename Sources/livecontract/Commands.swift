@@ -5,6 +5,17 @@ import LiveContract
 enum Commands {
     static let defaultSchema = "livecontract.yaml"
 
+    static var coreEntries: [CommandEntry] {
+        [
+            CommandEntry(name: "generate", summary: "write every output the schema names; unchanged files are not touched",
+                         spec: ArgumentSpec(flags: ["--force", "--strict", "--quiet"], options: ["--templates"]),
+                         help: Help.generate, run: generate),
+            CommandEntry(name: "check", summary: "regenerate in memory and report missing, stale or hand-edited files",
+                         spec: ArgumentSpec(flags: ["--strict", "--quiet"], options: ["--templates"]),
+                         help: Help.check, run: check),
+        ]
+    }
+
     /// Loads all schemas named on the command line; prints diagnostics; nil on any error.
     static func loadAll(_ parsed: ParsedArguments, console: Console) -> [LoadedSchema]? {
         let fileSystem = FileSystem()

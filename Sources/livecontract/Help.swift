@@ -2,24 +2,30 @@
 enum Help {
     static let version = "livecontract 0.1.0"
 
-    static let main = """
-    livecontract: one YAML schema in, every copy of a Live Activity contract out.
+    /// The overview: built from the command table so a new command lists itself.
+    static var overview: String {
+        let width = (CommandTable.all.map(\.name.count).max() ?? 8) + 2
+        let commands = CommandTable.all.map { entry in
+            "  " + entry.name + String(repeating: " ", count: width - entry.name.count) + entry.summary
+        }.joined(separator: "\n")
+        return """
+        livecontract: one YAML schema in, every copy of a Live Activity contract out.
 
-    usage: livecontract <command> [options] [SCHEMA...]
+        usage: livecontract <command> [options] [arguments]
 
-    commands:
-      generate [SCHEMA...]   write every output the schema names; unchanged files are not touched
-      check [SCHEMA...]      regenerate in memory and report missing, stale or hand-edited files
-      help [COMMAND]         show help for a command
+        commands:
+        \(commands)
+          help COMMAND  show the help of one command
 
-    SCHEMA defaults to livecontract.yaml in the current folder.
+        SCHEMA defaults to livecontract.yaml in the current folder.
 
-    options:
-      -h, --help             show this help
-      --version              print the version
+        options:
+          -h, --help    show help
+          --version     print the version
 
-    exit codes: 0 ok, 1 drift or findings, 2 invalid schema or input, 64 usage error
-    """
+        exit codes: 0 ok, 1 drift or findings, 2 invalid schema or input, 64 usage error
+        """
+    }
 
     static let generate = """
     usage: livecontract generate [--force] [--templates DIR] [--strict] [--quiet] [SCHEMA...]
