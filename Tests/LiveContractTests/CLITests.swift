@@ -115,7 +115,7 @@ final class CLITests: XCTestCase {
     }
 
     func testUsageErrorsExit64() throws {
-        let unknownFlag = try run("check", "--forse", "delivery.yaml")
+        let unknownFlag = try run("generate", "--forse", "delivery.yaml")
         XCTAssertEqual(unknownFlag.status, 64)
         XCTAssertTrue(unknownFlag.stderr.contains("did you mean '--force'?"), unknownFlag.stderr)
         XCTAssertEqual(try run("frobnicate").status, 64)
