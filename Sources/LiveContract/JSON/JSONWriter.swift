@@ -64,26 +64,34 @@ public enum JSONWriter {
     }
 
     /// `JSON.stringify` string escaping: the short escapes, `\u00XX` for other control
-    /// characters, everything else (including non-ASCII, as UTF-8) as is.
+    /// characters, everything else (including non-ASCII, as UTF-8) as is. Runs of bytes that
+    /// need no escape are copied in one piece.
     static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case UInt8(ascii: "\n"): output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case UInt8(ascii: "\r"): output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case UInt8(ascii: "\t"): output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0x08: output += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0C: output += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output += "\\u00".utf8
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0xF)])
-            default:
-                output.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                runStart = index + 1
+                output.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+                case UInt8(ascii: "\n"): output.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"): output.append(UInt8(ascii: "r"))
+                case UInt8(ascii: "\t"): output.append(UInt8(ascii: "t"))
+                case 0x08: output.append(UInt8(ascii: "b"))
+                case 0x0C: output.append(UInt8(ascii: "f"))
+                default:
+                    let hex = "0123456789abcdef".utf8
+                    output.append(contentsOf: "u00".utf8)
+                    output.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte >> 4))])
+                    output.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte & 0xF))])
+                }
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
         output.append(UInt8(ascii: "\""))
     }

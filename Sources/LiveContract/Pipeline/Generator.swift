@@ -8,32 +8,55 @@ public struct Generator: Sendable {
         self.templates = templates
     }
 
-    /// Every output the schema asks for.
+    /// One output to render.
+    enum Job: Sendable {
+        case swift([OutputPath])
+        case swiftBridge(OutputPath)
+        case kotlin(OutputPath)
+        case typescript(OutputPath)
+        case fixtures(OutputPath)
+    }
+
+    /// Every output the schema asks for, in a fixed order (Swift copies, bridge, Kotlin,
+    /// TypeScript, fixtures). The outputs render concurrently; the result does not depend on
+    /// scheduling.
     public func generate(_ contract: Contract) throws(TemplateError) -> [GeneratedFile] {
+        let outputs = contract.outputs
+        var jobs: [Job] = []
+        if !outputs.swift.isEmpty { jobs.append(.swift(outputs.swift)) }
+        if let output = outputs.swiftBridge { jobs.append(.swiftBridge(output)) }
+        if let output = outputs.kotlin { jobs.append(.kotlin(output)) }
+        if let output = outputs.typescript { jobs.append(.typescript(output)) }
+        if let output = outputs.fixtures { jobs.append(.fixtures(output)) }
+        let work = jobs
+        let results = Parallel.map(work.count) { index in
+            Result { () throws(TemplateError) in try run(work[index], contract) }
+        }
         var files: [GeneratedFile] = []
-        let header = GeneratedHeader.lines(for: contract)
-        if !contract.outputs.swift.isEmpty {
-            let text = try render("swift.mustache", SwiftContext(contract: contract).build(header: header))
-            for output in contract.outputs.swift {
-                files.append(GeneratedFile(path: output.path, contents: text, kind: .swift))
-            }
-        }
-        if let output = contract.outputs.swiftBridge {
-            let text = try render("swift-bridge.mustache", SwiftBridgeContext(contract: contract).build(header: header))
-            files.append(GeneratedFile(path: output.path, contents: text, kind: .swiftBridge))
-        }
-        if let output = contract.outputs.kotlin {
-            let text = try render("kotlin.mustache", KotlinContext(contract: contract).build(header: header))
-            files.append(GeneratedFile(path: output.path, contents: text, kind: .kotlin))
-        }
-        if let output = contract.outputs.typescript {
-            let text = try render("typescript.mustache", TypeScriptContext(contract: contract).build(header: header))
-            files.append(GeneratedFile(path: output.path, contents: text, kind: .typescript))
-        }
-        if let output = contract.outputs.fixtures {
-            files += FixtureEmitter(contract: contract).files(in: output.path)
+        for result in results {
+            files += try result.get()
         }
         return files
+    }
+
+    func run(_ job: Job, _ contract: Contract) throws(TemplateError) -> [GeneratedFile] {
+        let header = GeneratedHeader.lines(for: contract)
+        switch job {
+        case .swift(let paths):
+            let text = try render("swift.mustache", SwiftContext(contract: contract).build(header: header))
+            return paths.map { GeneratedFile(path: $0.path, contents: text, kind: .swift) }
+        case .swiftBridge(let output):
+            let text = try render("swift-bridge.mustache", SwiftBridgeContext(contract: contract).build(header: header))
+            return [GeneratedFile(path: output.path, contents: text, kind: .swiftBridge)]
+        case .kotlin(let output):
+            let text = try render("kotlin.mustache", KotlinContext(contract: contract).build(header: header))
+            return [GeneratedFile(path: output.path, contents: text, kind: .kotlin)]
+        case .typescript(let output):
+            let text = try render("typescript.mustache", TypeScriptContext(contract: contract).build(header: header))
+            return [GeneratedFile(path: output.path, contents: text, kind: .typescript)]
+        case .fixtures(let output):
+            return FixtureEmitter(contract: contract).files(in: output.path)
+        }
     }
 
     func render(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> String {

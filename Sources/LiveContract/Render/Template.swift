@@ -289,10 +289,10 @@ private struct TemplateParser {
         case UInt8(ascii: "!"): .comment
         default: .variable
         }
-        let sigil = kind == .variable ? "" : String(UnicodeScalar(first))
         if kind != .variable {
             start += 1
-        } else if "{&>=<$".utf8.contains(first) {
+        } else if first == UInt8(ascii: "{") || first == UInt8(ascii: "&") || first == UInt8(ascii: ">")
+                    || first == UInt8(ascii: "=") || first == UInt8(ascii: "<") || first == UInt8(ascii: "$") {
             throw error(line, column, "unsupported tag '{{\(UnicodeScalar(first))'; only {{name}}, {{#name}}, {{^name}}, {{/name}} and {{! comment}} are available")
         }
         var close = start
@@ -310,11 +310,25 @@ private struct TemplateParser {
         if kind == .comment || text == "." {
             return (kind, TemplateTag(name: text, path: [], line: line, column: column), close + 2)
         }
+        // Only for messages; built lazily because tags are parsed on every run.
+        var sigil: String { kind == .variable ? "" : String(UnicodeScalar(first)) }
         guard !text.isEmpty else {
             throw error(line, column, "'{{\(sigil)}}' has no name; write one between the braces, e.g. '{{\(sigil)title}}'")
         }
-        let path = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard path.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(Byte.isName) }) else {
+        // Split on '.' and validate in one pass over the bytes; most names have one part.
+        var path: [String] = []
+        var partStart = nameStart
+        var valid = true
+        for index in nameStart...nameEnd {
+            if index == nameEnd || bytes[index] == UInt8(ascii: ".") {
+                valid = valid && index > partStart
+                path.append(index == nameEnd && partStart == nameStart ? text : String(decoding: bytes[partStart..<index], as: UTF8.self))
+                partStart = index + 1
+            } else if !Byte.isName(bytes[index]) {
+                valid = false
+            }
+        }
+        guard valid else {
             throw error(line, column, "invalid name '\(text)' in '{{\(sigil)\(text)}}'; names use letters, digits, '_' and '-', with '.' between members")
         }
         return (kind, TemplateTag(name: text, path: path, line: line, column: column), close + 2)
