@@ -108,6 +108,17 @@ enum TestSupport {
         throw XCTSkip("\(tool) is not installed; install it to run this test")
     }
 
+    /// A current compiler (Kotlin 2.x, TypeScript 6) is missing: a failure when
+    /// LIVECONTRACT_REQUIRE_CURRENT_COMPILERS=1 (scripts/test sets it in CI, after fetching
+    /// them), a skip otherwise.
+    static func optionalToolMissing(_ message: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        if ProcessInfo.processInfo.environment["LIVECONTRACT_REQUIRE_CURRENT_COMPILERS"] == "1" {
+            XCTFail(message, file: file, line: line)
+            return
+        }
+        throw XCTSkip(message)
+    }
+
     /// The built `livecontract` binary in the build folder that holds the test bundle
     /// (`swift build --build-tests` and `swift test` build it alongside).
     static var binary: URL {
