@@ -48,12 +48,12 @@ struct FCMMalformedCases {
     /// The base data with each of `changes` applied (nil raw: key removed), and what a
     /// parser must return for it.
     func broken(_ name: String, _ changes: [(Field, Bool, String?)], _ baseData: JSONValue) -> JSONValue {
-        var data = baseData
+        let data: JSONValue
         var attributes: [String: Value]? = base.attributes
         var state: [String: Value]? = base.state
         var attributeIssues: [JSONValue] = [], stateIssues: [JSONValue] = []
+        data = Self.applying(changes.map { ($0.0.wireName, $0.2) }, to: baseData)
         for (field, isState, raw) in changes {
-            data = raw.map { data.setting(field.wireName, .string($0)) } ?? data.removing(field.wireName)
             var issue: JSONValue?
             switch outcome(field, raw: raw) {
             case .repaired(let value, let reason):
@@ -68,6 +68,27 @@ struct FCMMalformedCases {
             }
         }
         return entry(name, data: data, attributes: attributes, state: state, issues: attributeIssues + stateIssues)
+    }
+
+    /// `object` with each key set to its raw value (nil: removed), in one pass, so breaking
+    /// every field at once stays linear.
+    static func applying(_ changes: [(String, String?)], to object: JSONValue) -> JSONValue {
+        guard case .object(let members) = object else { return object }
+        var replacements: [String: String?] = [:]
+        for (key, raw) in changes { replacements[key] = raw }
+        var result: [JSONMember] = []
+        for member in members {
+            if let replacement = replacements.removeValue(forKey: member.key) {
+                if let raw = replacement { result.append(JSONMember(member.key, .string(raw))) }
+            } else {
+                result.append(member)
+            }
+        }
+        for (key, raw) in changes where replacements[key] != nil {
+            if let raw { result.append(JSONMember(key, .string(raw))) }
+            replacements[key] = nil
+        }
+        return .object(result)
     }
 
     /// The broken raw values tried for `field` (nil raw: the key is removed).
@@ -94,20 +115,25 @@ struct FCMMalformedCases {
         case .string, .url:
             break
         }
-        if let low = field.minimum {
-            list.append(("below-min", belowOrAbove(low, by: -1)))
+        if let low = field.minimum, let raw = belowOrAbove(low, by: -1) {
+            list.append(("below-min", raw))
         }
-        if let high = field.maximum {
-            list.append(("above-max", belowOrAbove(high, by: 1)))
+        if let high = field.maximum, let raw = belowOrAbove(high, by: 1) {
+            list.append(("above-max", raw))
         }
         return list
     }
 
-    func belowOrAbove(_ bound: Value, by step: Int) -> String {
+    /// A number just outside `bound`, or nil when no finite one exists (a double bound of
+    /// ±1.7976931348623157e308). Large doubles do not move by 0.5, so the next one is taken.
+    func belowOrAbove(_ bound: Value, by step: Int) -> String? {
         switch bound {
         case .int(let number): return String(number + step)
-        case .double(let number): return JSNumber.format(number + Double(step) * 0.5)
-        default: return ""
+        case .double(let number):
+            var beyond = number + Double(step) * 0.5
+            if beyond == number { beyond = step < 0 ? number.nextDown : number.nextUp }
+            return beyond.isFinite ? JSNumber.format(beyond) : nil
+        default: return nil
         }
     }
 

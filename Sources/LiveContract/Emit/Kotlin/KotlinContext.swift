@@ -103,33 +103,21 @@ struct KotlinContext {
         .list(KotlinSyntax.docComment(doc).map { .text($0) })
     }
 
-    /// `const val ETA = "etaEpochMillis"` for every top-level field. The loader refuses
-    /// collisions within a section; across sections a clash gets a numeric suffix so the file
-    /// still compiles.
+    /// `const val ETA = "etaEpochMillis"` for every top-level field.
     func keys() -> [TemplateValue] {
         keyConstants().map { field, constant in
             .object(["constant": .text(constant), "literal": .text(KotlinSyntax.stringLiteral(field.wireName))])
         }
     }
 
+    /// The loader refuses names that share a constant (`checkCaseCollisions`), so the
+    /// constant follows from the field name alone.
     func keyConstants() -> [(Field, String)] {
-        var used: Set<String> = []
-        return (contract.attributes + contract.state).map { field in
-            var constant = Naming.constantCase(field.name)
-            var suffix = 2
-            while used.contains(constant) {
-                constant = Naming.constantCase(field.name) + "_\(suffix)"
-                suffix += 1
-            }
-            used.insert(constant)
-            return (field, constant)
-        }
+        (contract.attributes + contract.state).map { ($0, Naming.constantCase($0.name)) }
     }
 
-    /// Wire names are unique across both halves, so they identify the field.
     func keyReference(_ field: Field) -> String {
-        let constant = keyConstants().first { $0.0.wireName == field.wireName }?.1
-        return "\(keysType).\(constant ?? Naming.constantCase(field.name))"
+        "\(keysType).\(Naming.constantCase(field.name))"
     }
 
     // MARK: FCM reading and writing
