@@ -1,6 +1,261 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LiveContract
 
 /// `compat` and `validate`: the commands that judge changes and real payloads against a schema.
+/// Also the pieces `check` shares with them: `--format` and loading schemas without printing.
 extension Commands {
-    static var contractEntries: [CommandEntry] { [] }
+    static var contractEntries: [CommandEntry] {
+        [
+            CommandEntry(name: "compat", summary: "report who breaks when the schema changes (like buf breaking); OLD is a file or git:REF",
+                         spec: ArgumentSpec(flags: ["--strict", "--quiet"], options: ["--against", "--format"]),
+                         help: Help.compat, run: compat),
+            CommandEntry(name: "validate", summary: "check a real APNs or FCM payload against what the widget will decode",
+                         spec: ArgumentSpec(flags: ["--strict", "--quiet"], options: ["--schema", "--kind", "--format"]),
+                         help: Help.validate, run: validate),
+        ]
+    }
+
+    /// `--format text|json|github`, text by default; nil (after printing why) when unknown.
+    static func reportFormat(_ parsed: ParsedArguments, command: String, console: Console) -> ReportFormat? {
+        guard let text = parsed.options["--format"] else { return .text }
+        if let format = ReportFormat(rawValue: text) { return format }
+        let names = ReportFormat.allCases.map(\.rawValue)
+        let guess = Suggest.closest(to: text, in: names).map { "; did you mean '\($0)'?" } ?? ""
+        console.err("livecontract \(command): unknown --format '\(text)'\(guess); use \(names.joined(separator: ", "))")
+        return nil
+    }
+
+    /// Prints a finished report: problems to stderr and the summary to stdout in text (so a
+    /// quiet pre-commit hook shows only problems), everything to stdout in machine formats.
+    static func emit(_ rendered: String, summary: String, format: ReportFormat, failed: Bool, quiet: Bool, console: Console) {
+        guard format == .text else {
+            console.out(rendered)
+            return
+        }
+        if !rendered.isEmpty { console.err(rendered) }
+        if failed { console.err(summary) } else if !quiet { console.out(summary) }
+    }
+
+    /// `check` in a machine format: every schema is loaded and a failure is kept as diagnostics
+    /// (for the JSON document or annotations) instead of printed as text. Mirrors `loadAll`'s
+    /// template handling; nil (after printing why) when the templates themselves fail.
+    static func loadQuietly(_ parsed: ParsedArguments, console: Console) -> [(schema: LoadedSchema?, failure: CheckedSchema?)]? {
+        let fileSystem = FileSystem()
+        var templates: TemplateSet
+        do {
+            templates = try TemplateSet.builtIn()
+            if let folder = parsed.options["--templates"] {
+                guard fileSystem.kind(folder) == .directory else {
+                    console.err("livecontract: --templates '\(folder)' is not a folder")
+                    return nil
+                }
+                try templates.override(from: folder, fileSystem: fileSystem)
+            }
+        } catch {
+            console.err(error.description)
+            return nil
+        }
+        let paths = parsed.positionals.isEmpty ? [defaultSchema] : parsed.positionals
+        return paths.map { path in
+            switch Workspace.load(schemaPath: path, templates: templates, fileSystem: fileSystem) {
+            case .success(let schema): return (schema, nil)
+            case .failure(let error): return (nil, CheckedSchema(path: path, fileCount: 0, diagnostics: error.diagnostics.sorted, findings: []))
+            }
+        }
+    }
+
+    static func compat(_ parsed: ParsedArguments, console: Console) -> ExitCode {
+        guard let format = reportFormat(parsed, command: "compat", console: console) else { return .usage }
+        guard let against = parsed.options["--against"], parsed.positionals.count <= 1 else {
+            console.err("livecontract compat: pass one SCHEMA and --against OLD (a file or git:REF)\nrun `livecontract help compat` for usage")
+            return .usage
+        }
+        let path = parsed.positionals.first ?? defaultSchema
+        let fileSystem = FileSystem()
+        guard fileSystem.kind(path) == .file, let newBytes = try? fileSystem.read(path) else {
+            console.err("livecontract compat: no schema at '\(path)'")
+            return .invalidInput
+        }
+        let oldBytes: [UInt8], oldLabel: String
+        if against.hasPrefix("git:") {
+            let spec = against.dropFirst(4)
+            let ref = String(spec.prefix { $0 != ":" })
+            let oldPath = spec.contains(":") ? String(spec.drop { $0 != ":" }.dropFirst()) : path
+            switch GitShow.file(ref: ref, path: oldPath) {
+            case .success(let bytes): (oldBytes, oldLabel) = (bytes, "\(ref):\(oldPath)")
+            case .failure(let message):
+                console.err("livecontract compat: \(message)")
+                return .invalidInput
+            }
+        } else {
+            guard fileSystem.kind(against) == .file, let bytes = try? fileSystem.read(against) else {
+                console.err("livecontract compat: no schema at '\(against)' (for a git revision write git:REF, e.g. git:HEAD~1)")
+                return .invalidInput
+            }
+            (oldBytes, oldLabel) = (bytes, against)
+        }
+        switch Compat.compare(newBytes: newBytes, newPath: path, oldBytes: oldBytes, oldLabel: oldLabel) {
+        case .failure(let error):
+            console.print(error.diagnostics.sorted)
+            return .invalidInput
+        case .success(let findings):
+            let report = CompatReport(schemaPath: path, against: against, findings: findings, strict: parsed.flags.contains("--strict"))
+            emit(report.render(format, colour: console.colourErrors), summary: report.summary, format: format, failed: report.failed,
+                 quiet: parsed.flags.contains("--quiet"), console: console)
+            return report.failed ? .findings : .ok
+        }
+    }
+
+    static func validate(_ parsed: ParsedArguments, console: Console) -> ExitCode {
+        guard let format = reportFormat(parsed, command: "validate", console: console) else { return .usage }
+        var kind: PayloadKind?
+        if let text = parsed.options["--kind"] {
+            guard let known = PayloadKind(rawValue: text) else {
+                console.err("livecontract validate: unknown --kind '\(text)'; use \(PayloadKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                return .usage
+            }
+            kind = known
+        }
+        guard !parsed.positionals.isEmpty else {
+            console.err("livecontract validate: name at least one PAYLOAD.json (or - for standard input)\nrun `livecontract help validate` for usage")
+            return .usage
+        }
+        let schemaPath = parsed.options["--schema"] ?? defaultSchema
+        let fileSystem = FileSystem()
+        guard fileSystem.kind(schemaPath) != .missing, let schemaBytes = try? fileSystem.read(schemaPath) else {
+            console.err("livecontract validate: no schema at '\(schemaPath)'; pass --schema SCHEMA")
+            return .invalidInput
+        }
+        let contract: Contract
+        do {
+            (contract, _) = try SchemaLoader.load(schemaBytes, path: schemaPath)
+        } catch {
+            console.print(error.diagnostics.sorted)
+            return .invalidInput
+        }
+        var payloads: [PayloadValidation] = []
+        for path in parsed.positionals {
+            let source = path == "-" ? "/dev/stdin" : path
+            guard let bytes = try? fileSystem.read(source), fileSystem.kind(source) != .directory else {
+                let diagnostic = Diagnostic(.error, "cannot read the payload file", at: SourceLocation(file: path, line: 1, column: 1), rule: "payload-kind")
+                payloads.append(PayloadValidation(path: path, reading: nil, diagnostics: [diagnostic], unreadable: true))
+                continue
+            }
+            payloads.append(PayloadChecker.validate(bytes, path: path == "-" ? "<stdin>" : path, contract: contract, kind: kind))
+        }
+        let report = ValidationReport(schemaPath: schemaPath, payloads: payloads, strict: parsed.flags.contains("--strict"))
+        emit(report.render(format, colour: console.colourErrors), summary: report.summary, format: format,
+             failed: report.failed || report.unreadable, quiet: parsed.flags.contains("--quiet"), console: console)
+        return report.unreadable ? .invalidInput : report.failed ? .findings : .ok
+    }
+}
+
+/// The help pages of `compat` and `validate`, next to the commands they describe.
+extension Help {
+    static let compat = """
+    usage: livecontract compat [SCHEMA] --against OLD [--format text|json|github] [--strict] [--quiet]
+
+    Compares SCHEMA with an older version of it and reports every change that breaks someone,
+    by who breaks: a new widget decoding an old server's pushes, an old widget (app not yet
+    updated) decoding the new server's pushes, activities running across the app update, and
+    the Android FCM parser. Each finding has a rule id (see `livecontract explain RULE`) and
+    a fix. Exit 0 when nothing breaks, 1 when something does, 2 when a schema is invalid.
+
+      --against OLD     a schema file, or git:REF for SCHEMA as of a git revision (git:HEAD,
+                        git:main, git:v1.4.0); git:REF:PATH when the file had another path
+      --format F        text (default), json or github (workflow annotations)
+      --strict          warnings (changes that only degrade or set up a later break) fail too
+      --quiet           print only problems
+    """
+
+    static let validate = """
+    usage: livecontract validate [--schema SCHEMA] [--kind KIND] [--format text|json|github] [--strict] PAYLOAD.json...
+
+    Checks real payloads against what the widget's Codable types (APNs) or the generated FCM
+    parser will make of them, and explains each failure in decoder terms at its line and JSON
+    path: dates in Unix seconds or milliseconds instead of seconds since 2001, ranges sent as
+    {lowerBound, upperBound}, missing keys, quoted numbers, unknown enum values, timestamps in
+    milliseconds, a wrong attributes-type, FCM values that are not strings, reserved FCM keys,
+    notification blocks in data messages, bodies over 4096 bytes. PAYLOAD may be - (stdin).
+    Exit 0 when every payload decodes, 1 when one does not, 2 when a file is not JSON.
+
+      --schema SCHEMA   the contract (default livecontract.yaml)
+      --kind KIND       apns, fcm (a v1 message), data (a bare FCM data map) or content-state;
+                        detected from the top-level keys when absent
+      --format F        text (default), json or github (workflow annotations)
+      --strict          warnings (ignored keys, enum fallbacks, out-of-bounds values) fail too
+      --quiet           print only problems
+    """
+}
+
+/// `git show REF:path` for `compat --against git:REF`, through posix_spawn: the CLI avoids
+/// Foundation's `Process` to keep start-up fast, and the library never spawns processes.
+enum GitShow {
+    enum Outcome { case success([UInt8]), failure(String) }
+
+    /// The bytes of `path` (relative to the current folder) as of `ref`. Runs git in the
+    /// file's folder with `REF:./name`, so it works from any folder inside the repository.
+    static func file(ref: String, path: String) -> Outcome {
+        let folder = FileSystem.directory(of: path)
+        let spec = "\(ref):./\(FileSystem.fileName(of: path))"
+        guard let (status, out, err) = run(["git", "-C", folder, "show", spec]) else {
+            return .failure("cannot run git (is it installed and on PATH?)")
+        }
+        guard status == 0 else {
+            let reason = String(decoding: err, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "exit status \(status)"
+            return .failure("`git show \(spec)` failed in '\(folder)': \(reason)")
+        }
+        return .success(out)
+    }
+
+    /// Runs `arguments` (looked up on PATH) with stdin from /dev/null; collects stdout and
+    /// stderr with poll so neither pipe can fill up and stall the child.
+    static func run(_ arguments: [String]) -> (Int32, [UInt8], [UInt8])? {
+        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
+        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { return nil }
+        for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        #else
+        var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+        close(outPipe[1])
+        close(errPipe[1])
+        defer { close(outPipe[0]); close(errPipe[0]) }
+        guard spawned == 0 else { return nil }
+        var out: [UInt8] = [], err: [UInt8] = []
+        var fds = [pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0), pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0)]
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while fds.contains(where: { $0.fd >= 0 }) {
+            if poll(&fds, nfds_t(fds.count), -1) < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {
+                let count = read(fds[index].fd, &buffer, buffer.count)
+                if count > 0 {
+                    if index == 0 { out += buffer[0..<count] } else { err += buffer[0..<count] }
+                } else if count == 0 || errno != EINTR {
+                    fds[index].fd = -1
+                }
+            }
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exited = status & 0x7F == 0
+        return (exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), out, err)
+    }
 }

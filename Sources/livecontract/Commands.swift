@@ -11,7 +11,7 @@ enum Commands {
                          spec: ArgumentSpec(flags: ["--force", "--strict", "--quiet"], options: ["--templates"]),
                          help: Help.generate, run: generate),
             CommandEntry(name: "check", summary: "regenerate in memory and report missing, stale or hand-edited files",
-                         spec: ArgumentSpec(flags: ["--strict", "--quiet"], options: ["--templates"]),
+                         spec: ArgumentSpec(flags: ["--strict", "--quiet"], options: ["--templates", "--format"]),
                          help: Help.check, run: check),
         ]
     }
@@ -89,27 +89,32 @@ enum Commands {
         return .ok
     }
 
+    /// Text: schema diagnostics as usual, then each drifted file with its contract meaning and
+    /// diff. JSON and GitHub: one document or annotation stream holding everything, including
+    /// schemas that failed to load (exit 2).
     static func check(_ parsed: ParsedArguments, console: Console) -> ExitCode {
-        guard let schemas = loadAll(parsed, console: console) else { return .invalidInput }
+        guard let format = reportFormat(parsed, command: "check", console: console) else { return .usage }
         let fileSystem = FileSystem()
-        var total = 0, drifted = 0
-        for schema in schemas {
-            let findings = Checker.check(files: schema.files, contract: schema.contract, schemaPath: schema.path, fileSystem: fileSystem)
-            total += schema.files.count
-            drifted += findings.count
-            for finding in findings {
-                var text = "\(finding.displayPath): \(finding.kind.rawValue): \(finding.message)"
-                if !finding.diff.isEmpty { text += "\n" + finding.diff }
-                console.err(text)
+        let checkOne = { (schema: LoadedSchema, diagnostics: [Diagnostic]) in
+            CheckedSchema(path: schema.path, fileCount: schema.files.count, diagnostics: diagnostics,
+                          findings: Checker.check(files: schema.files, contract: schema.contract, schemaPath: schema.path, fileSystem: fileSystem))
+        }
+        var checked: [CheckedSchema] = []
+        if format == .text {
+            guard let schemas = loadAll(parsed, console: console) else { return .invalidInput }
+            checked = schemas.map { checkOne($0, []) }
+        } else {
+            guard let loaded = loadQuietly(parsed, console: console) else { return .invalidInput }
+            checked = loaded.map { $0.schema.map { checkOne($0, $0.warnings) } ?? $0.failure! }
+            let invalid = loaded.contains { $0.schema == nil || (parsed.flags.contains("--strict") && !($0.schema?.warnings.isEmpty ?? true)) }
+            if invalid {
+                console.out(CheckReport(schemas: checked, strict: false).render(format))
+                return .invalidInput
             }
         }
-        if drifted > 0 {
-            console.err("livecontract check: \(drifted) of \(total) generated files out of sync")
-            return .findings
-        }
-        if !parsed.flags.contains("--quiet") {
-            console.out("livecontract check: \(total) files in sync")
-        }
-        return .ok
+        let report = CheckReport(schemas: checked, strict: parsed.flags.contains("--strict"))
+        emit(report.render(format, colour: console.colourErrors), summary: report.summary, format: format, failed: report.failed,
+             quiet: parsed.flags.contains("--quiet"), console: console)
+        return report.failed ? .findings : .ok
     }
 }

@@ -41,14 +41,18 @@ enum Help {
     """
 
     static let check = """
-    usage: livecontract check [--templates DIR] [--strict] [--quiet] [SCHEMA...]
+    usage: livecontract check [--format text|json|github] [--templates DIR] [--strict] [--quiet] [SCHEMA...]
 
     Regenerates every output in memory and compares it with the file on disk. Writes nothing.
-    Reports each missing, stale (schema changed), hand-edited, line-ending-only or foreign
-    file with a unified diff. Exit 0 when in sync, 1 on drift, 2 when a schema is invalid.
+    Reports each missing, stale (schema changed), hand-edited or foreign file with a unified
+    diff; for a drifted Swift copy it also says what the drift does on the wire (which payloads
+    the widget fails to decode). Line-ending-only differences (CRLF) are a warning.
+    Exit 0 when in sync, 1 on drift, 2 when a schema is invalid.
 
+      --format F        text (default), json (one document on stdout) or github (workflow
+                        annotations with file and line, diffs in collapsible groups)
       --templates DIR   use DIR/<name>.mustache instead of a built-in template of the same name
-      --strict          treat warnings as errors
+      --strict          treat warnings as errors (line-ending drift fails too)
       --quiet           print only problems
     """
 }

@@ -1,0 +1,92 @@
+/// Renders a `compat` run. Each finding is a diagnostic line (`path:line:col: error: ...
+/// [rule]`) followed by one line per audience that breaks and the fix, so a reviewer sees who
+/// is hurt before deciding whether the change may ship.
+public struct CompatReport: Sendable {
+    public var schemaPath: String
+    /// What the schema was compared with, as the user named it (`git:HEAD~1`, `old.yaml`).
+    public var against: String
+    public var findings: [CompatFinding]
+    /// `--strict`: warnings fail the run too.
+    public var strict: Bool
+
+    public init(schemaPath: String, against: String, findings: [CompatFinding], strict: Bool) {
+        self.schemaPath = schemaPath
+        self.against = against
+        self.findings = findings
+        self.strict = strict
+    }
+
+    public var failed: Bool { findings.contains { $0.severity == .error || strict } }
+
+    public var summary: String {
+        let breaking = findings.filter { $0.severity == .error }.count
+        let warnings = findings.count - breaking
+        let head = breaking == 0 ? "no breaking changes" : "\(breaking) breaking change\(breaking == 1 ? "" : "s")"
+        let tail = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
+        return "livecontract compat: \(head)\(tail) in \(schemaPath) against \(against)"
+    }
+
+    public func render(_ format: ReportFormat, colour: Bool = false) -> String {
+        switch format {
+        case .text:
+            return findings.map { text($0, colour: colour) }.joined()
+        case .json:
+            return JSONWriter.pretty(.object([
+                JSONMember("command", .string("compat")),
+                JSONMember("schema", .string(schemaPath)),
+                JSONMember("against", .string(against)),
+                JSONMember("ok", .bool(!failed)),
+                JSONMember("findings", .array(findings.map(Self.json))),
+            ]))
+        case .github:
+            let lines = findings.map { finding in
+                GitHubAnnotation.command(finding.diagnostic, extra: finding.impacts.map { "\n\($0.audience.label): \($0.text)" }.joined() + "\nfix: \(finding.fix)")
+            }
+            return (lines + [summary]).joined(separator: "\n") + "\n"
+        }
+    }
+
+    func text(_ finding: CompatFinding, colour: Bool) -> String {
+        var text = DiagnosticText.render(finding.diagnostic, colour: colour) + "\n"
+        for impact in finding.impacts {
+            let verb = impact.effect == .fails ? "breaks" : impact.effect == .misreads ? "misreads" : "degrades"
+            text += "  \(verb) \(impact.audience.label): \(impact.text)\n"
+        }
+        return text + "  fix: \(finding.fix)\n"
+    }
+
+    static func json(_ finding: CompatFinding) -> JSONValue {
+        .object([
+            JSONMember("rule", .string(finding.rule)),
+            JSONMember("severity", .string(finding.severity.rawValue)),
+            JSONMember("message", .string(finding.message)),
+            JSONMember("file", .string(finding.location.file)),
+            JSONMember("line", .int(Int64(finding.location.line))),
+            JSONMember("column", .int(Int64(finding.location.column))),
+            JSONMember("impacts", .array(finding.impacts.map { impact in
+                .object([JSONMember("audience", .string(impact.audience.rawValue)), JSONMember("effect", .string(impact.effect.rawValue)),
+                         JSONMember("message", .string(impact.text))])
+            })),
+            JSONMember("fix", .string(finding.fix)),
+        ])
+    }
+}
+
+/// Entry point for the CLI: both schemas' bytes in, findings out. The CLI fetches the old
+/// bytes (from a file or `git show`); the library never spawns processes. Nothing is
+/// generated: compat needs only the two contracts.
+public enum Compat {
+    /// Loads both versions and compares them; a version that does not load comes back as its
+    /// diagnostics (exit 2).
+    public static func compare(newBytes: [UInt8], newPath: String, oldBytes: [UInt8], oldLabel: String) -> Result<[CompatFinding], DiagnosticsError> {
+        let old: Contract, new: Contract
+        do {
+            (new, _) = try SchemaLoader.load(newBytes, path: newPath)
+            (old, _) = try SchemaLoader.load(oldBytes, path: oldLabel)
+        } catch {
+            return .failure(error)
+        }
+        let checker = CompatChecker(old: ContractShape(contract: old), new: ContractShape(contract: new), oldLabel: oldLabel, newPath: newPath)
+        return .success(checker.findings())
+    }
+}

@@ -1,0 +1,130 @@
+/// Reads the Codable shape back out of a Swift `ActivityAttributes` file, so `check` can say
+/// what a drifted copy means on the wire ("has `riderName`, the schema has `courierName`")
+/// instead of only showing a diff.
+///
+/// Not a Swift parser: a line scanner that tracks braces and recognises the declarations our
+/// template writes and the edits people make to them (renamed or retyped properties, added or
+/// removed enum cases, custom `CodingKeys`, a lenient `init(from:)`). It runs only on a copy
+/// whose bytes differ from what the schema generates.
+public struct SwiftCopyReader {
+    /// One `struct` or `enum` body.
+    struct Container {
+        var isEnum: Bool
+        var name: String
+        var parent: String?
+        var depth: Int
+        var line: Int
+        var column: Int
+        var properties: [(name: String, type: String, line: Int, column: Int)] = []
+        var cases: [(name: String, raw: String)] = []
+        var defaulted: Set<String> = []
+        var fallback: String?
+    }
+
+    public init() {}
+
+    /// The shape declared in `text`, or nil when it declares no struct at all.
+    public func shape(of text: String, path: String) -> ContractShape? {
+        let containers = scan(text)
+        let contentState = containers.first { $0.name == "ContentState" && !$0.isEnum }
+        guard let root = containers.first(where: { !$0.isEnum && $0.parent == nil && $0.name == contentState?.parent })
+                ?? containers.first(where: { !$0.isEnum && $0.parent == nil }) else { return nil }
+        var resolver = SwiftTypeResolver(containers: containers, path: path)
+        let attributes = resolver.fields(of: root)
+        let state = contentState.map { resolver.fields(of: $0) } ?? []
+        var named: [String: NamedShape] = [:]
+        for container in containers where container.name != "CodingKeys" && container.name != "ContentState" && container.name != root.name {
+            named[container.name] = NamedShape(type: resolver.resolve(container.name), location: SourceLocation(file: path, line: container.line, column: container.column))
+        }
+        return ContractShape(typeName: root.name, attributes: attributes, state: state, namedTypes: named, knowsWireNames: false)
+    }
+
+    /// Every struct and enum, with stored properties, cases, keys and decoding fallbacks.
+    func scan(_ text: String) -> [Container] {
+        var containers: [Container] = []
+        var open: [Int] = []
+        var depth = 0
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = SwiftLine(rawLine)
+            let number = index + 1
+            if let declaration = line.typeDeclaration {
+                containers.append(Container(isEnum: declaration.isEnum, name: declaration.name, parent: open.last.map { containers[$0].name },
+                                            depth: depth + 1, line: number, column: declaration.column))
+                if line.opens > line.closes { open.append(containers.count - 1) }
+            } else if let current = open.last, depth == containers[current].depth {
+                if let property = line.storedProperty {
+                    containers[current].properties.append((property.name, property.type, number, property.column))
+                }
+                if containers[current].isEnum {
+                    containers[current].cases += line.enumCases
+                }
+            }
+            // A lenient `init(from:)` is not a container, so its `?? default` lines land on the
+            // struct (or enum) whose body holds it.
+            if let current = open.last {
+                if let key = line.decodedWithDefault { containers[current].defaulted.insert(key) }
+                if containers[current].isEnum, let fallback = line.enumFallback { containers[current].fallback = fallback }
+            }
+            depth += line.opens - line.closes
+            while let current = open.last, depth < containers[current].depth { open.removeLast() }
+        }
+        return containers
+    }
+}
+
+/// Turns the scanned Swift type spellings into shape types.
+struct SwiftTypeResolver {
+    let containers: [SwiftCopyReader.Container]
+    let path: String
+    var cache: [String: ShapeType] = [:]
+
+    init(containers: [SwiftCopyReader.Container], path: String) {
+        self.containers = containers
+        self.path = path
+    }
+
+    /// Stored properties of a struct, keyed as Codable keys them (a `CodingKeys` raw value
+    /// wins over the property name).
+    mutating func fields(of container: SwiftCopyReader.Container) -> [ShapeField] {
+        let keys = containers.first { $0.isEnum && $0.name == "CodingKeys" && $0.parent == container.name }
+        return container.properties.compactMap { property in
+            var spelling = property.type
+            let optional = spelling.hasSuffix("?") || spelling.hasPrefix("Optional<")
+            if spelling.hasSuffix("?") { spelling.removeLast() }
+            if spelling.hasPrefix("Optional<") && spelling.hasSuffix(">") { spelling = String(spelling.dropFirst(9).dropLast()) }
+            var key = property.name
+            if let keys {
+                guard let entry = keys.cases.first(where: { $0.name == property.name }) else { return nil }
+                key = entry.raw
+            }
+            return ShapeField(name: key, wireName: key, type: resolve(spelling), isOptional: optional,
+                              hasDefault: container.defaulted.contains(property.name), maxLength: nil,
+                              location: SourceLocation(file: path, line: property.line, column: property.column))
+        }
+    }
+
+    /// A Swift type spelling as a shape: built-ins by name, arrays element-wise, nested types
+    /// from the scanned declarations, anything else kept by spelling.
+    mutating func resolve(_ spelling: String) -> ShapeType {
+        switch spelling {
+        case "String", "Substring": return .string
+        case "Int", "Int64", "Int32", "Int16", "Int8", "UInt", "UInt64", "UInt32": return .int
+        case "Double", "Float", "CGFloat", "TimeInterval": return .double
+        case "Bool": return .bool
+        case "Date": return .date
+        case "ClosedRange<Date>": return .dateRange
+        case "URL": return .url
+        default: break
+        }
+        if spelling.hasPrefix("[") && spelling.hasSuffix("]") && !spelling.contains(":") {
+            return .array(resolve(String(spelling.dropFirst().dropLast()).trimmingSpaces))
+        }
+        if let known = cache[spelling] { return known }
+        guard let container = containers.first(where: { $0.name == spelling && $0.name != "CodingKeys" }) else { return .other(spelling) }
+        let resolved: ShapeType = container.isEnum
+            ? .enumeration(name: spelling, cases: container.cases.map(\.raw), unknown: container.fallback)
+            : .structure(name: spelling, fields: fields(of: container))
+        cache[spelling] = resolved
+        return resolved
+    }
+}

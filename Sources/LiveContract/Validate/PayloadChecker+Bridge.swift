@@ -1,0 +1,63 @@
+/// JSON text inside an FCM value (structs, arrays): the bridge shape, keyed by wire names,
+/// dates in Unix milliseconds. Members follow what Swift's decoder does with the same JSON
+/// (absent or null takes the default), and any other problem makes the whole field invalid.
+extension PayloadChecker {
+    /// The first problem inside `node`, as "at <path>: <what>", or nil.
+    func bridgeProblem(_ node: JSONNode, _ type: FieldType, path: String) -> String? {
+        let at = path.isEmpty ? "" : "at \(path): "
+        switch (type, node.kind) {
+        case (.string, .string), (.url, .string), (.bool, .bool):
+            return nil
+        case (.int, .number(let text)):
+            guard NumberText.isPlainInteger(text), let value = Int64(text), value >= Int64(Int32.min), value <= Int64(Int32.max) else {
+                return "\(at)\(text) is not a 32-bit integer"
+            }
+            return nil
+        case (.double, .number):
+            return nil
+        case (.date, .number(let text)):
+            guard NumberText.isPlainInteger(text), Int64(text) != nil else { return "\(at)\(text) is not an integer of Unix milliseconds" }
+            return unixMillisProblem(text).map { at + $0.message }
+        case (.dateRange, .array(let items)):
+            guard items.count == 2 else { return "\(at)a range is [startMs, endMs]" }
+            return bridgeProblem(items[0], .date, path: path + "[0]") ?? bridgeProblem(items[1], .date, path: path + "[1]")
+        case (.dateRange, .object):
+            return "\(at){lowerBound, upperBound} is not a range: send [startMs, endMs]"
+        case (.enumeration(let name), .string(let raw)):
+            guard let enumType = contract.type(named: name)?.enumType, !enumType.cases.contains(raw), enumType.unknownCase == nil else { return nil }
+            return "\(at)'\(raw)' is not a case of \(name), which has no unknown: fallback"
+        case (.array(let element), .array(let items)):
+            for (index, item) in items.enumerated() {
+                if let problem = bridgeProblem(item, element, path: path + "[\(index)]") { return problem }
+            }
+            return nil
+        case (.structure(let name), .object(let members)):
+            for field in contract.type(named: name)?.fields ?? [] {
+                let member = members.first { $0.key == field.wireName }?.value
+                let memberPath = path.isEmpty ? field.wireName : path + "." + field.wireName
+                guard let member, member.kind != .null else {
+                    if field.mayBeMissing { continue }
+                    return "at \(memberPath): missing required member '\(field.wireName)' of \(name)"
+                }
+                if let problem = bridgeProblem(member, field.type, path: memberPath) { return problem }
+            }
+            return nil
+        default:
+            return "\(at)expected \(bridgeDescription(type)), found \(node.kindDescription)"
+        }
+    }
+
+    func bridgeDescription(_ type: FieldType) -> String {
+        switch type {
+        case .string, .url: return "a string"
+        case .int: return "an integer"
+        case .double: return "a number"
+        case .bool: return "true or false"
+        case .date: return "Unix milliseconds"
+        case .dateRange: return "[startMs, endMs]"
+        case .enumeration(let name): return "\(name.withArticle) raw value"
+        case .structure(let name): return "\(name.withArticle) object"
+        case .array: return "an array"
+        }
+    }
+}

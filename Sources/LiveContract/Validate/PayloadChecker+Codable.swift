@@ -1,0 +1,155 @@
+/// Decoding `content-state` and `attributes` as the widget's generated `Codable` types do with
+/// a default `JSONDecoder`: keys are Swift names, a missing key without a default is
+/// keyNotFound, `null` for a required value is valueNotFound, extra keys are ignored.
+extension PayloadChecker {
+    /// A keyed container: every field by Swift name, then the keys the decoder will ignore.
+    mutating func decodeObject(_ node: JSONNode, fields: [Field], path: JSONPath, holder: String) {
+        guard case .object(let members) = node.kind else {
+            error(node, path, "typeMismatch: \(holder) decodes from an object, found \(node.kindDescription)", rule: "payload-type-mismatch")
+            return
+        }
+        let names = Set(fields.map(\.name))
+        for field in fields {
+            let fieldPath = path.key(field.name)
+            guard let member = members.first(where: { $0.key == field.name }) else {
+                if !field.mayBeMissing { error(node, fieldPath, missingKeyMessage(field, members: members, holder: holder), rule: "payload-missing-key") }
+                continue
+            }
+            if case .null = member.value.kind {
+                if !field.mayBeMissing {
+                    error(member.value, fieldPath, "valueNotFound: \(field.name) is a non-optional \(swiftName(field.type)), so null fails the whole \(holder); send a value", rule: "payload-null")
+                }
+                continue
+            }
+            decodeValue(member.value, field.type, field: field, path: fieldPath)
+        }
+        // A bridge name standing in for a missing Swift name is already explained by the
+        // keyNotFound message; every other extra key gets its own note.
+        let explained = Set(fields.filter { field in field.wireName != field.name && !members.contains { $0.key == field.name } }.map(\.wireName))
+        for member in members where !names.contains(member.key) && !explained.contains(member.key) {
+            let guess = Suggest.closest(to: member.key, in: fields.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+            let keyNode = JSONNode(kind: .null, line: member.line, column: member.column)
+            warning(keyNode, path.key(member.key), "\(holder) has no field '\(member.key)', so the widget ignores it\(guess)", rule: "payload-unknown-key")
+        }
+    }
+
+    /// keyNotFound, with the likely cause: the JS/FCM name used where APNs wants the Swift
+    /// name (the bridge-object-as-push trap), or a near miss.
+    func missingKeyMessage(_ field: Field, members: [JSONNodeMember], holder: String) -> String {
+        var message = "keyNotFound: \(holder) requires '\(field.name)' (\(swiftName(field.type)), no default), so the whole payload fails to decode and the card does not change"
+        if field.wireName != field.name, members.contains(where: { $0.key == field.wireName }) {
+            message += "; the payload has '\(field.wireName)', the JS/FCM name: APNs content-state uses the Swift name '\(field.name)'"
+            if field.type == .date { message += " and seconds since 2001, not Unix milliseconds" }
+        } else if let guess = Suggest.closest(to: field.name, in: members.map(\.key)) {
+            message += "; the payload has '\(guess)': rename it to '\(field.name)'"
+        } else {
+            message += "; add \"\(field.name)\""
+        }
+        return message
+    }
+
+    /// One value against its field type, as the synthesized or generated `init(from:)` decodes it.
+    mutating func decodeValue(_ node: JSONNode, _ type: FieldType, field: Field?, path: JSONPath) {
+        switch (type, node.kind) {
+        case (.string, .string(let text)), (.url, .string(let text)):
+            if type == .url && text.isEmpty {
+                error(node, path, "dataCorrupted: an empty string is not a URL (URL(string: \"\") is nil), so decoding fails; omit the key (if optional) or send a URL", rule: "payload-type-mismatch")
+            }
+            if let limit = field?.maxLength, text.utf8.count > limit {
+                warning(node, path, "\(text.utf8.count) UTF-8 bytes, over the schema's maxLength \(limit); it decodes, but the contract promises at most \(limit): shorten it", rule: "payload-out-of-bounds")
+            }
+        case (.int, .number(let text)):
+            guard let value = NumberText.int(text) else {
+                error(node, path, "dataCorrupted: \(text) does not fit Int (it has a fraction or is beyond 64 bits), so decoding fails; send a whole number", rule: "payload-type-mismatch")
+                return
+            }
+            checkBounds(node, Double(value), text, field: field, path: path)
+        case (.double, .number(let text)):
+            guard let value = NumberText.double(text) else {
+                error(node, path, "dataCorrupted: \(text) is beyond Double's range, so decoding fails", rule: "payload-type-mismatch")
+                return
+            }
+            checkBounds(node, value, text, field: field, path: path)
+        case (.bool, .bool):
+            break
+        case (.date, .number(let text)):
+            checkReferenceDate(node, text, path: path)
+        case (.dateRange, _):
+            decodeRange(node, path: path)
+        case (.enumeration(let name), .string(let raw)):
+            guard let enumType = contract.type(named: name)?.enumType, !enumType.cases.contains(raw) else { return }
+            unknownCase(node, raw, name, enumType, path: path, decoder: "dataCorrupted: cannot initialize \(name) from '\(raw)'")
+        case (.structure(let name), _):
+            decodeObject(node, fields: contract.type(named: name)?.fields ?? [], path: path, holder: name)
+        case (.array(let element), .array(let items)):
+            for (index, item) in items.enumerated() {
+                if case .null = item.kind {
+                    error(item, path.index(index), "valueNotFound: array elements are non-optional \(swiftName(element)); remove the null", rule: "payload-null")
+                } else {
+                    decodeValue(item, element, field: nil, path: path.index(index))
+                }
+            }
+        default:
+            error(node, path, typeMismatch(type, node), rule: "payload-type-mismatch")
+        }
+    }
+
+    /// An enum raw value the enum lacks: the `unknown:` case when the schema has one (the
+    /// generated decoder maps it), else a failed decode.
+    mutating func unknownCase(_ node: JSONNode, _ raw: String, _ name: String, _ enumType: EnumType, path: JSONPath, decoder: String) {
+        let guess = Suggest.closest(to: raw, in: enumType.cases).map { "; did you mean '\($0)'?" } ?? ""
+        if let fallback = enumType.unknownCase {
+            warning(node, path, "'\(raw)' is not a case of \(name); it decodes as the unknown: fallback '\(fallback)'\(guess)", rule: "payload-enum-fallback")
+        } else {
+            error(node, path, "\(decoder); \(name) has no unknown: fallback, so the whole payload fails to decode. cases: \(enumType.cases.joined(separator: ", "))\(guess)", rule: "payload-unknown-enum")
+        }
+    }
+
+    /// min/max are the contract, not the decoder: out of bounds decodes but is a warning.
+    mutating func checkBounds(_ node: JSONNode, _ value: Double, _ text: String, field: Field?, path: JSONPath) {
+        if let low = field?.minimum?.number, value < low {
+            warning(node, path, "\(text) is below the schema's min \(DateEpoch.format(low)); it decodes, but the bridge and FCM parsers would clamp it", rule: "payload-out-of-bounds")
+        } else if let high = field?.maximum?.number, value > high {
+            warning(node, path, "\(text) is above the schema's max \(DateEpoch.format(high)); it decodes, but the bridge and FCM parsers would clamp it", rule: "payload-out-of-bounds")
+        }
+    }
+
+    /// typeMismatch, with the fix spelled out for the usual mistakes (quoted numbers, 0/1 for
+    /// booleans, ISO-8601 strings for dates).
+    func typeMismatch(_ type: FieldType, _ node: JSONNode) -> String {
+        let expected = swiftName(type)
+        var message = "typeMismatch: \(expected) cannot decode \(node.kindDescription)"
+        switch (type, node.kind) {
+        case (.int, .string(let text)), (.double, .string(let text)):
+            if NumberText.double(text.trimmingSpaces) != nil { message += "; send the number \(text.trimmingSpaces) without quotes" }
+        case (.bool, .number(let text)):
+            message += "; send true or false, not \(text)"
+        case (.bool, .string(let text)):
+            message += "; send true or false without quotes, not \"\(text)\""
+        case (.date, .string(let text)):
+            message += "; a Date in content-state is a number of seconds since 2001-01-01 (the default JSONDecoder), not text"
+            if let millis = Epoch.parseISO8601(text) { message += ": send \(DateEpoch.format(Epoch.referenceSeconds(fromUnixMillis: millis)))" }
+        case (.string, .number(let text)), (.url, .number(let text)):
+            message += "; send \"\(text)\" as a string"
+        case (.enumeration(let name), _):
+            message += "; \(name) is a string raw value"
+        default:
+            break
+        }
+        return message
+    }
+
+    func swiftName(_ type: FieldType) -> String {
+        switch type {
+        case .string: return "String"
+        case .int: return "Int"
+        case .double: return "Double"
+        case .bool: return "Bool"
+        case .date: return "Date"
+        case .dateRange: return "ClosedRange<Date>"
+        case .url: return "URL"
+        case .enumeration(let name), .structure(let name): return name
+        case .array(let element): return "[\(swiftName(element))]"
+        }
+    }
+}

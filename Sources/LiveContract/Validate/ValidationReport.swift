@@ -1,0 +1,58 @@
+/// Renders a `validate` run over one or more payload files.
+public struct ValidationReport: Sendable {
+    public var schemaPath: String
+    public var payloads: [PayloadValidation]
+    /// `--strict`: warnings (unknown keys, enum fallbacks, out-of-bounds values) fail too.
+    public var strict: Bool
+
+    public init(schemaPath: String, payloads: [PayloadValidation], strict: Bool) {
+        self.schemaPath = schemaPath
+        self.payloads = payloads
+        self.strict = strict
+    }
+
+    /// Some file was not JSON or not a payload at all (exit 2).
+    public var unreadable: Bool { payloads.contains { $0.unreadable } }
+
+    /// Some payload would fail to decode or be refused (exit 1).
+    public var failed: Bool {
+        payloads.contains { payload in payload.diagnostics.contains { $0.severity == .error || strict } }
+    }
+
+    /// One line per payload: what it was read as and the verdict.
+    public var summary: String {
+        payloads.map { payload in
+            let errors = payload.diagnostics.filter { $0.severity == .error }.count
+            let warnings = payload.diagnostics.count - errors
+            guard let reading = payload.reading else { return "\(payload.path): not validated" }
+            var counts: [String] = []
+            if errors > 0 { counts.append("\(errors) error\(errors == 1 ? "" : "s")") }
+            if warnings > 0 { counts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+            let verdict = counts.isEmpty ? "decodes as the schema says" : counts.joined(separator: ", ")
+            return "\(payload.path): \(reading): \(verdict)"
+        }.joined(separator: "\n")
+    }
+
+    public func render(_ format: ReportFormat, colour: Bool = false) -> String {
+        switch format {
+        case .text:
+            return payloads.flatMap(\.diagnostics).map { DiagnosticText.render($0, colour: colour) + "\n" }.joined()
+        case .json:
+            return JSONWriter.pretty(.object([
+                JSONMember("command", .string("validate")),
+                JSONMember("schema", .string(schemaPath)),
+                JSONMember("ok", .bool(!failed && !unreadable)),
+                JSONMember("payloads", .array(payloads.map { payload in
+                    .object([
+                        JSONMember("path", .string(payload.path)),
+                        JSONMember("reading", payload.reading.map { .string($0) } ?? .null),
+                        JSONMember("diagnostics", .array(payload.diagnostics.map(DiagnosticText.json))),
+                    ])
+                })),
+            ]))
+        case .github:
+            let lines = payloads.flatMap(\.diagnostics).map { GitHubAnnotation.command($0) }
+            return (lines + [summary]).joined(separator: "\n") + "\n"
+        }
+    }
+}
