@@ -3,13 +3,15 @@ import PackageDescription
 
 /// livecontract: one YAML schema in, every copy of a Live Activity contract out.
 /// Targets: CYAML (libyaml through pkg-config), LiveContractTemplates (the built-in
-/// templates, embedded in the binary), LiveContract (all logic; never prints, never exits)
-/// and livecontract (the thin command-line front end).
+/// templates, embedded in the binary), LiveContract (all logic; never prints, never exits),
+/// livecontract (the thin command-line front end) and LiveContractPlugin (`swift package
+/// livecontract generate|check` in a package that depends on this one).
 let package = Package(
     name: "livecontract",
     products: [
         .executable(name: "livecontract", targets: ["livecontract"]),
         .library(name: "LiveContract", targets: ["LiveContract"]),
+        .plugin(name: "LiveContractPlugin", targets: ["LiveContractPlugin"]),
     ],
     targets: [
         .systemLibrary(
@@ -35,6 +37,14 @@ let package = Package(
         .executableTarget(
             name: "livecontract",
             dependencies: ["LiveContract"]
+        ),
+        .plugin(
+            name: "LiveContractPlugin",
+            capability: .command(
+                intent: .custom(verb: "livecontract", description: "generate or check the Live Activity contract files of livecontract.yaml"),
+                permissions: [.writeToPackageDirectory(reason: "`livecontract generate` writes the files the schema lists under outputs")]
+            ),
+            dependencies: ["livecontract"]
         ),
         .testTarget(
             name: "LiveContractTests",

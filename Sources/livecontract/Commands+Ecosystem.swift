@@ -1,7 +1,115 @@
 import LiveContract
 
 /// `init`, `templates`, `import` and `explain`: the commands that fit livecontract into a
-/// project's existing tools.
+/// project's existing tools. `templates` and `import` live in their own files.
 extension Commands {
-    static var ecosystemEntries: [CommandEntry] { [] }
+    static var ecosystemEntries: [CommandEntry] {
+        [
+            CommandEntry(name: "init", summary: "write a commented starter schema for an Expo module + widget + Android layout",
+                         spec: ArgumentSpec(flags: ["--force"], options: ["--output"]),
+                         help: Help.initCommand, run: initSchema),
+            CommandEntry(name: "templates", summary: "dump the built-in templates for editing, or say which template each output uses",
+                         spec: ArgumentSpec(flags: ["--force"], options: ["--templates"]),
+                         help: Help.templates, run: templates),
+            CommandEntry(name: "import", summary: "write the schema for an existing hand-written ActivityAttributes struct",
+                         spec: ArgumentSpec(flags: ["--force"], options: ["--output", "--type"]),
+                         help: Help.importCommand, run: importSwift),
+            CommandEntry(name: "explain", summary: "say what a diagnostic's rule means, with an example and the fix",
+                         spec: ArgumentSpec(flags: [], options: []),
+                         help: Help.explain, run: explain),
+        ]
+    }
+
+    /// Writes `text` to `path` unless a different file is there and `force` is off; the
+    /// message explains a refusal. Used by `init`, `import` and `templates dump`.
+    static func writeNew(_ path: String, _ text: String, force: Bool, console: Console) -> Bool {
+        let fileSystem = FileSystem()
+        switch fileSystem.kind(path) {
+        case .missing:
+            break
+        case .file where force:
+            break
+        case .file:
+            console.err("livecontract: '\(path)' already exists; pass --force to overwrite it")
+            return false
+        default:
+            console.err("livecontract: '\(path)' exists and is not a regular file")
+            return false
+        }
+        do {
+            try fileSystem.writeAtomically(path, Array(text.utf8))
+            return true
+        } catch {
+            console.err("livecontract: cannot write \(error.description)")
+            return false
+        }
+    }
+
+    static func initSchema(_ parsed: ParsedArguments, console: Console) -> ExitCode {
+        guard parsed.positionals.count <= 1 else {
+            console.err("livecontract init: takes one NAME at most\nrun `livecontract help init` for usage")
+            return .usage
+        }
+        let name = parsed.positionals.first ?? SchemaScaffold.defaultName
+        if let problem = SchemaScaffold.problem(with: name) {
+            console.err("livecontract init: \(problem)")
+            return .usage
+        }
+        let path = parsed.options["--output"] ?? defaultSchema
+        guard writeNew(path, SchemaScaffold.text(name: name), force: parsed.flags.contains("--force"), console: console) else {
+            return .invalidInput
+        }
+        console.out("created \(path)\nnext: edit it, then run `livecontract generate\(path == defaultSchema ? "" : " " + path)`")
+        return .ok
+    }
+
+    static func explain(_ parsed: ParsedArguments, console: Console) -> ExitCode {
+        guard let id = parsed.positionals.first else {
+            let width = (RuleCatalog.entries.map(\.id.count).max() ?? 0) + 2
+            let lines = RuleCatalog.entries.map { $0.id + String(repeating: " ", count: width - $0.id.count) + $0.summary }
+            console.out((["rules (`livecontract explain RULE` for one):"] + lines.map { "  " + $0 }).joined(separator: "\n"))
+            return .ok
+        }
+        guard parsed.positionals.count == 1 else {
+            console.err("livecontract explain: takes one RULE\nrun `livecontract help explain` for usage")
+            return .usage
+        }
+        let rule = id.hasPrefix("[") && id.hasSuffix("]") ? String(id.dropFirst().dropLast()) : id
+        guard let info = RuleCatalog.entry(for: rule) else {
+            var message = "livecontract explain: no rule '\(rule)'"
+            if let guess = Suggest.closest(to: rule, in: RuleCatalog.entries.map(\.id)) { message += "; did you mean '\(guess)'?" }
+            console.err(message + "\nrun `livecontract explain` to list every rule")
+            return .usage
+        }
+        let example = info.example.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+        console.out("\(info.id): \(info.summary)\n\nexample:\n\(example)\n\nfix: \(info.fix)")
+        return .ok
+    }
+}
+
+extension Help {
+    static let initCommand = """
+    usage: livecontract init [--output PATH] [--force] [NAME]
+
+    Writes a commented starter schema (default livecontract.yaml) for contract NAME (default
+    \(SchemaScaffold.defaultName)): one attribute, a state showing dates, bounds, an optional and an enum
+    with an `unknown:` fallback, two examples, and outputs laid out for an Expo app:
+      modules/<name>/ios/          the Expo module's Swift copy and bridge records
+      targets/widget/              the widget extension's Swift copy
+      modules/<name>/android/...   the Kotlin FCM parser, package expo.modules.<name>
+      modules/<name>/src/          TypeScript types and payload builders
+      fixtures/<name>/             JSON fixtures for server and app tests
+    Edit it, then run `livecontract generate`.
+
+      --output PATH   write the schema to PATH instead of livecontract.yaml
+      --force         overwrite an existing file
+    """
+
+    static let explain = """
+    usage: livecontract explain [RULE]
+
+    Every diagnostic ends with its rule id in brackets, e.g. `[reserved-name]`. `explain RULE`
+    prints what the rule means, an input that triggers it and how to fix it. Without RULE it
+    lists every rule.
+    """
 }

@@ -1,33 +1,66 @@
 import LiveContractTemplates
 
 /// The templates one run uses: the built-in ones, each replaceable by a file of the same name
-/// in a user's `--templates DIR`.
+/// in the schema's `templates:` folder or in `--templates DIR` (which wins over the schema's).
+///
+/// `livecontract templates dump` writes the built-in sources out for editing and
+/// `livecontract templates which` prints `origin(_:)` for every output, so a user can always
+/// tell which file produced which output.
 public struct TemplateSet: Sendable {
     /// Template name -> (where it came from, parsed template).
     private var templates: [String: (origin: String, template: Template)] = [:]
 
     public static let names = BuiltInTemplates.all.keys.sorted()
 
+    /// Each templated output (the `outputs:` key) and the template that renders it, in the
+    /// order `outputs:` lists them. Fixtures have none: they are JSON written by our own
+    /// emitter, so their bytes never depend on a template.
+    public static let outputs: [(output: String, template: String)] = [
+        ("swift", "swift.mustache"),
+        ("swift-bridge", "swift-bridge.mustache"),
+        ("kotlin", "kotlin.mustache"),
+        ("typescript", "typescript.mustache"),
+    ]
+
+    /// The origin of a template that nobody overrode.
+    public static let builtInOrigin = "built-in"
+
     /// The built-in templates, parsed. They are tested, so a parse failure is a build bug.
     public static func builtIn() throws(TemplateError) -> TemplateSet {
         var set = TemplateSet()
         for (name, bytes) in BuiltInTemplates.all {
             let template = try Template(name: name, source: String(decoding: bytes, as: UTF8.self))
-            set.templates[name] = ("built-in", template)
+            set.templates[name] = (builtInOrigin, template)
         }
         return set
+    }
+
+    /// The source text of a built-in template, as `templates dump` writes it.
+    public static func builtInSource(_ name: String) -> [UInt8]? {
+        BuiltInTemplates.all[name]
     }
 
     /// Replaces the templates found in `directory`; a file there that matches no output is an
     /// error, since it was most likely meant to override one and would silently do nothing.
     public mutating func override(from directory: String, fileSystem: FileSystem) throws(TemplateError) {
+        try load(from: directory, fileSystem: fileSystem, replacingOverrides: true)
+    }
+
+    /// Like `override(from:)`, but only where the template is still the built-in one: the
+    /// schema's `templates:` folder fills in what `--templates DIR` did not already replace.
+    public mutating func fillIn(from directory: String, fileSystem: FileSystem) throws(TemplateError) {
+        try load(from: directory, fileSystem: fileSystem, replacingOverrides: false)
+    }
+
+    private mutating func load(from directory: String, fileSystem: FileSystem, replacingOverrides: Bool) throws(TemplateError) {
         let entries = (try? fileSystem.listDirectory(directory)) ?? []
         for entry in entries where entry.hasSuffix(".mustache") {
-            let path = directory + "/" + entry
+            let path = FileSystem.join(directory, entry)
             guard BuiltInTemplates.all[entry] != nil else {
                 let hint = Suggest.closest(to: entry, in: Self.names).map { "; did you mean '\($0)'?" } ?? "; known templates: \(Self.names.joined(separator: ", "))"
                 throw TemplateError(templateName: path, line: 1, column: 1, message: "'\(entry)' matches no output\(hint)")
             }
+            if !replacingOverrides && templates[entry]?.origin != Self.builtInOrigin { continue }
             guard let bytes = try? fileSystem.read(path) else {
                 throw TemplateError(templateName: path, line: 1, column: 1, message: "cannot read the template")
             }

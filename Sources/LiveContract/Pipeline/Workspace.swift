@@ -5,6 +5,9 @@ public struct LoadedSchema: Sendable {
     /// Warnings found while loading (errors never get this far).
     public var warnings: [Diagnostic]
     public var files: [GeneratedFile]
+    /// The templates the files were rendered with: built-in, then the schema's `templates:`
+    /// folder, then `--templates DIR` (`livecontract templates which` prints their origins).
+    public var templates: TemplateSet
 }
 
 public enum Workspace {
@@ -34,9 +37,24 @@ public enum Workspace {
         } catch {
             return .failure(error)
         }
+        var templates = templates
+        if let folder = contract.templates {
+            let directory = FileSystem.join(FileSystem.directory(of: schemaPath), folder.path)
+            guard [.directory, .symlink].contains(fileSystem.kind(directory)) else {
+                diagnostics.error("templates folder '\(directory)' does not exist; create it (`livecontract templates dump \(directory)`) or remove the key",
+                                  at: folder.location, rule: "templates-folder")
+                return .failure(DiagnosticsError(diagnostics))
+            }
+            do {
+                try templates.fillIn(from: directory, fileSystem: fileSystem)
+            } catch {
+                diagnostics.error(error.message, at: SourceLocation(file: error.templateName, line: error.line, column: error.column), rule: "template")
+                return .failure(DiagnosticsError(diagnostics))
+            }
+        }
         do {
             let files = try Generator(templates: templates).generate(contract)
-            return .success(LoadedSchema(path: schemaPath, contract: contract, warnings: warnings.items, files: files))
+            return .success(LoadedSchema(path: schemaPath, contract: contract, warnings: warnings.items, files: files, templates: templates))
         } catch {
             diagnostics.error(error.message, at: SourceLocation(file: error.templateName, line: error.line, column: error.column), rule: "template")
             return .failure(DiagnosticsError(diagnostics))

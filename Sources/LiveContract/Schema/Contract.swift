@@ -18,6 +18,9 @@ public struct Contract: Sendable {
     public var schemaPath: String
     /// Hash of the wire-relevant parts of the schema; see `Fingerprint`.
     public var fingerprint: String = ""
+    /// `templates:`: a folder (relative to the schema's) whose `<name>.mustache` files replace
+    /// built-in templates for this schema. Not wire-relevant, so not in the fingerprint.
+    public var templates: OutputPath? = nil
 
     /// The Swift type ActivityKit matches by name: `<Name>Attributes`.
     public var attributesTypeName: String { name + "Attributes" }

@@ -1,0 +1,39 @@
+/// The schema `import` is about to write, in schema terms, each part remembering the Swift
+/// position it came from so that any later complaint points at the user's Swift file.
+struct ImportedContract {
+    var name: String
+    var doc: String?
+    var isPublic: Bool
+    var attributes: [ImportedField]
+    var state: [ImportedField]
+    var types: [ImportedType]
+    /// The `outputs.swift` path, relative to the schema's folder.
+    var swiftOutput: String
+    /// The Swift file the schema was read from, named in the schema's first comment.
+    var sourceName: String
+    var origin: SourceLocation
+}
+
+/// One stored property in schema terms.
+struct ImportedField {
+    var name: String
+    /// Schema spelling: `string`, `Step?`, `[int]`, `dateRange`.
+    var type: String
+    var doc: String?
+    /// The `default:` value as YAML flow text, when the Swift property had a literal one.
+    var defaultValue: String?
+    var origin: SourceLocation
+}
+
+/// An entry of `types`: a String-raw enum or a struct.
+struct ImportedType {
+    enum Kind {
+        case enumeration(cases: [String], unknown: String?)
+        case structure([ImportedField])
+    }
+
+    var name: String
+    var doc: String?
+    var kind: Kind
+    var origin: SourceLocation
+}

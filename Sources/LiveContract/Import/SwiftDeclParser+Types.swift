@@ -1,0 +1,75 @@
+/// Type expressions as they appear after `:` in properties, typealiases and inheritance
+/// clauses.
+extension SwiftDeclParser {
+    /// A type expression: names with generic arguments, `[T]`, `[K: V]`, `T?`, and anything
+    /// else (tuples, functions, `some`/`any`, `T!`) as `.other`.
+    mutating func type() throws(SwiftSyntaxError) -> SwiftTypeRef {
+        guard let token = current else { throw error("expected a type", at: nil) }
+        var result: SwiftTypeRef
+        if token.is("[") {
+            index += 1
+            let element = try type()
+            if current?.is(":") == true {
+                index += 1
+                result = .dictionary(element, try type())
+            } else {
+                result = .array(element)
+            }
+            guard current?.is("]") == true else { throw error("expected ']' to close the type at \(token.line):\(token.column)", at: current) }
+            index += 1
+        } else if token.is("(") {
+            let start = index
+            try skipBalanced()
+            var text = tokens[start..<index].map(\.text).joined()
+            if current?.is("-") == true, peek(1)?.is(">") == true {
+                index += 2
+                text += " -> " + (try type()).spelling
+            }
+            result = .other(text)
+        } else if token.kind == .word, ["some", "any", "inout", "borrowing", "consuming", "sending"].contains(token.text) {
+            index += 1
+            result = .other(token.text + " " + (try type()).spelling)
+        } else if token.kind == .word {
+            var path = [token.text]
+            index += 1
+            var arguments: [SwiftTypeRef] = []
+            var nestedArguments = false
+            while true {
+                if current?.is("<") == true {
+                    nestedArguments = nestedArguments || !arguments.isEmpty
+                    arguments = try genericArguments()
+                } else if current?.is(".") == true, let part = peek(1), part.kind == .word {
+                    nestedArguments = nestedArguments || !arguments.isEmpty
+                    path.append(part.text)
+                    index += 2
+                } else {
+                    break
+                }
+            }
+            result = nestedArguments ? .other(path.joined(separator: ".")) : .named(path, arguments: arguments)
+        } else {
+            throw error("expected a type, found '\(token.text)'", at: token)
+        }
+        while let suffix = current, suffix.is("?") || suffix.is("!"), suffix.line == tokens[index - 1].line {
+            result = suffix.is("?") ? .optional(result) : .other(result.spelling + "!")
+            index += 1
+        }
+        return result
+    }
+
+    /// `<A, B>` after a type name.
+    private mutating func genericArguments() throws(SwiftSyntaxError) -> [SwiftTypeRef] {
+        index += 1
+        var arguments: [SwiftTypeRef] = []
+        while let token = current, !token.is(">") {
+            if token.is(",") {
+                index += 1
+                continue
+            }
+            arguments.append(try type())
+        }
+        guard current?.is(">") == true else { throw error("expected '>' to close the generic arguments", at: nil) }
+        index += 1
+        return arguments
+    }
+}

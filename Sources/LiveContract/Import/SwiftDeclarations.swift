@@ -1,0 +1,109 @@
+/// What `import` reads from a Swift file: type declarations with their stored properties,
+/// enum cases, functions (by name and labels only) and typealiases, each with its position.
+/// Function bodies and initial values are kept as tokens, never interpreted beyond literals.
+
+/// A type as written: `String`, `[Step]`, `ClosedRange<Date>`, `Foo.Bar?`, `[String: Int]`.
+indirect enum SwiftTypeRef: Sendable, Equatable {
+    /// A dotted name with the generic arguments of its last component.
+    case named([String], arguments: [SwiftTypeRef])
+    case optional(SwiftTypeRef)
+    case array(SwiftTypeRef)
+    case dictionary(SwiftTypeRef, SwiftTypeRef)
+    /// Anything else (tuples, functions, `some P`, `T!`), kept as written for messages.
+    case other(String)
+
+    /// The type as a reader would write it.
+    var spelling: String {
+        switch self {
+        case .named(let path, let arguments):
+            let base = path.joined(separator: ".")
+            return arguments.isEmpty ? base : base + "<" + arguments.map(\.spelling).joined(separator: ", ") + ">"
+        case .optional(let wrapped): return wrapped.spelling + "?"
+        case .array(let element): return "[" + element.spelling + "]"
+        case .dictionary(let key, let value): return "[" + key.spelling + ": " + value.spelling + "]"
+        case .other(let text): return text
+        }
+    }
+}
+
+/// A `var` or `let` binding inside a type body.
+struct SwiftProperty: Sendable {
+    var name: String
+    var type: SwiftTypeRef?
+    var isLet: Bool
+    var isStatic: Bool
+    /// Has a getter (`var x: Int { ... }` without `willSet`/`didSet`): not stored, not encoded.
+    var isComputed: Bool
+    var isLazy: Bool
+    /// The initial value's tokens, empty when there is none.
+    var initializer: [SwiftToken]
+    /// Attribute names written before the declaration (`available`, a property wrapper, ...).
+    var attributes: [String]
+    var doc: String?
+    var line: Int
+    var column: Int
+}
+
+/// One `case` of an enum.
+struct SwiftEnumCase: Sendable {
+    var name: String
+    /// The raw value's tokens (`= "picked_up"`), empty when the case has none.
+    var rawValue: [SwiftToken]
+    var hasAssociatedValues: Bool
+    var doc: String?
+    var line: Int
+    var column: Int
+}
+
+/// A function or initializer: enough to recognise `init(from:)` and `encode(to:)`.
+struct SwiftFunction: Sendable {
+    /// `init` for initializers.
+    var name: String
+    /// The argument labels (`from` in `init(from decoder: Decoder)`); `_` for unlabeled ones.
+    var labels: [String]
+    /// The body's tokens, without the outer braces.
+    var body: [SwiftToken]
+    var line: Int
+    var column: Int
+
+    /// `init(from:)` or `encode(to:)`: hand-written Codable conformance.
+    var isCodableRequirement: Bool {
+        (name == "init" && labels == ["from"]) || (name == "encode" && labels == ["to"])
+    }
+}
+
+/// `typealias Name = Type`.
+struct SwiftTypeAlias: Sendable {
+    var name: String
+    var target: SwiftTypeRef
+    var line: Int
+    var column: Int
+}
+
+/// What a type body (or the file itself) declares, in source order.
+struct SwiftMembers: Sendable {
+    var types: [SwiftTypeDecl] = []
+    var properties: [SwiftProperty] = []
+    var cases: [SwiftEnumCase] = []
+    var functions: [SwiftFunction] = []
+    var aliases: [SwiftTypeAlias] = []
+}
+
+/// A `struct`, `enum`, `class`, `actor`, `protocol` or `extension` declaration.
+struct SwiftTypeDecl: Sendable {
+    enum Kind: String, Sendable { case `struct`, `enum`, `class`, actor, `protocol`, `extension` }
+
+    var kind: Kind
+    /// The declared name; for an extension, the extended type's dotted name.
+    var name: String
+    /// The inheritance clause as written: `[String, Codable, Hashable]`.
+    var inherited: [String]
+    var isGeneric: Bool
+    var isPublic: Bool
+    var members: SwiftMembers
+    var doc: String?
+    var line: Int
+    var column: Int
+    /// The line of the closing `}`.
+    var endLine: Int
+}

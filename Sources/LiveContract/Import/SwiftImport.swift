@@ -1,0 +1,86 @@
+/// What `livecontract import` produced: the schema text, or nothing when any part of the Swift
+/// file could not be expressed, plus every error and note with its Swift position.
+public struct SwiftImportResult: Sendable {
+    public var schema: String?
+    public var diagnostics: Diagnostics
+}
+
+/// `livecontract import FILE.swift`: reads a hand-written `ActivityAttributes` struct and
+/// writes the schema whose generated Swift encodes the same JSON.
+///
+/// The reader is a small declaration parser of our own (see `SwiftDeclParser`), not the
+/// compiler: it reads struct, enum, extension and typealias declarations, stored properties,
+/// enum cases and the signatures of `init(from:)`/`encode(to:)`. Whatever could change the
+/// JSON and has no schema form is reported at its position rather than guessed.
+public enum SwiftImport {
+    /// Imports `source` (read from `path`, which positions refer to). `typeName` picks the
+    /// attributes struct when the file has several; `swiftOutput` becomes `outputs.swift`.
+    public static func run(source: String, path: String, typeName: String? = nil, swiftOutput: String) -> SwiftImportResult {
+        var diagnostics = Diagnostics()
+        let file: SwiftMembers
+        var parser: SwiftDeclParser
+        do {
+            var lexer = SwiftLexer(source)
+            parser = SwiftDeclParser(tokens: try lexer.tokens())
+            file = try parser.parseFile()
+        } catch {
+            diagnostics.error("cannot read this Swift: \(error.message)", at: SourceLocation(file: path, line: error.line, column: error.column), rule: "import-syntax")
+            return SwiftImportResult(schema: nil, diagnostics: diagnostics)
+        }
+        var importer = SwiftImporter(path: path, file: file, conditionals: parser.conditionalLines)
+        let contract = importer.contract(typeName: typeName, swiftOutput: swiftOutput, sourceName: FileSystem.fileName(of: path))
+        diagnostics.append(contentsOf: importer.diagnostics)
+        guard let contract else { return SwiftImportResult(schema: nil, diagnostics: diagnostics) }
+        let writer = SchemaWriter.write(contract)
+        let problems = selfCheck(writer, contract: contract)
+        diagnostics.append(contentsOf: problems)
+        return SwiftImportResult(schema: problems.hasErrors ? nil : writer.text, diagnostics: diagnostics)
+    }
+
+    /// Loads the written schema as `generate` would. Anything the loader refuses (a property
+    /// named like a Kotlin keyword, a name that collides after case conversion, ...) cannot be
+    /// regenerated, so it is reported at the Swift position of the YAML line it came from.
+    static func selfCheck(_ writer: SchemaWriter, contract: ImportedContract) -> Diagnostics {
+        var result = Diagnostics()
+        do {
+            _ = try SchemaLoader.load(Array(writer.text.utf8), path: "imported.yaml")
+        } catch {
+            for problem in error.diagnostics.errors {
+                let origin = problem.location.flatMap { writer.origins[$0.line] } ?? contract.origin
+                result.error("the schema cannot express this: \(problem.message)", at: origin, rule: problem.rule)
+            }
+        }
+        return result
+    }
+
+    /// `outputs.swift` for a schema at `schemaPath`: the Swift file's path relative to the
+    /// schema's folder when it lies inside it (so `generate --force` replaces it), else its
+    /// file name. Relative paths are taken from `currentDirectory`.
+    public static func outputPath(swiftFile: String, schemaPath: String, currentDirectory: String) -> String {
+        let file = normalized(absolute(swiftFile, from: currentDirectory))
+        let folder = normalized(absolute(FileSystem.directory(of: schemaPath), from: currentDirectory))
+        if folder.isEmpty { return file.joined(separator: "/") }
+        if file.count > folder.count, Array(file.prefix(folder.count)) == folder {
+            return file.dropFirst(folder.count).joined(separator: "/")
+        }
+        return FileSystem.fileName(of: swiftFile)
+    }
+
+    private static func absolute(_ path: String, from directory: String) -> String {
+        path.hasPrefix("/") ? path : directory + "/" + path
+    }
+
+    /// Path components with `.` and `..` resolved (lexically; symlinks are not followed).
+    private static func normalized(_ path: String) -> [String] {
+        var parts: [String] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(String(part))
+        }
+        return parts
+    }
+}

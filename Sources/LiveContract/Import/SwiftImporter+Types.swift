@@ -1,0 +1,96 @@
+/// Enums and structs used by the contract, and the hand-written Codable code that would make
+/// their JSON differ from what synthesized `Codable` (and so the generated code) writes.
+extension SwiftImporter {
+    /// An enum or struct in schema terms, or nil after reporting why it has none.
+    mutating func namedType(_ entry: SwiftTypeIndex.Entry) -> ImportedType? {
+        let origin = location(of: entry)
+        switch entry.decl.kind {
+        case .struct:
+            let fields = checkedFields(of: entry)
+            return ImportedType(name: entry.name, doc: entry.decl.doc, kind: .structure(fields), origin: origin)
+        case .enum:
+            return enumeration(entry)
+        default:
+            return nil
+        }
+    }
+
+    /// A String-raw enum whose raw values are its case names: the only enum shape the schema
+    /// has. A hand-written `init(from:)` of the form `Self(rawValue: raw) ?? .fallback`
+    /// is read as `unknown: fallback`; any other one is refused.
+    mutating func enumeration(_ entry: SwiftTypeIndex.Entry) -> ImportedType? {
+        let origin = location(of: entry)
+        let cases = entry.decl.members.cases
+        let errorsBefore = diagnostics.errors.count
+        for enumCase in cases where enumCase.hasAssociatedValues {
+            unsupported("case '\(enumCase.name)' of '\(entry.name)' has associated values; the schema's enums are String-raw, so model the payload as optional fields of a struct",
+                        at: location(enumCase.line, enumCase.column))
+        }
+        let rawType = entry.decl.inherited.first
+        let isStringRaw = rawType == "String" || rawType == "Swift.String"
+        if !isStringRaw {
+            if let rawType, ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Character", "Double", "Float"].contains(rawType) {
+                unsupported("enum '\(entry.name)' has \(rawType) raw values; the schema's enums are String-raw (their JSON is the case name)", at: origin)
+            } else if !cases.contains(where: \.hasAssociatedValues) {
+                unsupported("enum '\(entry.name)' has no String raw type, so Codable writes each case as an object ({\"case\":{}}); add ': String' if the JSON should be the case name",
+                            at: origin)
+            }
+        }
+        for enumCase in cases where isStringRaw && !enumCase.rawValue.isEmpty {
+            if SwiftLiterals.string(enumCase.rawValue) != enumCase.name {
+                let written = enumCase.rawValue.map(\.text).joined()
+                unsupported("case '\(enumCase.name)' has the raw value \(written); the schema's enum raw values are the case names",
+                            at: location(enumCase.line, enumCase.column))
+            }
+        }
+        if cases.isEmpty { unsupported("enum '\(entry.name)' has no cases", at: origin) }
+        var unknown: String?
+        for function in entry.functions where function.isCodableRequirement {
+            if function.name == "init", let fallback = fallbackCase(function, cases: cases.map(\.name)) {
+                unknown = fallback
+            } else {
+                unsupported("'\(entry.name)' writes its own \(function.name == "init" ? "init(from:)" : "encode(to:)"); the schema cannot express custom coding (only the `Self(rawValue: raw) ?? .fallback` form, which is `unknown:`)",
+                            at: location(function.line, function.column))
+            }
+        }
+        guard diagnostics.errors.count == errorsBefore else { return nil }
+        return ImportedType(name: entry.name, doc: entry.decl.doc, kind: .enumeration(cases: cases.map(\.name), unknown: unknown), origin: origin)
+    }
+
+    /// The `fallback` of an `init(from:)` that decodes one String and falls back with
+    /// `?? .fallback`, the idiom the schema's `unknown:` generates; nil for anything else.
+    func fallbackCase(_ function: SwiftFunction, cases: [String]) -> String? {
+        let body = function.body
+        let decodesString = body.indices.dropLast(2).contains { body[$0].is("String") && body[$0 + 1].is(".") && body[$0 + 2].is("self") }
+        guard decodesString, body.contains(where: { $0.is("singleValueContainer") }), body.contains(where: { $0.is("rawValue") }) else { return nil }
+        var found: [String] = []
+        for position in body.indices.dropLast(3)
+        where body[position].is("?") && body[position + 1].is("?") && body[position + 2].is(".") && body[position + 3].kind == .word {
+            found.append(body[position + 3].text)
+        }
+        let calls = body.filter { $0.kind == .word && ["throw", "encode", "keyedBy", "nestedContainer", "unkeyedContainer"].contains($0.text) }
+        guard found.count == 1, let fallback = found.first, cases.contains(fallback), calls.isEmpty else { return nil }
+        return fallback
+    }
+
+    /// Refuses `init(from:)`, `encode(to:)` and `CodingKeys` that rename keys: each makes the
+    /// JSON differ from the property names the schema uses. (Properties left out of
+    /// `CodingKeys` are handled with the fields.)
+    mutating func checkCodableConformance(_ entry: SwiftTypeIndex.Entry) {
+        for function in entry.functions where function.isCodableRequirement {
+            let name = function.name == "init" ? "init(from:)" : "encode(to:)"
+            unsupported("'\(entry.name)' writes its own \(name); the schema cannot express custom coding, so import does not guess what it does: remove it (the generated code decodes schema defaults leniently) or keep this type by hand",
+                        at: location(function.line, function.column))
+        }
+        for key in codingKeys(of: entry)?.members.cases ?? [] where !key.rawValue.isEmpty && SwiftLiterals.string(key.rawValue) != key.name {
+            let written = key.rawValue.map(\.text).joined()
+            unsupported("CodingKeys renames '\(key.name)' to \(written) on the wire; the schema's wire keys are the property names",
+                        at: location(key.line, key.column))
+        }
+    }
+
+    /// The `CodingKeys` enum nested in `entry` or added by an extension, if any.
+    func codingKeys(of entry: SwiftTypeIndex.Entry) -> SwiftTypeDecl? {
+        (entry.decl.members.types + entry.extensions.flatMap(\.members.types)).first { $0.name == "CodingKeys" && $0.kind == .enum }
+    }
+}

@@ -1,0 +1,141 @@
+/// Turns the declarations of a hand-written `ActivityAttributes` file into an
+/// `ImportedContract`: which struct is the contract, its `ContentState`, and every enum and
+/// struct they use. What the schema cannot express is an error at the Swift position; where
+/// the schema reads the Swift differently without changing the JSON, a note says so.
+struct SwiftImporter {
+    let path: String
+    let index: SwiftTypeIndex
+    /// Positions of `#if` lines, to warn when a branch sits inside an imported type.
+    let conditionals: [Int]
+    var diagnostics = Diagnostics()
+    /// Schema type name -> index key of the declaration, filled as fields refer to types.
+    var typeKeys: [String: String] = [:]
+    /// Index keys still to convert.
+    var pending: [String] = []
+    /// How many typealiases deep the current type lookup is, to stop on a cycle.
+    var aliasDepth = 0
+    /// `#if` lines already warned about (a nested type's lines lie inside its parent's too).
+    var warnedConditionals: Set<Int> = []
+
+    static let protocolName = "ActivityAttributes"
+
+    init(path: String, file: SwiftMembers, conditionals: [Int]) {
+        self.path = path
+        self.index = SwiftTypeIndex(file: file)
+        self.conditionals = conditionals
+    }
+
+    func location(_ line: Int, _ column: Int) -> SourceLocation {
+        SourceLocation(file: path, line: line, column: column)
+    }
+
+    func location(of entry: SwiftTypeIndex.Entry) -> SourceLocation {
+        location(entry.decl.line, entry.decl.column)
+    }
+
+    mutating func unsupported(_ message: String, at location: SourceLocation) {
+        diagnostics.error(message, at: location, rule: "import-unsupported")
+    }
+
+    mutating func note(_ message: String, at location: SourceLocation) {
+        diagnostics.append(Diagnostic(.note, message, at: location, rule: "import-changed"))
+    }
+
+    /// The struct conforming to `ActivityAttributes` (in its declaration or an extension);
+    /// `typeName` picks one when the file has several.
+    mutating func attributesEntry(typeName: String?) -> SwiftTypeIndex.Entry? {
+        let candidates = index.order.compactMap { index[$0] }.filter { entry in
+            entry.decl.kind == .struct && entry.inherited.contains { $0 == Self.protocolName || $0 == "ActivityKit." + Self.protocolName }
+        }
+        if let typeName {
+            if let entry = candidates.first(where: { $0.name == typeName || $0.dottedName == typeName }) { return entry }
+            let names = candidates.map(\.dottedName)
+            var message = "no struct named '\(typeName)' conforms to ActivityAttributes in this file"
+            message += names.isEmpty ? "" : " (found: \(names.joined(separator: ", ")))"
+            diagnostics.error(message, at: location(1, 1), rule: "import-no-attributes")
+            return nil
+        }
+        guard let first = candidates.first else {
+            diagnostics.error("found no struct that conforms to ActivityAttributes; import reads the file that declares `struct <Name>Attributes: ActivityAttributes`",
+                              at: location(1, 1), rule: "import-no-attributes")
+            return nil
+        }
+        if candidates.count > 1 {
+            let names = candidates.map(\.dottedName).joined(separator: ", ")
+            diagnostics.error("\(candidates.count) structs conform to ActivityAttributes (\(names)); pick one with --type NAME",
+                              at: location(of: candidates[1]), rule: "import-no-attributes")
+            return nil
+        }
+        return first
+    }
+
+    /// The whole import: nil when anything could not be expressed.
+    mutating func contract(typeName: String?, swiftOutput: String, sourceName: String) -> ImportedContract? {
+        guard let attributes = attributesEntry(typeName: typeName) else { return nil }
+        let origin = location(of: attributes)
+        var name = attributes.name
+        if name.hasSuffix("Attributes") && name.count > "Attributes".count {
+            name.removeLast("Attributes".count)
+        } else {
+            unsupported("livecontract names the type <Name>Attributes, so '\(attributes.name)' would be renamed and ActivityKit, which matches the app's and the widget's type by name, would see a different type; rename it to end in 'Attributes' first",
+                        at: origin)
+        }
+        if attributes.decl.isGeneric { unsupported("a generic attributes type has no schema form", at: origin) }
+        var state: [ImportedField] = []
+        if let stateEntry = contentState(of: attributes) {
+            state = checkedFields(of: stateEntry)
+        }
+        let attributeFields = checkedFields(of: attributes)
+        var types: [(key: String, type: ImportedType)] = []
+        while let key = pending.first {
+            pending.removeFirst()
+            guard let entry = index[key], let type = namedType(entry) else { continue }
+            types.append((key, type))
+        }
+        types.sort { a, b in
+            let x = index[a.key]!.decl, y = index[b.key]!.decl
+            return (x.line, x.column) < (y.line, y.column)
+        }
+        guard !diagnostics.hasErrors else { return nil }
+        return ImportedContract(name: name, doc: attributes.decl.doc, isPublic: attributes.decl.isPublic,
+                                attributes: attributeFields, state: state, types: types.map(\.type),
+                                swiftOutput: swiftOutput, sourceName: sourceName, origin: origin)
+    }
+
+    /// `ContentState`: a nested struct, or a typealias to a struct declared in this file.
+    mutating func contentState(of attributes: SwiftTypeIndex.Entry) -> SwiftTypeIndex.Entry? {
+        var resolution = index.lookup(["ContentState"], from: attributes.path)
+        var hops = 0
+        while case .alias(let target, let scope, let alias)? = resolution, hops < 8 {
+            hops += 1
+            guard case .named(let components, let arguments) = target, arguments.isEmpty else {
+                unsupported("ContentState is '\(target.spelling)'; import reads a struct declared in this file", at: location(alias.line, alias.column))
+                return nil
+            }
+            resolution = index.lookup(components, from: scope)
+            if case .type(let key)? = resolution, let entry = index[key] {
+                note("ContentState is an alias of '\(entry.dottedName)'; the generated code declares the struct as \(attributes.name).ContentState, so code that names '\(entry.name)' must use that name",
+                     at: location(alias.line, alias.column))
+            }
+        }
+        guard case .type(let key)? = resolution, let entry = index[key], entry.decl.kind == .struct else {
+            unsupported("'\(attributes.name)' has no ContentState struct in this file; declare `struct ContentState: Codable, Hashable` inside it",
+                        at: location(of: attributes))
+            return nil
+        }
+        return entry
+    }
+
+    /// The stored fields of a struct after checking it has no hand-written Codable code and
+    /// no `#if` inside it.
+    mutating func checkedFields(of entry: SwiftTypeIndex.Entry) -> [ImportedField] {
+        checkCodableConformance(entry)
+        if let line = conditionals.first(where: { $0 > entry.decl.line && $0 <= entry.decl.endLine }),
+           warnedConditionals.insert(line).inserted {
+            diagnostics.warning("'\(entry.name)' has an #if inside; import read every branch, so check the schema against the branch your app builds",
+                                at: location(line, 1), rule: "import-changed")
+        }
+        if entry.decl.isGeneric { unsupported("generic struct '\(entry.name)' has no schema form", at: location(of: entry)) }
+        return fields(of: entry)
+    }
+}

@@ -1,0 +1,146 @@
+import LiveContract
+
+/// `templates dump DIR [NAME...]` and `templates which [SCHEMA...]`: the way to start a custom
+/// template from the built-in one, and to see which file renders each output.
+extension Commands {
+    static func templates(_ parsed: ParsedArguments, console: Console) -> ExitCode {
+        let rest = Array(parsed.positionals.dropFirst())
+        switch parsed.positionals.first {
+        case "dump":
+            guard parsed.options["--templates"] == nil else {
+                console.err("livecontract templates dump: --templates belongs to `templates which`")
+                return .usage
+            }
+            return dumpTemplates(rest, force: parsed.flags.contains("--force"), console: console)
+        case "which":
+            guard !parsed.flags.contains("--force") else {
+                console.err("livecontract templates which: --force belongs to `templates dump`")
+                return .usage
+            }
+            var schemas = parsed
+            schemas.positionals = rest
+            return whichTemplates(schemas, console: console)
+        case let other?:
+            var message = "livecontract templates: unknown subcommand '\(other)'"
+            if let guess = Suggest.closest(to: other, in: ["dump", "which"]) { message += "; did you mean '\(guess)'?" }
+            console.err(message + "\nrun `livecontract help templates` for usage")
+            return .usage
+        case nil:
+            console.err("livecontract templates: say `dump DIR` or `which`\nrun `livecontract help templates` for usage")
+            return .usage
+        }
+    }
+
+    /// Writes the named built-in templates (all when none is named) into `arguments[0]`.
+    /// Every refusal is found before anything is written.
+    static func dumpTemplates(_ arguments: [String], force: Bool, console: Console) -> ExitCode {
+        guard let folder = arguments.first else {
+            console.err("livecontract templates dump: name the folder to write to, e.g. `templates dump templates`")
+            return .usage
+        }
+        var names: [String] = []
+        for argument in arguments.dropFirst() {
+            let name = argument.hasSuffix(".mustache") ? argument : argument + ".mustache"
+            guard TemplateSet.names.contains(name) else {
+                var message = "livecontract templates dump: no template '\(argument)'"
+                if let guess = Suggest.closest(to: name, in: TemplateSet.names) { message += "; did you mean '\(guess)'?" }
+                console.err(message + " (templates: \(TemplateSet.names.joined(separator: ", ")))")
+                return .usage
+            }
+            if !names.contains(name) { names.append(name) }
+        }
+        if names.isEmpty { names = TemplateSet.names }
+        let fileSystem = FileSystem()
+        for name in names {
+            let path = FileSystem.join(folder, name)
+            let kind = fileSystem.kind(path)
+            let same = (try? fileSystem.read(path)) == TemplateSet.builtInSource(name)
+            if kind != .missing && !(kind == .file && (force || same)) {
+                console.err("livecontract templates dump: '\(path)' already exists\(kind == .file ? "; pass --force to overwrite it" : " and is not a file"); nothing was written")
+                return .invalidInput
+            }
+        }
+        for name in names {
+            let path = FileSystem.join(folder, name)
+            do {
+                try fileSystem.writeAtomically(path, TemplateSet.builtInSource(name) ?? [])
+            } catch {
+                console.err("livecontract templates dump: cannot write \(error.description)")
+                return .invalidInput
+            }
+            console.out("wrote \(path)")
+        }
+        console.out("""
+        use them with `--templates \(folder)` or `templates: \(folder)` in the schema (a path relative
+        to the schema's folder); delete the ones you do not change, so they keep following livecontract
+        """)
+        return .ok
+    }
+
+    /// One line per templated output: the template file that renders it. With a schema (given,
+    /// or livecontract.yaml in this folder) only its outputs, after its `templates:` key.
+    static func whichTemplates(_ parsed: ParsedArguments, console: Console) -> ExitCode {
+        let fileSystem = FileSystem()
+        let width = TemplateSet.outputs.map(\.output.count).max()! + 2
+        func line(_ output: String, _ text: String) -> String {
+            "  " + output + String(repeating: " ", count: width - output.count) + text
+        }
+        func describe(_ name: String, in set: TemplateSet) -> String {
+            let origin = set.origin(name) ?? TemplateSet.builtInOrigin
+            return origin == TemplateSet.builtInOrigin ? "built-in \(name)" : origin
+        }
+        if parsed.positionals.isEmpty && fileSystem.kind(defaultSchema) == .missing {
+            var set: TemplateSet
+            do {
+                set = try TemplateSet.builtIn()
+                if let folder = parsed.options["--templates"] {
+                    guard fileSystem.kind(folder) == .directory else {
+                        console.err("livecontract: --templates '\(folder)' is not a folder")
+                        return .invalidInput
+                    }
+                    try set.override(from: folder, fileSystem: fileSystem)
+                }
+            } catch {
+                console.err(error.description)
+                return .invalidInput
+            }
+            let lines = TemplateSet.outputs.map { line($0.output, describe($0.template, in: set)) }
+            console.out((lines + [line("fixtures", "no template: JSON written by livecontract itself")]).joined(separator: "\n"))
+            return .ok
+        }
+        guard let schemas = loadAll(parsed, console: console) else { return .invalidInput }
+        var text: [String] = []
+        for schema in schemas {
+            text.append("\(schema.path):")
+            let outputs = schema.contract.outputs
+            let counts = ["swift": outputs.swift.count, "swift-bridge": outputs.swiftBridge == nil ? 0 : 1,
+                          "kotlin": outputs.kotlin == nil ? 0 : 1, "typescript": outputs.typescript == nil ? 0 : 1]
+            for (output, template) in TemplateSet.outputs where counts[output, default: 0] > 0 {
+                let copies = counts[output]! > 1 ? " (\(counts[output]!) files)" : ""
+                text.append(line(output, describe(template, in: schema.templates) + copies))
+            }
+            if outputs.fixtures != nil { text.append(line("fixtures", "no template: JSON written by livecontract itself")) }
+        }
+        console.out(text.joined(separator: "\n"))
+        return .ok
+    }
+}
+
+extension Help {
+    static let templates = """
+    usage: livecontract templates dump [--force] DIR [NAME...]
+           livecontract templates which [--templates DIR] [SCHEMA...]
+
+    Every output except the JSON fixtures is rendered from a template: swift.mustache,
+    swift-bridge.mustache, kotlin.mustache and typescript.mustache, built into the binary.
+
+      dump DIR [NAME...]   write the built-in templates (or only the NAMEd ones, e.g. swift)
+                           into DIR for editing; refuses to overwrite a changed file without --force
+      which [SCHEMA...]    print which template file renders each output: built-in, the
+                           schema's `templates:` folder, or --templates DIR (which wins)
+
+    Use edited templates with `--templates DIR` on generate and check, or with
+    `templates: DIR` in the schema (relative to the schema's folder). A template may only
+    lay out values; docs/templates.md lists the values each template receives.
+    """
+}
