@@ -17,7 +17,7 @@ public struct KitchenSinkAttributes: Codable, Hashable, Sendable {
     public init(
         title: String,
         startedAt: Date,
-        channel: Channel = .standard
+        channel: Channel = Channel.standard
     ) {
         self.title = title
         self.startedAt = startedAt
@@ -34,7 +34,7 @@ public struct KitchenSinkAttributes: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.title = try container.decode(String.self, forKey: .title)
         self.startedAt = try container.decode(Date.self, forKey: .startedAt)
-        self.channel = try container.decodeIfPresent(Channel.self, forKey: .channel) ?? .standard
+        self.channel = try container.decodeIfPresent(Channel.self, forKey: .channel) ?? Channel.standard
     }
 
     /// The dynamic half: every update push replaces it wholesale.
@@ -82,7 +82,7 @@ public struct KitchenSinkAttributes: Codable, Hashable, Sendable {
             weight: Double = 0.5,
             accent: String = "#FF8800",
             deadline: Date = Date(timeIntervalSince1970: 1893456000.0),
-            fallbackPhase: Phase = .running,
+            fallbackPhase: Phase = Phase.running,
             origin: Point? = nil
         ) {
             self.label = label
@@ -133,7 +133,7 @@ public struct KitchenSinkAttributes: Codable, Hashable, Sendable {
             self.weight = try container.decodeIfPresent(Double.self, forKey: .weight) ?? 0.5
             self.accent = try container.decodeIfPresent(String.self, forKey: .accent) ?? "#FF8800"
             self.deadline = try container.decodeIfPresent(Date.self, forKey: .deadline) ?? Date(timeIntervalSince1970: 1893456000.0)
-            self.fallbackPhase = try container.decodeIfPresent(Phase.self, forKey: .fallbackPhase) ?? .running
+            self.fallbackPhase = try container.decodeIfPresent(Phase.self, forKey: .fallbackPhase) ?? Phase.running
             self.origin = try container.decodeIfPresent(Point.self, forKey: .origin)
         }
     }

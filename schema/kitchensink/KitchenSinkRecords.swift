@@ -33,7 +33,7 @@ public struct KitchenSinkAttributesRecord: Record {
         KitchenSinkAttributes(
             title: title,
             startedAt: KitchenSinkBridgeConversions.date(startedAt, orElse: KitchenSinkBridgeConversions.epoch),
-            channel: channel.map { KitchenSinkAttributes.Channel(rawValue: $0) ?? .standard } ?? .standard
+            channel: channel.map { KitchenSinkAttributes.Channel(rawValue: $0) ?? .standard } ?? KitchenSinkAttributes.Channel.standard
         )
     }
 }
@@ -132,7 +132,7 @@ public struct KitchenSinkStateRecord: Record {
             weight: weight.map { KitchenSinkBridgeConversions.number($0, orElse: 0.5) } ?? 0.5,
             accent: accentHex ?? "#FF8800",
             deadline: deadline.map { KitchenSinkBridgeConversions.date($0, orElse: Date(timeIntervalSince1970: 1893456000.0)) } ?? Date(timeIntervalSince1970: 1893456000.0),
-            fallbackPhase: fallbackPhase.map { KitchenSinkAttributes.Phase(rawValue: $0) ?? .idle } ?? .running,
+            fallbackPhase: fallbackPhase.map { KitchenSinkAttributes.Phase(rawValue: $0) ?? .idle } ?? KitchenSinkAttributes.Phase.running,
             origin: origin.map { $0.toValue() }
         )
     }

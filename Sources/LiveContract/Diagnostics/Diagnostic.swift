@@ -35,9 +35,12 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     /// A stable id (`unknown-key`, `reserved-name`, ...) that `explain` and tests refer to.
     public var rule: String
 
+    /// Messages quote the user's text, so line breaks, bidi and other invisible characters in
+    /// it are spelled out (`\u{202E}`): a schema must not be able to split one diagnostic into
+    /// two, forge a CI annotation line, or reorder what the terminal shows.
     public init(_ severity: Severity, _ message: String, at location: SourceLocation?, rule: String) {
         self.severity = severity
-        self.message = message
+        self.message = CodeText.singleLine(message)
         self.location = location
         self.rule = rule
     }

@@ -23,7 +23,8 @@ public enum GeneratedHeader {
     /// Header lines without comment markers. Only the schema's file name appears (not the
     /// path the user typed), so output is the same whichever folder the tool runs from.
     public static func lines(for contract: Contract) -> [String] {
-        let fileName = contract.schemaPath.split(separator: "/").last.map(String.init) ?? contract.schemaPath
+        // A file name is the user's text too: a newline in it must not start a line of code.
+        let fileName = CodeText.singleLine(contract.schemaPath.split(separator: "/").last.map(String.init) ?? contract.schemaPath)
         return [
             "\(marker)\(fileName); do not edit",
             "contract fingerprint: \(contract.fingerprint)",

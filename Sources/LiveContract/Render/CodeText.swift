@@ -44,6 +44,20 @@ enum CodeText {
         return result
     }
 
+    /// Text for one `//` line: invisible controls and every line break form (LF, CR, U+2028,
+    /// U+2029, NEL) spelled out, so nothing in it can end the comment and start code.
+    static func singleLine(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isInvisible(scalar) || scalar == "\n" || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x08, 0x0B...0x1F, 0x7F...0x9F: return true

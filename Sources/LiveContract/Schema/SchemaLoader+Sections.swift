@@ -60,16 +60,8 @@ extension SchemaLoader {
                 }
             }
         }
-        var seen: [String: OutputPath] = [:]
         let all = outputs.swift + [outputs.swiftBridge, outputs.kotlin, outputs.typescript, outputs.fixtures].compactMap { $0 }
-        for output in all {
-            let key = output.path.lowercased()
-            if let first = seen[key] {
-                diagnostics.error("'\(output.path)' is also the output at line \(first.location.line); two outputs cannot share a path (paths equal but for case collide on macOS)", at: output.location, rule: "output-collision")
-            } else {
-                seen[key] = output
-            }
-        }
+        checkOutputCollisions(all, fixtures: outputs.fixtures)
         if all.isEmpty {
             error("outputs names no file; add at least `swift: [path]`", node, rule: "missing-key")
         }

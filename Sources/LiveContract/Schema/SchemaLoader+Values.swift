@@ -96,8 +96,9 @@ extension SchemaLoader {
     mutating func record(_ node: YAMLNode, fields: [Field], context: String, what: String) -> [String: Value]? {
         let names = fields.map(\.name)
         if node.isNull && fields.allSatisfy(\.mayBeMissing) { return fieldsDefaults(fields) }
-        let given = entries(of: node, allowed: names, what: context)
-        guard node.mappingEntries != nil else { return nil }
+        // Left out or empty, it reads as `{}`: the missing required fields are the problem to name.
+        let given = node.isNull ? [:] : entries(of: node, allowed: names, what: context)
+        guard node.isNull || node.mappingEntries != nil else { return nil }
         var result: [String: Value] = [:]
         var complete = true
         for field in fields {
@@ -134,8 +135,8 @@ extension SchemaLoader {
         case .string:
             return .string(text)
         case .url:
-            guard !text.isEmpty, !text.contains(" "), text.contains(":") else {
-                error("\(context): '\(text)' is not an absolute URL (Swift's URL would not decode it)", node, rule: "value-type")
+            if let problem = PortableURL.problem(text) {
+                error("\(context): '\(text)' is not a portable absolute URL: \(problem)", node, rule: "value-type")
                 return nil
             }
             return .url(text)
@@ -181,7 +182,7 @@ extension SchemaLoader {
             return .double(number == 0 ? 0 : number)
         case .date:
             guard let millis = Epoch.parseISO8601(text) else {
-                error("\(context) must be an ISO-8601 UTC date such as \"2025-03-15T19:00:00Z\", found '\(text)'", node, rule: "value-type")
+                error("\(context) must be an ISO-8601 UTC date from 1970 to 9999 such as \"2025-03-15T19:00:00Z\", found '\(text)'", node, rule: "value-type")
                 return nil
             }
             return .date(millis)

@@ -5,7 +5,7 @@
 /// languages, resolvable types, values that fit their fields, and sane output paths.
 public struct SchemaLoader {
     public static let formatVersion = 1
-    static let topLevelKeys = ["livecontract", "name", "doc", "access", "attributes", "state", "types", "examples", "outputs"]
+    static let topLevelKeys = ["livecontract", "name", "doc", "access", "attributes", "state", "types", "examples", "outputs", "templates"]
 
     var path: String
     var diagnostics = Diagnostics()
@@ -126,7 +126,25 @@ public struct SchemaLoader {
         } else {
             error("missing `outputs:`; say where the generated files go (see README)", root, rule: "missing-key")
         }
+        if let entry = top["templates"] {
+            contract.templates = templatesFolder(entry.value)
+        }
         contract.fingerprint = Fingerprint.of(contract)
         return contract
+    }
+
+    /// `templates: my-templates`: a relative folder (it may lie outside the schema's folder,
+    /// since it is only read); absolute paths would tie the schema to one machine.
+    mutating func templatesFolder(_ node: YAMLNode) -> OutputPath? {
+        guard let path = text(node, what: "templates") else { return nil }
+        if path.isEmpty {
+            error("templates must name a folder of .mustache files, e.g. `templates: templates`", node, rule: "templates-folder")
+            return nil
+        }
+        if path.hasPrefix("/") || path.hasPrefix("~") {
+            error("templates '\(path)' is absolute; write it relative to the schema's folder so the schema works on every machine", node, rule: "templates-folder")
+            return nil
+        }
+        return OutputPath(path: path, location: node.location)
     }
 }

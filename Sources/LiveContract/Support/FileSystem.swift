@@ -59,38 +59,6 @@ public struct FileSystem: Sendable {
         return result
     }
 
-    /// Writes through a temporary file in the same folder and renames it into place, so a
-    /// reader (or an interrupted run) sees the old file or the new one, never half of one.
-    public func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(Failure) {
-        let folder = Self.directory(of: path)
-        try makeDirectories(folder)
-        let temporary = "\(folder)/.\(Self.fileName(of: path)).livecontract-\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL, 0o644)
-        guard fd >= 0 else { throw failure(temporary) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glue.write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let error = failure(temporary)
-                close(fd)
-                unlink(temporary)
-                throw error
-            }
-            written += count
-        }
-        if fsync(fd) != 0 || close(fd) != 0 {
-            let error = failure(temporary)
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let error = failure(path)
-            unlink(temporary)
-            throw error
-        }
-    }
-
     /// `mkdir -p`.
     public func makeDirectories(_ path: String) throws(Failure) {
         if path.isEmpty || kind(path) == .directory { return }
@@ -114,6 +82,22 @@ public struct FileSystem: Sendable {
 
     public func removeFile(_ path: String) {
         unlink(path)
+    }
+
+    /// `rm -rf` without following symlinks: a link is removed, never what it points to.
+    /// For scratch folders this process owns (tests, the fuzzer's self-check).
+    public func removeTree(_ path: String) {
+        switch kind(path) {
+        case .missing:
+            return
+        case .directory:
+            for name in (try? listDirectory(path)) ?? [] {
+                removeTree(Self.join(path, name))
+            }
+            rmdir(path)
+        default:
+            unlink(path)
+        }
     }
 
     public var currentDirectory: String {
@@ -151,13 +135,13 @@ public struct FileSystem: Sendable {
         return folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
     }
 
-    private func failure(_ path: String) -> Failure {
+    func failure(_ path: String) -> Failure {
         Failure(path: path, reason: String(cString: strerror(errno)))
     }
 }
 
 /// The C `read`/`write` under names that do not clash with our own methods.
-private enum Glue {
+enum Glue {
     static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         #if canImport(Darwin)
         return Darwin.read(fd, buffer, count)

@@ -30,44 +30,13 @@ public struct YAMLReader: Sendable {
             let (line, column) = Self.position(of: bad, in: bytes)
             throw fail("the file is not valid UTF-8 here; save it as UTF-8", line: line, column: column, rule: "yaml-invalid-utf8")
         }
-        var builder = EventTreeBuilder(path: path, maxDepth: maxDepth)
+        var builder = EventTreeBuilder(path: path, maxDepth: maxDepth, end: Self.position(of: bytes.count, in: bytes))
         do {
             return try builder.run(bytes)
         } catch let error as DiagnosticsError {
             throw error
         } catch {
             throw fail("unreadable YAML", rule: "yaml-syntax")
-        }
-    }
-
-    /// 1-based line and column of a byte offset, counting characters (not bytes) in the line.
-    static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
-        var line = 1, column = 1
-        for byte in bytes[..<offset] {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return (line, column)
-    }
-
-    /// Offset of the first byte that is not part of well-formed UTF-8, or nil.
-    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                offset += UTF8.width(scalar)
-            case .emptyInput:
-                return nil
-            case .error:
-                return offset
-            }
         }
     }
 }
@@ -94,18 +63,27 @@ private final class Frame {
 private struct EventTreeBuilder {
     let path: String
     let maxDepth: Int
+    /// Line and column just after the last character; see `location(_:)`.
+    let end: (line: Int, column: Int)
     var stack: [Frame] = []
     var root: YAMLNode?
     var documents = 0
     var diagnostics = Diagnostics()
 
-    init(path: String, maxDepth: Int) {
+    init(path: String, maxDepth: Int, end: (Int, Int)) {
         self.path = path
         self.maxDepth = maxDepth
+        self.end = end
     }
 
+    /// libyaml puts an error at the end of a file without a final newline on the line after
+    /// the last one, which no editor can jump to; such positions become the end of the file.
     func location(_ mark: yaml_mark_t) -> SourceLocation {
-        SourceLocation(file: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+        let line = Int(mark.line) + 1, column = Int(mark.column) + 1
+        if line > end.line || (line == end.line && column > end.column) {
+            return SourceLocation(file: path, line: end.line, column: end.column)
+        }
+        return SourceLocation(file: path, line: line, column: column)
     }
 
     mutating func stop(_ message: String, at location: SourceLocation, rule: String) -> DiagnosticsError {

@@ -145,11 +145,13 @@ function checkLimits(entry: Entry, fx: any): void {
     const sent = (value: number) => Object.assign(copy(state), { [bound.wire]: value });
     const apns = (value: number) => (m.toContentState(sent(value)) as Record<string, unknown>)[bound.name];
     const fcm = (value: number) => m.toFcmData(attributes, sent(value))[bound.wire];
-    if (bound.max !== null) {
+    // Past a bound at the edge of the 32-bit range an int is no int at all: it throws, not clamps.
+    const fits = (value: number) => !bound.isInt || (value >= -2147483648 && value <= 2147483647);
+    if (bound.max !== null && fits(bound.max + step)) {
       same(at + bound.wire + ' above max clamps (APNs)', () => apns(bound.max! + step), bound.max);
       same(at + bound.wire + ' above max clamps (FCM)', () => fcm(bound.max! + step), String(bound.max));
     }
-    if (bound.min !== null) {
+    if (bound.min !== null && fits(bound.min - step)) {
       same(at + bound.wire + ' below min clamps (APNs)', () => apns(bound.min! - step), bound.min);
     }
     throws(at + bound.wire + ' NaN throws', () => m.toContentState(sent(NaN)), bound.wire);

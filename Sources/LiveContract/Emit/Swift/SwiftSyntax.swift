@@ -38,7 +38,8 @@ enum SwiftSyntax {
     }
 
     /// A literal for a checked schema value of `type`; struct members look up their field
-    /// types in `contract`.
+    /// types in `contract`. Enum cases carry their type: where an optional is expected, a bare
+    /// `.none` would mean `Optional.none`, not the schema's `none` case.
     static func literal(_ value: Value, type: FieldType, in contract: Contract) -> String {
         switch value {
         case .string(let text): return stringLiteral(text)
@@ -48,7 +49,7 @@ enum SwiftSyntax {
         case .bool(let flag): return flag ? "true" : "false"
         case .date(let millis): return dateLiteral(millis)
         case .dateRange(let lower, let upper): return "\(dateLiteral(lower))...\(dateLiteral(upper))"
-        case .enumCase(let name): return ".\(name)"
+        case .enumCase(let name): return "\(typeName(type)).\(name)"
         case .array(let items):
             guard case .array(let element) = type else { return "[]" }
             return "[" + items.map { literal($0, type: element, in: contract) }.joined(separator: ", ") + "]"
@@ -62,7 +63,12 @@ enum SwiftSyntax {
         }
     }
 
+    /// A Double literal that reads back exactly. Subnormal values are spelled by bit pattern:
+    /// swiftc warns that any subnormal literal "underflows", which `-warnings-as-errors` rejects.
     static func doubleLiteral(_ number: Double) -> String {
+        if number.isSubnormal {
+            return "Double(bitPattern: 0x\(String(number.bitPattern, radix: 16, uppercase: true)))"
+        }
         let text = String(number)
         return text.contains(".") || text.contains("e") ? text : text + ".0"
     }

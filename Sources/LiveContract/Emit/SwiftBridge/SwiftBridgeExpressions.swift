@@ -74,6 +74,8 @@ struct SwiftBridgeExpressions {
             return qualified(name) + "(" + arguments.joined(separator: ", ") + ")"
         case (.array(let items), .array(let element)):
             return "[" + items.map { literal($0, type: element) }.joined(separator: ", ") + "]"
+        case (.enumCase(let member), .enumeration(let name)):
+            return qualified(name) + "." + member
         default:
             return SwiftSyntax.literal(value, type: type, in: contract)
         }

@@ -71,7 +71,7 @@ struct TypeScriptRecords {
             notes.append(apns ? "`\(field.wireName)` in the bridge shape and FCM data." : "`\(field.name)` in Swift and APNs JSON.")
         }
         if !apns, let value = field.defaultValue {
-            notes.append("Default when absent: `\(syntax.literal(value, type: field.type))`.")
+            notes.append("Default when absent: `\(syntax.literal(value, type: field.type, inCode: false))`.")
         }
         if !apns {
             switch (TypeScriptSyntax.number(field.minimum), TypeScriptSyntax.number(field.maximum)) {

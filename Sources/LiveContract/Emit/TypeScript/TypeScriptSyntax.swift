@@ -40,8 +40,9 @@ struct TypeScriptSyntax {
     }
 
     /// A value in the bridge shape, for defaults. Struct members the value leaves out but
-    /// whose field has a default are filled in, so the literal is complete.
-    func literal(_ value: Value, type: FieldType) -> String {
+    /// whose field has a default are filled in, so the literal is complete. `inCode: false`
+    /// gives the plain spelling for docs.
+    func literal(_ value: Value, type: FieldType, inCode: Bool = true) -> String {
         switch value {
         case .string(let text), .url(let text), .enumCase(let text): return Self.stringLiteral(text)
         case .int(let number): return String(number)
@@ -51,15 +52,23 @@ struct TypeScriptSyntax {
         case .dateRange(let lower, let upper): return "[\(lower), \(upper)]"
         case .array(let items):
             guard case .array(let element) = type else { return "[]" }
-            return "[" + items.map { literal($0, type: element) }.joined(separator: ", ") + "]"
+            return "[" + items.map { nestedLiteral($0, type: element, inCode: inCode) }.joined(separator: ", ") + "]"
         case .structure(let members):
             guard case .structure(let name) = type, let fields = contract.type(named: name)?.fields else { return "{}" }
             let parts = fields.compactMap { field -> String? in
                 guard let member = members.first(where: { $0.name == field.name })?.value ?? field.defaultValue else { return nil }
-                return "\(field.wireName): \(literal(member, type: field.type))"
+                return "\(field.wireName): \(nestedLiteral(member, type: field.type, inCode: inCode))"
             }
             return parts.isEmpty ? "{}" : "{ " + parts.joined(separator: ", ") + " }"
         }
+    }
+
+    /// A literal inside an array or object literal, where TypeScript widens `'calm'` to
+    /// `string` and the enum-typed field would not accept it; `as const` keeps the case type.
+    func nestedLiteral(_ value: Value, type: FieldType, inCode: Bool) -> String {
+        let text = literal(value, type: type, inCode: inCode)
+        if case .enumCase = value, inCode { return text + " as const" }
+        return text
     }
 
     /// A bound from `min`/`max` as a JS number.

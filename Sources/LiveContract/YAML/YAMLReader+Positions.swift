@@ -1,0 +1,56 @@
+/// Byte offsets to the line:column positions libyaml reports, for the problems found before
+/// libyaml runs (a NUL byte, invalid UTF-8) and to keep every position inside the file.
+extension YAMLReader {
+    /// 1-based line and column of a byte offset, counting characters (not bytes) in the line.
+    /// Lines break where libyaml breaks them (LF, CR, CRLF, NEL, U+2028, U+2029), so these
+    /// positions agree with the ones libyaml reports for the rest of the file.
+    static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
+        var line = 1, column = 1
+        var index = 0
+        while index < offset {
+            if let length = lineBreakLength(bytes, at: index) {
+                line += 1
+                column = 1
+                index += length
+                continue
+            }
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return (line, column)
+    }
+
+    /// How many lines libyaml sees in `bytes` (a last line without a break counts).
+    static func lineCount(_ bytes: [UInt8]) -> Int {
+        position(of: bytes.count, in: bytes).0
+    }
+
+    /// The byte length of the line break starting at `index`, or nil when none starts there.
+    static func lineBreakLength(_ bytes: [UInt8], at index: Int) -> Int? {
+        func at(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+        switch bytes[index] {
+        case 0x0A: return 1
+        case 0x0D: return at(1) == 0x0A ? 2 : 1
+        case 0xC2: return at(1) == 0x85 ? 2 : nil
+        case 0xE2: return at(1) == 0x80 && (at(2) == 0xA8 || at(2) == 0xA9) ? 3 : nil
+        default: return nil
+        }
+    }
+
+    /// Offset of the first byte that is not part of well-formed UTF-8, or nil.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                return nil
+            case .error:
+                return offset
+            }
+        }
+    }
+}
