@@ -41,24 +41,11 @@ extension Commands {
     }
 
     /// `check` in a machine format: every schema is loaded and a failure is kept as diagnostics
-    /// (for the JSON document or annotations) instead of printed as text. Mirrors `loadAll`'s
-    /// template handling; nil (after printing why) when the templates themselves fail.
+    /// (for the JSON document or annotations) instead of printed as text. Shares `loadTemplates`
+    /// with `loadAll`; nil (after printing why) when the templates themselves fail.
     static func loadQuietly(_ parsed: ParsedArguments, console: Console) -> [(schema: LoadedSchema?, failure: CheckedSchema?)]? {
         let fileSystem = FileSystem()
-        var templates: TemplateSet
-        do {
-            templates = try TemplateSet.builtIn()
-            if let folder = parsed.options["--templates"] {
-                guard fileSystem.kind(folder) == .directory else {
-                    console.err("livecontract: --templates '\(folder)' is not a folder")
-                    return nil
-                }
-                try templates.override(from: folder, fileSystem: fileSystem)
-            }
-        } catch {
-            console.err(error.description)
-            return nil
-        }
+        guard let templates = loadTemplates(parsed, console: console, fileSystem: fileSystem) else { return nil }
         let paths = parsed.positionals.isEmpty ? [defaultSchema] : parsed.positionals
         return paths.map { path in
             switch Workspace.load(schemaPath: path, templates: templates, fileSystem: fileSystem) {

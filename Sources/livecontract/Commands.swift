@@ -16,12 +16,11 @@ enum Commands {
         ]
     }
 
-    /// Loads all schemas named on the command line; prints diagnostics; nil on any error.
-    static func loadAll(_ parsed: ParsedArguments, console: Console) -> [LoadedSchema]? {
-        let fileSystem = FileSystem()
-        var templates: TemplateSet
+    /// The built-in templates with `--templates DIR` applied; nil (after printing why) when
+    /// the folder is missing or a template in it is broken.
+    static func loadTemplates(_ parsed: ParsedArguments, console: Console, fileSystem: FileSystem) -> TemplateSet? {
         do {
-            templates = try TemplateSet.builtIn()
+            var templates = try TemplateSet.builtIn()
             if let folder = parsed.options["--templates"] {
                 guard fileSystem.kind(folder) == .directory else {
                     console.err("livecontract: --templates '\(folder)' is not a folder")
@@ -29,10 +28,17 @@ enum Commands {
                 }
                 try templates.override(from: folder, fileSystem: fileSystem)
             }
+            return templates
         } catch {
             console.err(error.description)
             return nil
         }
+    }
+
+    /// Loads all schemas named on the command line; prints diagnostics; nil on any error.
+    static func loadAll(_ parsed: ParsedArguments, console: Console) -> [LoadedSchema]? {
+        let fileSystem = FileSystem()
+        guard let templates = loadTemplates(parsed, console: console, fileSystem: fileSystem) else { return nil }
         let paths = parsed.positionals.isEmpty ? [defaultSchema] : parsed.positionals
         var loaded: [LoadedSchema] = []
         var failed = false

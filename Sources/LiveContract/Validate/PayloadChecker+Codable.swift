@@ -140,16 +140,6 @@ extension PayloadChecker {
     }
 
     func swiftName(_ type: FieldType) -> String {
-        switch type {
-        case .string: return "String"
-        case .int: return "Int"
-        case .double: return "Double"
-        case .bool: return "Bool"
-        case .date: return "Date"
-        case .dateRange: return "ClosedRange<Date>"
-        case .url: return "URL"
-        case .enumeration(let name), .structure(let name): return name
-        case .array(let element): return "[\(swiftName(element))]"
-        }
+        SwiftSyntax.typeName(type)
     }
 }
