@@ -4,9 +4,10 @@ enum Help {
 
     /// The overview: built from the command table so a new command lists itself.
     static var overview: String {
-        let width = (CommandTable.all.map(\.name.count).max() ?? 8) + 2
-        let commands = CommandTable.all.map { entry in
-            "  " + entry.name + String(repeating: " ", count: width - entry.name.count) + entry.summary
+        let rows = CommandTable.all.map { ($0.name, $0.summary) } + [("help COMMAND", "show the help of one command")]
+        let width = (rows.map(\.0.count).max() ?? 8) + 2
+        let commands = rows.map { name, summary in
+            "  " + name + String(repeating: " ", count: width - name.count) + summary
         }.joined(separator: "\n")
         return """
         livecontract: one YAML schema in, every copy of a Live Activity contract out.
@@ -15,7 +16,6 @@ enum Help {
 
         commands:
         \(commands)
-          help COMMAND  show the help of one command
 
         SCHEMA defaults to livecontract.yaml in the current folder.
 
