@@ -25,12 +25,7 @@ struct Console {
     private func write(_ fd: Int32, _ text: String) {
         var bytes = Array(text.utf8)
         if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { Glue.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if count <= 0 { return }
-            offset += count
-        }
+        _ = FileSystem.writeAll(fd, bytes)
     }
 
     func print(_ diagnostic: Diagnostic) {
@@ -54,15 +49,5 @@ struct Console {
 
     func print(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics { print(diagnostic) }
-    }
-}
-
-private enum Glue {
-    static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        return Darwin.write(fd, buffer, count)
-        #else
-        return Glibc.write(fd, buffer, count)
-        #endif
     }
 }

@@ -29,17 +29,11 @@ extension FileSystem {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         guard fd >= 0 else { throw failure(temporary) }
         fchmod(fd, mode)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glue.write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let error = failure(temporary)
-                close(fd)
-                unlink(temporary)
-                throw error
-            }
-            written += count
+        guard Self.writeAll(fd, bytes) else {
+            let error = failure(temporary)
+            close(fd)
+            unlink(temporary)
+            throw error
         }
         if fsync(fd) != 0 || close(fd) != 0 {
             let error = failure(temporary)

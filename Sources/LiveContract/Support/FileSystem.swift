@@ -106,6 +106,22 @@ public struct FileSystem: Sendable {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Writes all of `bytes` to `fd`, retrying short writes and EINTR; false (with errno
+    /// set) on any other failure. Shared by atomic file writes and the CLI's stdout/stderr.
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glue.write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            if count == 0 { return false }
+            written += count
+        }
+        return true
+    }
+
     /// True when `text` is exactly `bytes` in UTF-8; one memcmp instead of a walk over
     /// `String.UTF8View`, which dominated `check` on unchanged files.
     public static func sameBytes(_ text: String, _ bytes: [UInt8]) -> Bool {
