@@ -25,17 +25,11 @@ public struct TemplateSet: Sendable {
     /// The origin of a template that nobody overrode.
     public static let builtInOrigin = "built-in"
 
-    /// The built-in templates, parsed (side by side: parsing them is a visible share of every
-    /// `check`). They are tested, so a parse failure is a build bug.
+    /// The built-in templates, parsed. They are tested, so a parse failure is a build bug.
     public static func builtIn() throws(TemplateError) -> TemplateSet {
         var set = TemplateSet()
-        let parsed = Parallel.map(names.count) { index in
-            Result { () throws(TemplateError) in
-                try Template(name: names[index], source: String(decoding: BuiltInTemplates.all[names[index]]!, as: UTF8.self))
-            }
-        }
-        for (name, result) in zip(names, parsed) {
-            set.templates[name] = (builtInOrigin, try result.get())
+        for name in names {
+            set.templates[name] = (builtInOrigin, try Template(name: name, utf8: BuiltInTemplates.all[name]!))
         }
         return set
     }
@@ -69,7 +63,7 @@ public struct TemplateSet: Sendable {
             guard let bytes = try? fileSystem.read(path) else {
                 throw TemplateError(templateName: path, line: 1, column: 1, message: "cannot read the template")
             }
-            templates[entry] = (path, try Template(name: path, source: String(decoding: bytes, as: UTF8.self)))
+            templates[entry] = (path, try Template(name: path, utf8: bytes))
         }
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A value a template can read.
 ///
 /// Templates are logic-less on purpose: Swift code decides everything and escapes
@@ -46,31 +52,38 @@ public struct Template: Sendable {
 
     /// Parses `source`; every syntax error is reported here rather than at render time.
     public init(name: String, source: String) throws(TemplateError) {
-        var parser = TemplateParser(name: name, bytes: Array(source.utf8))
+        try self.init(name: name, utf8: Array(source.utf8))
+    }
+
+    /// Parses UTF-8 `bytes` (invalid sequences read as U+FFFD, as `String(decoding:)` does).
+    public init(name: String, utf8 bytes: [UInt8]) throws(TemplateError) {
+        var parser = TemplateParser(name: name, bytes: bytes)
         self.name = name
         self.nodes = try parser.parse()
-        self.sizeHint = source.utf8.count
+        self.sizeHint = bytes.count
     }
 
     /// Renders with `context` as the outermost scope. Any name the template uses must
     /// exist in some enclosing scope: strictness turns template typos into errors.
     public func render(_ context: [String: TemplateValue]) throws(TemplateError) -> String {
-        var output = ""
+        // Bytes, made into a String once at the end: appending to a byte array is several
+        // times cheaper than appending to a String, and templates render on every `check`.
+        var output: [UInt8] = []
         output.reserveCapacity(sizeHint * 2)
         var scopes: [TemplateValue] = [.object(context)]
         try render(nodes, into: &output, scopes: &scopes)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func render(_ nodes: [TemplateNode], into output: inout String, scopes: inout [TemplateValue]) throws(TemplateError) {
+    private func render(_ nodes: [TemplateNode], into output: inout [UInt8], scopes: inout [TemplateValue]) throws(TemplateError) {
         for node in nodes {
             switch node {
             case .text(let text):
                 output += text
             case .variable(let tag):
                 switch try resolve(tag, in: scopes) {
-                case .text(let text): output += text
-                case .flag(let flag): output += flag ? "true" : "false"
+                case .text(let text): output += text.utf8
+                case .flag(let flag): output += (flag ? "true" : "false").utf8
                 case .list:
                     throw error(at: tag, "'{{\(tag.name)}}' is a list and cannot be inserted as text; iterate it with '{{#\(tag.name)}}...{{/\(tag.name)}}'")
                 case .object:
@@ -160,9 +173,10 @@ private struct TemplateTag: Sendable {
     var column: Int
 }
 
-/// The parsed template: literal text, variables, and sections owning their bodies.
+/// The parsed template: literal text (as UTF-8 bytes, copied straight into the output),
+/// variables, and sections owning their bodies.
 private enum TemplateNode: Sendable {
-    case text(String)
+    case text([UInt8])
     case variable(TemplateTag)
     case section(TemplateTag, inverted: Bool, body: [TemplateNode])
 }
@@ -199,10 +213,10 @@ private struct TemplateParser {
 
     let name: String
     let bytes: [UInt8]
-    /// Line/column bookkeeping advances incrementally, so locating every tag is O(n) in total.
+    /// Line bookkeeping advances incrementally, so locating every tag is O(n) in total.
     private var counted = 0
     private var countedLine = 1
-    private var countedColumn = 1
+    private var lineStart = 0
 
     init(name: String, bytes: [UInt8]) {
         self.name = name
@@ -223,7 +237,7 @@ private struct TemplateParser {
                 cursor = next
             }
             if textEnd > textStart {
-                frames[frames.count - 1].body.append(.text(String(decoding: bytes[textStart..<textEnd], as: UTF8.self)))
+                frames[frames.count - 1].body.append(.text(Array(bytes[textStart..<textEnd])))
             }
             textStart = cursor
             switch kind {
@@ -245,7 +259,7 @@ private struct TemplateParser {
             }
         }
         if textStart < bytes.count {
-            frames[frames.count - 1].body.append(.text(String(decoding: bytes[textStart...], as: UTF8.self)))
+            frames[frames.count - 1].body.append(.text(Array(bytes[textStart...])))
         }
         if let unclosed = frames.last?.tag {
             throw error(unclosed.line, unclosed.column, "unclosed section '\(unclosed.name)'; add '{{/\(unclosed.name)}}' where it should end")
@@ -253,27 +267,39 @@ private struct TemplateParser {
         return frames[0].body
     }
 
+    /// The next "{{" at or after `start`. The C library's `memchr` scans for the brace many
+    /// bytes at a time; the built-in templates are parsed on every run.
     private func findOpen(from start: Int) -> Int? {
-        var index = start
-        while index + 1 < bytes.count {
-            if bytes[index] == Byte.openBrace && bytes[index + 1] == Byte.openBrace { return index }
-            index += 1
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            var index = start
+            while index + 1 < buffer.count {
+                guard let found = memchr(base + index, Int32(Byte.openBrace), buffer.count - 1 - index) else { return nil }
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if buffer[at + 1] == Byte.openBrace { return at }
+                index = at + 1
+            }
+            return nil
         }
-        return nil
     }
 
-    /// Advances the line/column counters to `offset`; callers only ever move forward.
+    /// Advances the line counter to `offset` (callers only ever move forward) and counts the
+    /// column from the start of that line, in Unicode scalars.
     private mutating func position(of offset: Int) -> (Int, Int) {
-        while counted < offset {
-            if bytes[counted] == Byte.newline {
+        bytes.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            while counted < offset, let found = memchr(base + counted, Int32(Byte.newline), offset - counted) {
                 countedLine += 1
-                countedColumn = 1
-            } else if bytes[counted] & 0xC0 != 0x80 {
-                countedColumn += 1
+                counted = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                lineStart = counted
             }
-            counted += 1
+            counted = offset
         }
-        return (countedLine, countedColumn)
+        var column = 1
+        for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 {
+            column += 1
+        }
+        return (countedLine, column)
     }
 
     /// Reads the tag whose "{{" is at `open` and returns its kind, name and the offset
