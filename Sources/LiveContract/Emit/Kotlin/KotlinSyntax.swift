@@ -31,6 +31,7 @@ enum KotlinSyntax {
     /// printable ASCII is a `\uXXXX` escape (UTF-16 units, so astral characters become a
     /// surrogate pair), which keeps the generated file ASCII.
     static func stringLiteral(_ text: String) -> String {
+        if CodeText.isPlain(text, except: "\\\"$") { return "\"" + text + "\"" }
         var result = "\""
         for unit in text.utf16 {
             switch unit {
@@ -104,6 +105,7 @@ enum KotlinSyntax {
     /// broken with a backslash (`/\*`, `*\/`, which KDoc's Markdown shows as typed), and
     /// invisible or line-breaking characters are spelled out.
     static func commentText(_ line: String) -> String {
+        if CodeText.isPlain(line, except: "*") { return line }
         var result = ""
         let scalars = Array(line.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {

@@ -22,6 +22,7 @@ enum SwiftSyntax {
     /// A string literal. Everything outside printable ASCII is a `\u{...}` escape, so the
     /// generated file is pure ASCII and `\(` can never start an interpolation.
     static func stringLiteral(_ text: String) -> String {
+        if CodeText.isPlain(text, except: "\\\"") { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -80,6 +80,7 @@ struct TypeScriptSyntax {
     /// other control or non-ASCII character (U+2028/9 and bidi controls included) as `\uXXXX`,
     /// with characters beyond the BMP as a surrogate pair.
     static func stringLiteral(_ text: String) -> String {
+        if CodeText.isPlain(text, except: "\\'") { return "'" + text + "'" }
         var result = "'"
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -113,6 +114,7 @@ struct TypeScriptSyntax {
     static func docText(_ text: String) -> [String] {
         guard !text.isEmpty else { return [] }
         return CodeText.lines(of: text).map { line in
+            if CodeText.isPlain(line, except: "*") { return line }
             var result = ""
             for character in CodeText.visibleControls(in: line) {
                 if character == "/", result.last == "*" { result += "\\" }
