@@ -18,8 +18,8 @@ public struct Generator: Sendable {
     }
 
     /// Every output the schema asks for, in a fixed order (Swift copies, bridge, Kotlin,
-    /// TypeScript, fixtures). The outputs render concurrently; the result does not depend on
-    /// scheduling.
+    /// TypeScript, fixtures). A large contract's outputs render concurrently; the result does
+    /// not depend on scheduling.
     public func generate(_ contract: Contract) throws(TemplateError) -> [GeneratedFile] {
         let outputs = contract.outputs
         var jobs: [Job] = []
@@ -29,8 +29,9 @@ public struct Generator: Sendable {
         if let output = outputs.typescript { jobs.append(.typescript(output)) }
         if let output = outputs.fixtures { jobs.append(.fixtures(output)) }
         let work = jobs
-        let results = Parallel.map(work.count) { index in
-            Result { () throws(TemplateError) in try run(work[index], contract) }
+        let header = GeneratedHeader.lines(for: contract)
+        let results = Parallel.map(work.count, worthThreads: Self.worthThreads(contract)) { index in
+            Result { () throws(TemplateError) in try run(work[index], contract, header: header) }
         }
         var files: [GeneratedFile] = []
         for result in results {
@@ -39,8 +40,19 @@ public struct Generator: Sendable {
         return files
     }
 
-    func run(_ job: Job, _ contract: Contract) throws(TemplateError) -> [GeneratedFile] {
-        let header = GeneratedHeader.lines(for: contract)
+    /// Below about this many fields and cases, rendering everything takes about a millisecond,
+    /// less than starting threads costs on a small machine (bench/run measures both ends).
+    static let threadedSize = 200
+
+    static func worthThreads(_ contract: Contract) -> Bool {
+        var size = contract.attributes.count + contract.state.count + contract.examples.count
+        for type in contract.types {
+            size += type.fields?.count ?? type.enumType?.cases.count ?? 0
+        }
+        return size >= threadedSize
+    }
+
+    func run(_ job: Job, _ contract: Contract, header: [String]) throws(TemplateError) -> [GeneratedFile] {
         switch job {
         case .swift(let paths):
             let text = try render("swift.mustache", SwiftContext(contract: contract).build(header: header))
