@@ -3,7 +3,10 @@
 /// Fixtures must be byte-identical on Linux and macOS, and Foundation's JSON writers differ
 /// between the two (key order, number and slash formatting), so livecontract builds and
 /// writes JSON itself.
-public indirect enum JSONValue: Hashable, Sendable {
+///
+/// Not `indirect`: arrays already hold nested values on the heap, and boxing every number
+/// and string as well would cost an allocation per leaf.
+public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int64)

@@ -1,0 +1,280 @@
+/// JSON text written straight into one growing UTF-8 buffer, either from a `JSONValue` or
+/// member by member (fixtures use the latter, so they need no tree of their own).
+///
+/// Fixtures are the largest thing `check` renders, and `Array`'s bookkeeping on each small
+/// append costs more than copying the bytes themselves, hence the raw buffer.
+///
+///     var json = JSONText(pretty: true)
+///     json.object { json in
+///         json.member("name", .string(name))
+///         json.object("expected") { json in ... }
+///     }
+struct JSONText: ~Copyable {
+    /// Two-space indents and a space after each colon, or no whitespace at all.
+    let pretty: Bool
+    private var depth = 0
+    private var start: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+
+    init(pretty: Bool, capacity: Int = 4096) {
+        self.pretty = pretty
+        self.capacity = max(capacity, 32)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    /// The text written so far.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The bytes written so far, valid until the next write.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
+    // MARK: Structure
+
+    /// `{ ... }` around the members `body` writes with `key` or `member`.
+    mutating func object(_ body: (inout JSONText) -> Void) {
+        open(UInt8(ascii: "{"))
+        body(&self)
+        close(UInt8(ascii: "}"))
+    }
+
+    /// A member `key` whose value is the object `body` writes.
+    mutating func object(_ key: StaticString, _ body: (inout JSONText) -> Void) {
+        self.key(key)
+        object(body)
+    }
+
+    /// `[ ... ]` around the items `body` writes, each after `item()`.
+    mutating func array(_ body: (inout JSONText) -> Void) {
+        open(UInt8(ascii: "["))
+        body(&self)
+        close(UInt8(ascii: "]"))
+    }
+
+    /// Starts a member of the enclosing object; its value is written next. A literal key is
+    /// copied as is, so it must need no escaping.
+    mutating func key(_ name: StaticString) {
+        separate()
+        append(UInt8(ascii: "\""))
+        append(name)
+        append(UInt8(ascii: "\""))
+        colon()
+    }
+
+    /// Starts a member with a key from the schema or the user.
+    mutating func key(_ name: String) {
+        separate()
+        write(string: name)
+        colon()
+    }
+
+    /// A member with a literal key.
+    mutating func member(_ key: StaticString, _ value: JSONValue) {
+        self.key(key)
+        write(value)
+    }
+
+    /// Text written earlier, to copy where the same value appears again at the same depth.
+    struct Written {
+        fileprivate var range: Range<Int>
+        fileprivate var depth: Int
+    }
+
+    /// A member whose value repeats one written before: when `earlier` holds the text of this
+    /// value at this depth it is copied, otherwise the value is written and `earlier` records it.
+    mutating func member(_ key: StaticString, _ value: JSONValue, reusing earlier: inout Written?) {
+        self.key(key)
+        if let earlier, earlier.depth == depth {
+            reserve(earlier.range.count)
+            (start + count).initialize(from: start + earlier.range.lowerBound, count: earlier.range.count)
+            count += earlier.range.count
+        } else {
+            let first = count
+            write(value)
+            earlier = Written(range: first..<count, depth: depth)
+        }
+    }
+
+    /// Starts an item of the enclosing array; the item is written next.
+    mutating func item() { separate() }
+
+    private mutating func open(_ bracket: UInt8) {
+        append(bracket)
+        depth += 1
+    }
+
+    /// Empty containers stay on one line: `{}`, `[]`.
+    private mutating func close(_ bracket: UInt8) {
+        depth -= 1
+        if !atOpening { newline() }
+        append(bracket)
+    }
+
+    /// The comma after the previous member or item, and the line break before the next.
+    private mutating func separate() {
+        if !atOpening { append(UInt8(ascii: ",")) }
+        newline()
+    }
+
+    /// True right after `{` or `[`, before the container's first member or item (the text of
+    /// a value never ends with either).
+    private var atOpening: Bool {
+        count > 0 && (start[count - 1] == UInt8(ascii: "{") || start[count - 1] == UInt8(ascii: "["))
+    }
+
+    private mutating func colon() {
+        if pretty { append(": ") } else { append(UInt8(ascii: ":")) }
+    }
+
+    /// In pretty text, a line break and the indent of the current depth.
+    private mutating func newline() {
+        guard pretty else { return }
+        let width = 1 + 2 * depth
+        if width <= Self.lineBreak.utf8CodeUnitCount {
+            append(UnsafeBufferPointer(start: Self.lineBreak.utf8Start, count: width))
+        } else {
+            append(UInt8(ascii: "\n"))
+            append(UInt8(ascii: " "), count: 2 * depth)
+        }
+    }
+
+    /// A newline and the indents of the first 16 levels: each line break copies a prefix.
+    private static let lineBreak: StaticString = "\n                                "
+
+    // MARK: Values
+
+    mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: append("null")
+        case .bool(let flag): append(flag ? "true" : "false")
+        case .int(let number): append(number)
+        case .double(let number): JSNumber.write(number, into: &self)
+        case .string(let text): write(string: text)
+        case .array(let items):
+            array { json in
+                for index in items.indices {
+                    json.item()
+                    json.write(items[index])
+                }
+            }
+        case .object(let members):
+            object { json in
+                for index in members.indices {
+                    json.key(members[index].key)
+                    json.write(members[index].value)
+                }
+            }
+        }
+    }
+
+    /// `JSON.stringify` string escaping: the short escapes, `\u00XX` for other control
+    /// characters, everything else (including non-ASCII, as UTF-8) as is.
+    mutating func write(string text: String) {
+        append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { escape($0) }
+        append(UInt8(ascii: "\""))
+    }
+
+    /// Copies runs of bytes that need no escape in one piece. Most strings need none: whole
+    /// words of eight clean bytes are skipped before looking at single bytes.
+    private mutating func escape(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        var clean = 0
+        while clean + 8 <= bytes.count,
+              !Self.anyNeedsEscape(UnsafeRawPointer(bytes.baseAddress! + clean).loadUnaligned(as: UInt64.self)) {
+            clean += 8
+        }
+        for index in clean..<bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            runStart = index + 1
+            append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): append(byte)
+            case UInt8(ascii: "\n"): append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): append(UInt8(ascii: "t"))
+            case 0x08: append(UInt8(ascii: "b"))
+            case 0x0C: append(UInt8(ascii: "f"))
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                append("u00")
+                append(hex.utf8Start[Int(byte >> 4)])
+                append(hex.utf8Start[Int(byte & 0xF)])
+            }
+        }
+        append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// True when one of the eight bytes of `word` is a control character, `"` or `\`, tested
+    /// on all eight at once: `(x - 0x01...) & ~x & 0x80...` is non-zero exactly when some byte
+    /// of x is zero, and `(x - 0x20...) & ~x & 0x80...` when some byte is below 0x20.
+    private static func anyNeedsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high = ones &* 0x80
+        func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & high != 0 }
+        return (word &- ones &* 0x20) & ~word & high != 0
+            || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+            || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+    }
+
+    // MARK: Bytes
+
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        start[count] = byte
+        count += 1
+    }
+
+    mutating func append(_ byte: UInt8, count repeats: Int) {
+        guard repeats > 0 else { return }
+        reserve(repeats)
+        (start + count).initialize(repeating: byte, count: repeats)
+        count += repeats
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        (start + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Decimal digits, as `String(number)` writes them.
+    mutating func append(_ number: Int64) {
+        if number < 0 { append(UInt8(ascii: "-")) }
+        reserve(20)
+        let first = count
+        var rest = number.magnitude
+        repeat {
+            start[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+            count += 1
+            rest /= 10
+        } while rest > 0
+        var digits = UnsafeMutableBufferPointer(start: start + first, count: count - first)
+        digits.reverse()
+    }
+
+    /// Room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if capacity - count < extra { grow(extra) }
+    }
+
+    /// Doubles the allocation (at least).
+    private mutating func grow(_ extra: Int) {
+        capacity = max(2 * capacity, count + extra)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        grown.moveInitialize(from: start, count: count)
+        start.deallocate()
+        start = grown
+    }
+}
