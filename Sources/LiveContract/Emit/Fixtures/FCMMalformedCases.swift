@@ -4,6 +4,21 @@
 struct FCMMalformedCases {
     let contract: Contract
     let base: FixtureSamples.Sample
+    /// Attributes, then state: the order of the FCM data map.
+    let fields: [Field]
+    /// What the base sample's data map holds for each of `fields` (nil: no key).
+    let baseText: [String?]
+
+    init(contract: Contract, base: FixtureSamples.Sample) {
+        let shapes = WireShapes(contract: contract)
+        func texts(_ values: [String: Value], _ fields: [Field]) -> [String?] {
+            fields.map { field in values[field.name].map { shapes.fcmString($0, type: field.type) } }
+        }
+        self.contract = contract
+        self.base = base
+        fields = contract.attributes + contract.state
+        baseText = texts(base.attributes, contract.attributes) + texts(base.state, contract.state)
+    }
 
     var shapes: WireShapes { WireShapes(contract: contract) }
 
@@ -15,111 +30,125 @@ struct FCMMalformedCases {
         case unreadable(reason: String)
     }
 
+    /// A broken raw value tried for a field (nil: the key is removed), under a label shared by
+    /// every field it applies to.
+    struct Breakage {
+        var label: String
+        var raw: String?
+    }
+
+    /// One breakage applied: `raw` sent for `fields[field]`.
+    struct Change {
+        var field: Int
+        var raw: String?
+    }
+
     /// Above this many fields, one case per field would make the file grow with the square
     /// of the schema; only the combined cases (one per kind of breakage) are written then.
     static let perFieldLimit = 100
 
     func cases() -> [JSONValue] {
-        let baseData = shapes.fcm(attributes: base.attributes, state: base.state)
+        let baseData = data(with: [])
         var result = [entry("extra-key", data: baseData.setting("zzzUnknownKey", .string("ignored")), attributes: base.attributes, state: base.state, issues: [])]
-        let fields = contract.attributes.map { ($0, false) } + contract.state.map { ($0, true) }
-        var labels: [String] = []
-        for (field, _) in fields {
-            for (label, _) in breakages(field) where !labels.contains(label) { labels.append(label) }
-        }
+        let tried = fields.map(breakages)
         if fields.count <= Self.perFieldLimit {
-            for (field, isState) in fields {
-                for (label, raw) in breakages(field) {
-                    result.append(broken("\(label)-\(field.wireName)", [(field, isState, raw)], baseData))
+            for index in fields.indices {
+                for breakage in tried[index] {
+                    result.append(broken("\(breakage.label)-\(fields[index].wireName)", [Change(field: index, raw: breakage.raw)]))
                 }
             }
         }
+        var labels: [String] = []
+        for breakages in tried {
+            for breakage in breakages where !labels.contains(breakage.label) { labels.append(breakage.label) }
+        }
         for label in labels {
-            let changes = fields.compactMap { field, isState in
-                breakages(field).first { $0.0 == label }.map { (field, isState, $0.1) }
+            let changes = fields.indices.compactMap { index in
+                tried[index].first { $0.label == label }.map { Change(field: index, raw: $0.raw) }
             }
             if changes.count > 1 || fields.count > Self.perFieldLimit {
-                result.append(broken("every-\(label)", changes, baseData))
+                result.append(broken("every-\(label)", changes))
             }
         }
         return result
     }
 
-    /// The base data with each of `changes` applied (nil raw: key removed), and what a
-    /// parser must return for it.
-    func broken(_ name: String, _ changes: [(Field, Bool, String?)], _ baseData: JSONValue) -> JSONValue {
-        let data: JSONValue
+    /// The base data with each of `changes` applied, and what a parser must return for it.
+    func broken(_ name: String, _ changes: [Change]) -> JSONValue {
         var attributes: [String: Value]? = base.attributes
         var state: [String: Value]? = base.state
         var attributeIssues: [JSONValue] = [], stateIssues: [JSONValue] = []
-        data = Self.applying(changes.map { ($0.0.wireName, $0.2) }, to: baseData)
-        for (field, isState, raw) in changes {
+        for change in changes {
+            let field = fields[change.field]
+            let isState = change.field >= contract.attributes.count
             var issue: JSONValue?
-            switch outcome(field, raw: raw) {
+            switch outcome(field, raw: change.raw) {
             case .repaired(let value, let reason):
                 if isState { state?[field.name] = value } else { attributes?[field.name] = value }
-                issue = reason.map { self.issue(field, raw: raw, reason: $0) }
+                issue = reason.map { self.issue(field, raw: change.raw, reason: $0) }
             case .unreadable(let reason):
                 if isState { state = nil } else { attributes = nil }
-                issue = self.issue(field, raw: raw, reason: reason)
+                issue = self.issue(field, raw: change.raw, reason: reason)
             }
             if let issue {
                 if isState { stateIssues.append(issue) } else { attributeIssues.append(issue) }
             }
         }
-        return entry(name, data: data, attributes: attributes, state: state, issues: attributeIssues + stateIssues)
+        return entry(name, data: data(with: changes), attributes: attributes, state: state, issues: attributeIssues + stateIssues)
     }
 
-    /// `object` with each key set to its raw value (nil: removed), in one pass, so breaking
-    /// every field at once stays linear.
-    static func applying(_ changes: [(String, String?)], to object: JSONValue) -> JSONValue {
-        guard case .object(let members) = object else { return object }
-        var replacements: [String: String?] = [:]
-        for (key, raw) in changes { replacements[key] = raw }
-        var result: [JSONMember] = []
-        for member in members {
-            if let replacement = replacements.removeValue(forKey: member.key) {
-                if let raw = replacement { result.append(JSONMember(member.key, .string(raw))) }
-            } else {
-                result.append(member)
+    /// The base sample's data map with `changes` (in field order) applied, in one pass: a
+    /// changed key keeps its place, or is removed when the raw value is nil; a key the base
+    /// sample lacks comes last.
+    func data(with changes: [Change]) -> JSONValue {
+        var members: [JSONMember] = [], added: [JSONMember] = []
+        members.reserveCapacity(fields.count)
+        var next = changes.startIndex
+        for index in fields.indices {
+            var text = baseText[index]
+            if next < changes.endIndex, changes[next].field == index {
+                let raw = changes[next].raw
+                next += 1
+                guard text != nil else {
+                    if let raw { added.append(JSONMember(fields[index].wireName, .string(raw))) }
+                    continue
+                }
+                text = raw
             }
+            if let text { members.append(JSONMember(fields[index].wireName, .string(text))) }
         }
-        for (key, raw) in changes where replacements[key] != nil {
-            if let raw { result.append(JSONMember(key, .string(raw))) }
-            replacements[key] = nil
-        }
-        return .object(result)
+        return .object(members + added)
     }
 
     /// The broken raw values tried for `field` (nil raw: the key is removed).
-    func breakages(_ field: Field) -> [(String, String?)] {
-        var list: [(String, String?)] = [("missing", nil)]
+    func breakages(_ field: Field) -> [Breakage] {
+        var list = [Breakage(label: "missing", raw: nil)]
         switch field.type {
         case .int:
-            list.append(("invalid", "12abc"))
-            list.append(("overflow", "4294967296"))
+            list.append(Breakage(label: "invalid", raw: "12abc"))
+            list.append(Breakage(label: "overflow", raw: "4294967296"))
         case .double:
-            list.append(("invalid", "NaN"))
-            list.append(("invalid-text", "fast"))
+            list.append(Breakage(label: "invalid", raw: "NaN"))
+            list.append(Breakage(label: "invalid-text", raw: "fast"))
         case .bool:
-            list.append(("invalid", "yes"))
+            list.append(Breakage(label: "invalid", raw: "yes"))
         case .date:
-            list.append(("invalid", "2025-03-15T19:12:00Z"))
+            list.append(Breakage(label: "invalid", raw: "2025-03-15T19:12:00Z"))
         case .dateRange:
-            list.append(("invalid", "{\"lowerBound\":1,\"upperBound\":2}"))
-            list.append(("reversed", "[1742065920000,1742064420000]"))
+            list.append(Breakage(label: "invalid", raw: "{\"lowerBound\":1,\"upperBound\":2}"))
+            list.append(Breakage(label: "reversed", raw: "[1742065920000,1742064420000]"))
         case .enumeration:
-            list.append(("unknown-case", "zzzNewCase"))
+            list.append(Breakage(label: "unknown-case", raw: "zzzNewCase"))
         case .structure, .array:
-            list.append(("invalid", "{not json"))
+            list.append(Breakage(label: "invalid", raw: "{not json"))
         case .string, .url:
             break
         }
         if let low = field.minimum, let raw = belowOrAbove(low, by: -1) {
-            list.append(("below-min", raw))
+            list.append(Breakage(label: "below-min", raw: raw))
         }
         if let high = field.maximum, let raw = belowOrAbove(high, by: 1) {
-            list.append(("above-max", raw))
+            list.append(Breakage(label: "above-max", raw: raw))
         }
         return list
     }

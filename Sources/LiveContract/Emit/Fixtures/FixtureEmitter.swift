@@ -14,93 +14,103 @@ struct FixtureEmitter {
 
     func files(in folder: String) -> [GeneratedFile] {
         let samples = FixtureSamples(contract: contract)
+        let comment = GeneratedHeader.lines(for: contract)[0]
         var files: [GeneratedFile] = []
         for sample in samples.all() {
-            files.append(file(folder, sample.name, sampleDocument(sample)))
+            files.append(file(folder, sample.name, comment: comment) { writeSample(sample, into: &$0) })
         }
         if let base = samples.base {
             let malformed = FCMMalformedCases(contract: contract, base: base).cases()
-            files.append(file(folder, "fcm-malformed", envelope([JSONMember("cases", .array(malformed))])))
+            files.append(file(folder, "fcm-malformed", comment: comment) { $0.member("cases", .array(malformed)) })
             let decodeCases = DecodeCases(contract: contract, base: base).cases()
-            files.append(file(folder, "decode-cases", envelope([JSONMember("cases", .array(decodeCases))])))
+            files.append(file(folder, "decode-cases", comment: comment) { $0.member("cases", .array(decodeCases)) })
         }
         return files
     }
 
-    func file(_ folder: String, _ name: String, _ value: JSONValue) -> GeneratedFile {
-        GeneratedFile(path: "\(folder)/\(name).json", contents: JSONWriter.pretty(value), kind: .fixture)
+    /// One fixture file: an object with the header members every fixture starts with
+    /// (`comment` is the generated-file header line), then the members `body` writes.
+    func file(_ folder: String, _ name: String, comment: String, _ body: (inout JSONText) -> Void) -> GeneratedFile {
+        var json = JSONText(pretty: true)
+        json.object { json in
+            json.member("comment", .string(comment))
+            json.member("fingerprint", .string(contract.fingerprint))
+            body(&json)
+        }
+        json.append(UInt8(ascii: "\n"))
+        return GeneratedFile(path: "\(folder)/\(name).json", contents: json.string, kind: .fixture)
     }
 
-    /// The header members every fixture starts with, then `members`.
-    func envelope(_ members: [JSONMember]) -> JSONValue {
-        let header = GeneratedHeader.lines(for: contract)
-        return .object([
-            JSONMember("comment", .string(header[0])),
-            JSONMember("fingerprint", .string(contract.fingerprint)),
-        ] + members)
-    }
-
-    func sampleDocument(_ sample: FixtureSamples.Sample) -> JSONValue {
+    /// Every shape of one sample, written member by member (no tree of the whole document).
+    func writeSample(_ sample: FixtureSamples.Sample, into json: inout JSONText) {
         let shapes = self.shapes
-        let bridge = JSONValue.object([
-            JSONMember("attributes", shapes.bridge(sample.attributes, fields: contract.attributes)),
-            JSONMember("state", shapes.bridge(sample.state, fields: contract.state)),
-        ])
         let apnsAttributes = shapes.apns(sample.attributes, fields: contract.attributes)
         let contentState = shapes.apns(sample.state, fields: contract.state)
         let fcmData = shapes.fcm(attributes: sample.attributes, state: sample.state)
-        let fcmMessage = JSONValue.object([JSONMember("message", .object([
-            JSONMember("token", .string(Self.deviceToken)),
-            JSONMember("data", fcmData),
-            JSONMember("android", .object([JSONMember("priority", .string("high"))])),
-        ]))])
         let alert = JSONValue.object([
             JSONMember("title", .string(contract.name)),
             JSONMember("body", .string(sample.name)),
         ])
-        let options = JSONValue.object([
-            JSONMember("timestampMs", .int(Self.clockMillis)),
-            JSONMember("staleDateMs", .int(Self.clockMillis + 15 * 60_000)),
-            JSONMember("dismissalDateMs", .int(Self.clockMillis + 60 * 60_000)),
-            JSONMember("relevanceScore", .int(50)),
-            JSONMember("alert", alert),
-        ])
+        let staleMillis = Self.clockMillis + 15 * 60_000
+        let dismissalMillis = Self.clockMillis + 60 * 60_000
         func seconds(_ millis: Int64) -> JSONValue { .int(millis / 1000) }
-        let update = JSONValue.object([JSONMember("aps", .object([
-            JSONMember("timestamp", seconds(Self.clockMillis)),
-            JSONMember("event", .string("update")),
-            JSONMember("content-state", contentState),
-            JSONMember("stale-date", seconds(Self.clockMillis + 15 * 60_000)),
-            JSONMember("relevance-score", .int(50)),
-            JSONMember("alert", alert),
-        ]))])
-        let end = JSONValue.object([JSONMember("aps", .object([
-            JSONMember("timestamp", seconds(Self.clockMillis)),
-            JSONMember("event", .string("end")),
-            JSONMember("content-state", contentState),
-            JSONMember("dismissal-date", seconds(Self.clockMillis + 60 * 60_000)),
-        ]))])
-        let start = JSONValue.object([JSONMember("aps", .object([
-            JSONMember("timestamp", seconds(Self.clockMillis)),
-            JSONMember("event", .string("start")),
-            JSONMember("content-state", contentState),
-            JSONMember("attributes-type", .string(contract.attributesTypeName)),
-            JSONMember("attributes", apnsAttributes),
-            JSONMember("alert", alert),
-        ]))])
-        return envelope([
-            JSONMember("example", .string(sample.name)),
-            JSONMember("bridge", bridge),
-            JSONMember("apnsAttributes", apnsAttributes),
-            JSONMember("contentState", contentState),
-            JSONMember("fcmData", fcmData),
-            JSONMember("fcmMessage", fcmMessage),
-            JSONMember("apnsOptions", options),
-            JSONMember("apns", .object([
-                JSONMember("update", update),
-                JSONMember("end", end),
-                JSONMember("start", start),
-            ])),
-        ])
+
+        json.member("example", .string(sample.name))
+        json.object("bridge") { json in
+            json.member("attributes", shapes.bridge(sample.attributes, fields: contract.attributes))
+            json.member("state", shapes.bridge(sample.state, fields: contract.state))
+        }
+        json.member("apnsAttributes", apnsAttributes)
+        json.member("contentState", contentState)
+        json.member("fcmData", fcmData)
+        json.object("fcmMessage") { json in
+            json.object("message") { json in
+                json.member("token", .string(Self.deviceToken))
+                json.member("data", fcmData)
+                json.object("android") { json in
+                    json.member("priority", .string("high"))
+                }
+            }
+        }
+        json.object("apnsOptions") { json in
+            json.member("timestampMs", .int(Self.clockMillis))
+            json.member("staleDateMs", .int(staleMillis))
+            json.member("dismissalDateMs", .int(dismissalMillis))
+            json.member("relevanceScore", .int(50))
+            json.member("alert", alert)
+        }
+        // The three APNs bodies hold the same content-state and alert at the same depth: their
+        // text is written once and copied.
+        var bodyContentState: JSONText.Written?, bodyAlert: JSONText.Written?
+        json.object("apns") { json in
+            json.object("update") { json in
+                json.object("aps") { json in
+                    json.member("timestamp", seconds(Self.clockMillis))
+                    json.member("event", .string("update"))
+                    json.member("content-state", contentState, reusing: &bodyContentState)
+                    json.member("stale-date", seconds(staleMillis))
+                    json.member("relevance-score", .int(50))
+                    json.member("alert", alert, reusing: &bodyAlert)
+                }
+            }
+            json.object("end") { json in
+                json.object("aps") { json in
+                    json.member("timestamp", seconds(Self.clockMillis))
+                    json.member("event", .string("end"))
+                    json.member("content-state", contentState, reusing: &bodyContentState)
+                    json.member("dismissal-date", seconds(dismissalMillis))
+                }
+            }
+            json.object("start") { json in
+                json.object("aps") { json in
+                    json.member("timestamp", seconds(Self.clockMillis))
+                    json.member("event", .string("start"))
+                    json.member("content-state", contentState, reusing: &bodyContentState)
+                    json.member("attributes-type", .string(contract.attributesTypeName))
+                    json.member("attributes", apnsAttributes)
+                    json.member("alert", alert, reusing: &bodyAlert)
+                }
+            }
+        }
     }
 }

@@ -26,26 +26,19 @@ struct FixtureSamples {
         var samples = contract.examples.map { Sample(name: $0.name, attributes: $0.attributes, state: $0.state) }
         if samples.isEmpty, let base { samples.append(base) }
         guard let base else { return samples }
-        let edges: [(String, (Field) -> Value?)] = [
-            ("edge-min", { $0.minimum }),
-            ("edge-max", { $0.maximum }),
-            ("edge-strings", { self.stringValue($0, text: Self.hostileText) }),
-            ("edge-empty", { self.emptyValue($0) }),
-        ]
-        for (name, change) in edges {
+        /// `base` with `change` applied to every field it has a value for, if there is one.
+        func addEdge(_ name: String, _ change: (Field) -> Value?) {
             var sample = base
             sample.name = name
-            var changed = false
-            for (fields, isState) in [(contract.attributes, false), (contract.state, true)] {
-                for field in fields {
-                    guard let value = change(field) else { continue }
-                    if isState { sample.state[field.name] = value } else { sample.attributes[field.name] = value }
-                    changed = true
-                }
-            }
-            if changed { samples.append(sample) }
+            let changedAttributes = Self.apply(change, to: &sample.attributes, contract.attributes)
+            let changedState = Self.apply(change, to: &sample.state, contract.state)
+            if changedAttributes || changedState { samples.append(sample) }
         }
-        if (contract.attributes + contract.state).contains(where: \.mayBeMissing) {
+        addEdge("edge-min") { $0.minimum }
+        addEdge("edge-max") { $0.maximum }
+        addEdge("edge-strings") { stringValue($0, text: Self.hostileText) }
+        addEdge("edge-empty") { emptyValue($0) }
+        if contract.attributes.contains(where: \.mayBeMissing) || contract.state.contains(where: \.mayBeMissing) {
             var sample = base
             sample.name = "edge-absent"
             for field in contract.attributes where field.mayBeMissing {
@@ -57,6 +50,17 @@ struct FixtureSamples {
             samples.append(sample)
         }
         return samples
+    }
+
+    /// Sets each of `fields` that `change` has a value for; true when it set any.
+    static func apply(_ change: (Field) -> Value?, to values: inout [String: Value], _ fields: [Field]) -> Bool {
+        var changed = false
+        for index in fields.indices {
+            guard let value = change(fields[index]) else { continue }
+            values[fields[index].name] = value
+            changed = true
+        }
+        return changed
     }
 
     /// `text` cut to the field's maxLength (whole characters only), for string-like fields.
@@ -78,15 +82,15 @@ struct FixtureSamples {
 
     static func truncate(_ text: String, toBytes limit: Int?) -> String {
         guard let limit else { return text }
-        var result = ""
+        var end = text.startIndex
         var bytes = 0
-        for character in text {
-            let size = String(character).utf8.count
-            if bytes + size > limit { break }
-            result.append(character)
-            bytes += size
+        while end < text.endIndex {
+            let next = text.index(after: end)
+            bytes += text.utf8.distance(from: end, to: next)
+            if bytes > limit { break }
+            end = next
         }
-        return result
+        return String(text[..<end])
     }
 
     /// A value for every required or defaulted field: the field's example, its default, or a

@@ -6,28 +6,41 @@ struct WireShapes {
 
     /// Bridge shape of a record: wire names, Unix ms; absent optionals omitted.
     func bridge(_ values: [String: Value], fields: [Field]) -> JSONValue {
-        .object(fields.compactMap { field in
-            values[field.name].map { JSONMember(field.wireName, bridge($0, type: field.type)) }
-        })
+        var members: [JSONMember] = []
+        members.reserveCapacity(fields.count)
+        // Indexing reads single properties; `for field in fields` would copy each whole Field.
+        for index in fields.indices {
+            guard let value = values[fields[index].name] else { continue }
+            members.append(JSONMember(fields[index].wireName, bridge(value, type: fields[index].type)))
+        }
+        return .object(members)
     }
 
     /// APNs (Codable) shape of a record: field names, seconds since 2001.
     func apns(_ values: [String: Value], fields: [Field]) -> JSONValue {
-        .object(fields.compactMap { field in
-            values[field.name].map { JSONMember(field.name, apns($0, type: field.type)) }
-        })
+        var members: [JSONMember] = []
+        members.reserveCapacity(fields.count)
+        for index in fields.indices {
+            guard let value = values[fields[index].name] else { continue }
+            members.append(JSONMember(fields[index].name, apns(value, type: fields[index].type)))
+        }
+        return .object(members)
     }
 
     /// The flat FCM data map for attributes + state, in schema order.
     func fcm(attributes: [String: Value], state: [String: Value]) -> JSONValue {
         var members: [JSONMember] = []
-        for (fields, values) in [(contract.attributes, attributes), (contract.state, state)] {
-            for field in fields {
-                guard let value = values[field.name] else { continue }
-                members.append(JSONMember(field.wireName, .string(fcmString(value, type: field.type))))
-            }
-        }
+        members.reserveCapacity(contract.attributes.count + contract.state.count)
+        appendFCM(attributes, fields: contract.attributes, to: &members)
+        appendFCM(state, fields: contract.state, to: &members)
         return .object(members)
+    }
+
+    private func appendFCM(_ values: [String: Value], fields: [Field], to members: inout [JSONMember]) {
+        for index in fields.indices {
+            guard let value = values[fields[index].name] else { continue }
+            members.append(JSONMember(fields[index].wireName, .string(fcmString(value, type: fields[index].type))))
+        }
     }
 
     func bridge(_ value: Value, type: FieldType) -> JSONValue {
