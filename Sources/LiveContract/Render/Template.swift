@@ -57,9 +57,11 @@ public struct Template: Sendable {
 
     /// Parses UTF-8 `bytes` (invalid sequences read as U+FFFD, as `String(decoding:)` does).
     public init(name: String, utf8 bytes: [UInt8]) throws(TemplateError) {
-        var parser = TemplateParser(name: name, bytes: bytes)
         self.name = name
-        self.nodes = try parser.parse()
+        self.nodes = try bytes.withUnsafeBufferPointer { buffer throws(TemplateError) in
+            var parser = TemplateParser(name: name, bytes: buffer)
+            return try parser.parse()
+        }
         self.sizeHint = bytes.count
     }
 
@@ -112,7 +114,7 @@ public struct Template: Sendable {
     /// (non-object items such as list strings hold no names); later segments must be
     /// members of the value found so far.
     private func resolve(_ tag: TemplateTag, in scopes: [TemplateValue]) throws(TemplateError) -> TemplateValue {
-        guard let first = tag.path.first else { return scopes[scopes.count - 1] }
+        guard let first = tag.head else { return scopes[scopes.count - 1] }
         var found: TemplateValue?
         for index in scopes.indices.reversed() {
             if case .object(let members) = scopes[index], let value = members[first] {
@@ -121,11 +123,12 @@ public struct Template: Sendable {
             }
         }
         guard var current = found else {
-            let within = tag.path.count > 1 ? " in '\(tag.name)'" : ""
+            let within = tag.members.isEmpty ? "" : " in '\(tag.name)'"
             throw error(at: tag, "unknown name '\(first)'\(within); no value with that name is in scope here; fix the spelling or remove the tag")
         }
-        for (offset, member) in tag.path.enumerated().dropFirst() {
-            let owner = tag.path[..<offset].joined(separator: ".")
+        for (offset, member) in tag.members.enumerated() {
+            // Only for messages, so only built when there is one.
+            var owner: String { ([first] + tag.members[..<offset]).joined(separator: ".") }
             guard case .object(let members) = current else {
                 throw error(at: tag, "'\(owner)' is \(current.kindDescription), not an object, so it has no member '\(member)'; write '\(owner)' without '.\(member)'")
             }
@@ -167,8 +170,10 @@ extension TemplateValue {
 /// A name as written in a tag, with its position kept for render-time errors.
 private struct TemplateTag: Sendable {
     var name: String
-    /// Dotted segments; empty for `.` (the current item).
-    var path: [String]
+    /// The first dotted segment, nil for `.` (the current item); the segments after it are
+    /// `members` (usually none, so most tags hold no array).
+    var head: String?
+    var members: [String] = []
     var line: Int
     var column: Int
 }
@@ -212,13 +217,14 @@ private struct TemplateParser {
     }
 
     let name: String
-    let bytes: [UInt8]
+    /// The template source, valid for the parser's lifetime (`Template.init` owns the array).
+    let bytes: UnsafeBufferPointer<UInt8>
     /// Line bookkeeping advances incrementally, so locating every tag is O(n) in total.
     private var counted = 0
     private var countedLine = 1
     private var lineStart = 0
 
-    init(name: String, bytes: [UInt8]) {
+    init(name: String, bytes: UnsafeBufferPointer<UInt8>) {
         self.name = name
         self.bytes = bytes
     }
@@ -237,7 +243,7 @@ private struct TemplateParser {
                 cursor = next
             }
             if textEnd > textStart {
-                frames[frames.count - 1].body.append(.text(Array(bytes[textStart..<textEnd])))
+                frames[frames.count - 1].body.append(.text(Array(UnsafeBufferPointer(rebasing: bytes[textStart..<textEnd]))))
             }
             textStart = cursor
             switch kind {
@@ -259,7 +265,7 @@ private struct TemplateParser {
             }
         }
         if textStart < bytes.count {
-            frames[frames.count - 1].body.append(.text(Array(bytes[textStart...])))
+            frames[frames.count - 1].body.append(.text(Array(UnsafeBufferPointer(rebasing: bytes[textStart...]))))
         }
         if let unclosed = frames.last?.tag {
             throw error(unclosed.line, unclosed.column, "unclosed section '\(unclosed.name)'; add '{{/\(unclosed.name)}}' where it should end")
@@ -270,31 +276,28 @@ private struct TemplateParser {
     /// The next "{{" at or after `start`. The C library's `memchr` scans for the brace many
     /// bytes at a time; the built-in templates are parsed on every run.
     private func findOpen(from start: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer -> Int? in
-            guard let base = buffer.baseAddress else { return nil }
-            var index = start
-            while index + 1 < buffer.count {
-                guard let found = memchr(base + index, Int32(Byte.openBrace), buffer.count - 1 - index) else { return nil }
-                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if buffer[at + 1] == Byte.openBrace { return at }
-                index = at + 1
-            }
-            return nil
+        guard let base = bytes.baseAddress else { return nil }
+        var index = start
+        while index + 1 < bytes.count {
+            guard let found = memchr(base + index, Int32(Byte.openBrace), bytes.count - 1 - index) else { return nil }
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if bytes[at + 1] == Byte.openBrace { return at }
+            index = at + 1
         }
+        return nil
     }
 
     /// Advances the line counter to `offset` (callers only ever move forward) and counts the
     /// column from the start of that line, in Unicode scalars.
     private mutating func position(of offset: Int) -> (Int, Int) {
-        bytes.withUnsafeBufferPointer { buffer in
-            let base = buffer.baseAddress!
+        if let base = bytes.baseAddress {
             while counted < offset, let found = memchr(base + counted, Int32(Byte.newline), offset - counted) {
                 countedLine += 1
                 counted = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
                 lineStart = counted
             }
-            counted = offset
         }
+        counted = offset
         var column = 1
         for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 {
             column += 1
@@ -332,9 +335,9 @@ private struct TemplateParser {
         let nameStart = skipBlanks(from: start)
         var nameEnd = close
         while nameEnd > nameStart, Byte.isBlank(bytes[nameEnd - 1]) { nameEnd -= 1 }
-        let text = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
+        let text = string(nameStart, nameEnd)
         if kind == .comment || text == "." {
-            return (kind, TemplateTag(name: text, path: [], line: line, column: column), close + 2)
+            return (kind, TemplateTag(name: text, head: nil, line: line, column: column), close + 2)
         }
         // Only for messages; built lazily because tags are parsed on every run.
         var sigil: String { kind == .variable ? "" : String(UnicodeScalar(first)) }
@@ -342,13 +345,15 @@ private struct TemplateParser {
             throw error(line, column, "'{{\(sigil)}}' has no name; write one between the braces, e.g. '{{\(sigil)title}}'")
         }
         // Split on '.' and validate in one pass over the bytes; most names have one part.
-        var path: [String] = []
+        var head: String?
+        var members: [String] = []
         var partStart = nameStart
         var valid = true
         for index in nameStart...nameEnd {
             if index == nameEnd || bytes[index] == UInt8(ascii: ".") {
                 valid = valid && index > partStart
-                path.append(index == nameEnd && partStart == nameStart ? text : String(decoding: bytes[partStart..<index], as: UTF8.self))
+                let part = index == nameEnd && partStart == nameStart ? text : string(partStart, index)
+                if head == nil { head = part } else { members.append(part) }
                 partStart = index + 1
             } else if !Byte.isName(bytes[index]) {
                 valid = false
@@ -357,7 +362,12 @@ private struct TemplateParser {
         guard valid else {
             throw error(line, column, "invalid name '\(text)' in '{{\(sigil)\(text)}}'; names use letters, digits, '_' and '-', with '.' between members")
         }
-        return (kind, TemplateTag(name: text, path: path, line: line, column: column), close + 2)
+        return (kind, TemplateTag(name: text, head: head, members: members, line: line, column: column), close + 2)
+    }
+
+    /// The text of `bytes[start..<end]`.
+    private func string(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     private func skipBlanks(from start: Int) -> Int {
