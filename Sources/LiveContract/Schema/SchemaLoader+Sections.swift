@@ -71,20 +71,22 @@ extension SchemaLoader {
     /// A relative path inside the schema's folder tree: no absolute paths, no `..`, no empty parts.
     mutating func outputPath(_ node: YAMLNode, what: String) -> OutputPath? {
         guard let path = text(node, what: what) else { return nil }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        if path.hasPrefix("/") || path.hasPrefix("~") || (path.count > 1 && Array(path)[1] == ":") {
+        // Checked on the UTF-8 bytes: every character that matters here is ASCII.
+        let bytes = Array(path.utf8)
+        let parts = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        if bytes.first == UInt8(ascii: "/") || bytes.first == UInt8(ascii: "~") || (bytes.contains(UInt8(ascii: ":")) && Array(path).dropFirst().first == ":") {
             error("\(what) '\(path)' is absolute; write it relative to the schema's folder", node, rule: "output-path")
             return nil
         }
-        if parts.contains("..") {
+        if parts.contains(where: { $0.elementsEqual("..".utf8) }) {
             error("\(what) '\(path)' leaves the schema's folder; outputs stay inside it (move the schema up instead)", node, rule: "output-path")
             return nil
         }
-        if path.isEmpty || parts.contains(where: { $0.isEmpty || $0 == "." }) || path.contains("\\") {
+        if path.isEmpty || parts.contains(where: { $0.isEmpty || $0.elementsEqual(".".utf8) }) || bytes.contains(UInt8(ascii: "\\")) {
             error("\(what) '\(path)' is not a clean relative path (no empty parts, '.', or backslashes)", node, rule: "output-path")
             return nil
         }
-        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
             error("\(what) has control characters in its path", node, rule: "output-path")
             return nil
         }

@@ -50,12 +50,33 @@ private final class Frame {
     var items: [YAMLNode] = []
     var entries: [(key: YAMLNode, value: YAMLNode)] = []
     var pendingKey: YAMLNode?
-    var seenKeys: [String: SourceLocation] = [:]
+    /// Where each key was first seen, for the duplicate-key check. Most mappings are small,
+    /// and a scan of `entries` costs less than hashing into a dictionary, so the index is built
+    /// only once a mapping grows past `indexedSize` keys.
+    private var keyIndex: [String: SourceLocation]?
+    private static let indexedSize = 16
 
     init(isMapping: Bool, location: SourceLocation, isFlow: Bool) {
         self.isMapping = isMapping
         self.location = location
         self.isFlow = isFlow
+    }
+
+    /// The location of an earlier key spelled `text`, if any; then remembers this one.
+    func previousKey(_ text: String, at location: SourceLocation) -> SourceLocation? {
+        if keyIndex == nil && entries.count >= Self.indexedSize {
+            var index: [String: SourceLocation] = [:]
+            for entry in entries.reversed() {
+                if let key = entry.key.scalar { index[key] = entry.key.location }
+            }
+            keyIndex = index
+        }
+        if keyIndex != nil {
+            if let first = keyIndex?[text] { return first }
+            keyIndex?[text] = location
+            return nil
+        }
+        return entries.first { $0.key.scalar == text }?.key.location
     }
 }
 
@@ -205,10 +226,9 @@ private struct EventTreeBuilder {
             if text == "<<" && node.scalarStyle == .plain {
                 throw stop("merge keys (<<) are not supported in a schema; write the keys out", at: node.location, rule: "yaml-merge-key")
             }
-            if let first = frame.seenKeys[text] {
+            if let first = frame.previousKey(text, at: node.location) {
                 throw stop("duplicate key '\(text)' (first at line \(first.line)); remove one of them", at: node.location, rule: "yaml-duplicate-key")
             }
-            frame.seenKeys[text] = node.location
             frame.pendingKey = node
             return
         }
