@@ -6,14 +6,79 @@ enum CodeText {
     /// literals apart from its `special` characters, and that is almost all schema text, so
     /// each escaper checks this first and skips its scalar-by-scalar pass.
     static func isPlain(_ text: String, except special: StaticString = "") -> Bool {
+        // The special characters become a 128-bit mask, so each byte costs one shift.
+        var low: UInt64 = 0, high: UInt64 = 0
         special.withUTF8Buffer { special in
-            text.utf8.allSatisfy { byte in byte >= 0x20 && byte < 0x7F && !special.contains(byte) }
+            for byte in special where byte < 0x80 {
+                if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            }
         }
+        func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            for byte in bytes {
+                guard byte >= 0x20 && byte < 0x7F else { return false }
+                let bit = byte < 64 ? low >> UInt64(byte) : high >> UInt64(byte - 64)
+                if bit & 1 != 0 { return false }
+            }
+            return true
+        }
+        if let result = text.utf8.withContiguousStorageIfAvailable(plain) { return result }
+        var copy = text
+        return copy.withUTF8(plain)
+    }
+
+    /// `parts` with `separator` between them, for [String] only: the generic
+    /// `joined(separator:)` looks up its element type at run time on first use.
+    static func joined(_ parts: [String], separator: String = "") -> String {
+        var count = separator.utf8.count * max(parts.count - 1, 0)
+        for index in parts.indices { count += parts[index].utf8.count }
+        var result = ""
+        result.reserveCapacity(count)
+        for index in parts.indices {
+            if index > 0 { result += separator }
+            result += parts[index]
+        }
+        return result
+    }
+
+    /// `prefix` followed by `name` with its first character upper-cased (`upper`) or
+    /// lower-cased, exactly as `Naming.upperFirst`/`lowerFirst` spell it. Schema names are
+    /// ASCII identifiers, so this changes one byte in place instead of case-mapping a
+    /// Character and appending a Substring.
+    static func changingFirst(_ name: String, upper: Bool, after prefix: String = "") -> String {
+        let bytes = name.utf8
+        guard let first = bytes.first, first < 0x80 else {
+            return prefix + (upper ? Naming.upperFirst(name) : Naming.lowerFirst(name))
+        }
+        // A following non-ASCII scalar could combine with the first one into one Character.
+        if bytes.count > 1, bytes[bytes.index(after: bytes.startIndex)] >= 0x80 {
+            return prefix + (upper ? Naming.upperFirst(name) : Naming.lowerFirst(name))
+        }
+        var changed = first
+        if upper, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") { changed = first - 32 }
+        if !upper, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") { changed = first + 32 }
+        var result = prefix
+        result.reserveCapacity(prefix.utf8.count + bytes.count)
+        result.unicodeScalars.append(Unicode.Scalar(changed))
+        // The concrete Substring overload: `+=` would take the generic Sequence path.
+        result.append(contentsOf: name[bytes.index(after: bytes.startIndex)...])
+        return result
+    }
+
+    /// `text.count <= limit` (in Characters), without walking grapheme clusters when the
+    /// UTF-8 length already decides it: there are never more Characters than bytes, and ASCII
+    /// text has exactly one per byte.
+    static func fits(_ text: String, within limit: Int) -> Bool {
+        let bytes = text.utf8.count
+        if bytes <= limit { return true }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return false }
+        return text.count <= limit
     }
 
     /// Splits on LF, CR, CRLF, U+2028 and U+2029, dropping trailing empty lines.
     static func lines(of text: String) -> [String] {
         if isPlain(text) {
+            if text.isEmpty { return [] }
+            if text.utf8.last != UInt8(ascii: " ") { return [text] }
             var line = Substring(text)
             while line.utf8.last == UInt8(ascii: " ") { line = line.dropLast() }
             return line.isEmpty ? [] : [String(line)]

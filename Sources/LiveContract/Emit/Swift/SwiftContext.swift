@@ -25,44 +25,52 @@ struct SwiftContext {
     }
 
     /// One record (attributes, state or a struct): its fields, init parameters and, when any
-    /// field has a default, the decode statements of a lenient `init(from:)`.
-    func record(_ fields: [Field], indent: String) -> TemplateValue {
-        let lenient = fields.contains { $0.defaultValue != nil }
-        let fieldValues: [TemplateValue] = fields.enumerated().map { index, field in
-            let type = SwiftSyntax.typeName(field)
-            var parameter = "\(field.name): \(type)"
-            if let value = field.defaultValue {
-                parameter += " = " + SwiftSyntax.literal(value, type: field.type, in: contract)
-            } else if field.isOptional {
+    /// field has a default, the decode statements of a lenient `init(from:)`. A struct also
+    /// gets its name and doc lines.
+    func record(_ fields: [Field], indent: String, structType: NamedType? = nil) -> TemplateValue {
+        var lenient = false
+        var fieldValues: [TemplateValue] = []
+        fieldValues.reserveCapacity(fields.count)
+        var names: [String] = []
+        names.reserveCapacity(fields.count)
+        // Indexing reads single properties; `for field in fields` would copy each whole Field.
+        for index in fields.indices {
+            let name = fields[index].name, fieldType = fields[index].type, isOptional = fields[index].isOptional
+            let type = SwiftSyntax.typeName(fieldType)
+            var parameter = isOptional ? "\(name): \(type)?" : "\(name): \(type)"
+            let decode: String
+            if let value = fields[index].defaultValue {
+                lenient = true
+                let fallback = SwiftSyntax.literal(value, type: fieldType, in: contract)
+                parameter += " = " + fallback
+                decode = "self.\(name) = try container.decodeIfPresent(\(type).self, forKey: .\(name)) ?? \(fallback)"
+            } else if isOptional {
                 parameter += " = nil"
+                decode = "self.\(name) = try container.decodeIfPresent(\(type).self, forKey: .\(name))"
+            } else {
+                decode = "self.\(name) = try container.decode(\(type).self, forKey: .\(name))"
             }
             if index < fields.count - 1 { parameter += "," }
-            return .object([
-                "name": .text(field.name),
-                "type": .text(type),
-                "docLines": docs(field.doc),
+            names.append(name)
+            fieldValues.append(.object([
+                "name": .text(name),
+                "type": .text(isOptional ? type + "?" : type),
+                "docLines": docs(fields[index].doc),
                 "parameter": .text(parameter),
-                "decode": .text(decodeStatement(field)),
-            ])
+                "decode": .text(decode),
+            ]))
         }
-        return .object([
+        var members: [String: TemplateValue] = [
             "fields": .list(fieldValues),
             "hasFields": .flag(!fields.isEmpty),
             "lenient": .flag(lenient),
-            "codingKeys": .text(fields.map(\.name).joined(separator: ", ")),
-        ])
-    }
-
-    func decodeStatement(_ field: Field) -> String {
-        let type = SwiftSyntax.typeName(field.type)
-        if let value = field.defaultValue {
-            let fallback = SwiftSyntax.literal(value, type: field.type, in: contract)
-            return "self.\(field.name) = try container.decodeIfPresent(\(type).self, forKey: .\(field.name)) ?? \(fallback)"
+            "codingKeys": .text(CodeText.joined(names, separator: ", ")),
+        ]
+        if let structType {
+            members["name"] = .text(structType.name)
+            members["docLines"] = docs(structType.doc)
         }
-        if field.isOptional {
-            return "self.\(field.name) = try container.decodeIfPresent(\(type).self, forKey: .\(field.name))"
-        }
-        return "self.\(field.name) = try container.decode(\(type).self, forKey: .\(field.name))"
+        return .object(members)
     }
 
     func enumContext(_ type: NamedType) -> TemplateValue? {
@@ -77,9 +85,6 @@ struct SwiftContext {
 
     func structContext(_ type: NamedType) -> TemplateValue? {
         guard let fields = type.fields else { return nil }
-        guard case .object(var members) = record(fields, indent: "        ") else { return nil }
-        members["name"] = .text(type.name)
-        members["docLines"] = docs(type.doc)
-        return .object(members)
+        return record(fields, indent: "        ", structType: type)
     }
 }

@@ -53,14 +53,14 @@ enum SwiftSyntax {
         case .enumCase(let name): return "\(typeName(type)).\(name)"
         case .array(let items):
             guard case .array(let element) = type else { return "[]" }
-            return "[" + items.map { literal($0, type: element, in: contract) }.joined(separator: ", ") + "]"
+            return "[" + CodeText.joined(items.map { literal($0, type: element, in: contract) }, separator: ", ") + "]"
         case .structure(let members):
             let fields = contract.type(named: typeName(type))?.fields ?? []
             let arguments = members.map { member -> String in
                 let memberType = fields.first { $0.name == member.name }?.type ?? .string
                 return "\(member.name): \(literal(member.value, type: memberType, in: contract))"
             }
-            return "\(typeName(type))(" + arguments.joined(separator: ", ") + ")"
+            return "\(typeName(type))(" + CodeText.joined(arguments, separator: ", ") + ")"
         }
     }
 
@@ -71,7 +71,7 @@ enum SwiftSyntax {
             return "Double(bitPattern: 0x\(String(number.bitPattern, radix: 16, uppercase: true)))"
         }
         let text = String(number)
-        return text.contains(".") || text.contains("e") ? text : text + ".0"
+        return text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") } ? text : text + ".0"
     }
 
     /// `Date` from Unix milliseconds, exact for every whole millisecond.

@@ -7,8 +7,13 @@
 /// `SwiftBridgeExpressions`; `swift-bridge.mustache` only lays it out.
 struct SwiftBridgeContext {
     let contract: Contract
+    let expressions: SwiftBridgeExpressions
 
-    var expressions: SwiftBridgeExpressions { SwiftBridgeExpressions(contract: contract) }
+    init(contract: Contract) {
+        self.contract = contract
+        expressions = SwiftBridgeExpressions(contract: contract)
+    }
+
     var access: String { contract.access == .public ? "public " : "" }
 
     func build(header: [String]) -> [String: TemplateValue] {
@@ -49,36 +54,36 @@ struct SwiftBridgeContext {
     /// the template can lay each group out and separate groups by one blank line.
     func helpers() -> [TemplateValue] {
         let used = usedTypes()
-        let kinds: [(String, Bool)] = [
-            ("dates", used.contains(.date) || used.contains(.dateRange)),
-            ("ranges", used.contains(.dateRange)),
-            ("doubles", used.contains(.double)),
-            ("clamp", usesClamp),
-            ("urls", used.contains(.url)),
-        ]
-        let present = kinds.filter(\.1).map(\.0)
-        return present.enumerated().map { index, kind in
-            var members: [String: TemplateValue] = ["first": .flag(index == 0)]
-            for (name, _) in kinds { members[name] = .flag(name == kind) }
-            return .object(members)
+        let kinds = ["dates", "ranges", "doubles", "clamp", "urls"]
+        let present = [used.dates || used.ranges, used.ranges, used.doubles, usesClamp, used.urls]
+        var result: [TemplateValue] = []
+        for index in kinds.indices where present[index] {
+            var members: [String: TemplateValue] = ["first": .flag(result.isEmpty)]
+            for other in kinds.indices { members[kinds[other]] = .flag(other == index) }
+            result.append(.object(members))
         }
+        return result
     }
 
     /// One record: its `@Field` properties and the two conversions.
     func record(name: String, swiftType: String, fields: [Field], convert: String, parameter: String,
                 docs: [String]) -> TemplateValue {
-        let fieldValues: [TemplateValue] = fields.enumerated().map { index, field in
-            let absent = expressions.mayBeAbsent(field)
-            let separator = index < fields.count - 1 ? "," : ""
-            return .object([
-                "wireName": .text(field.wireName),
-                "docLines": .list((SwiftSyntax.docLines(field.doc) + unitDocs(field)).map { .text($0) }),
+        var fieldValues: [TemplateValue] = []
+        fieldValues.reserveCapacity(fields.count)
+        // Indexing reads single properties; `for field in fields` would copy each whole Field.
+        for index in fields.indices {
+            let absent = expressions.mayBeAbsent(fields[index])
+            var argument = fields[index].name + ": " + expressions.argument(fields[index])
+            if index < fields.count - 1 { argument += "," }
+            fieldValues.append(.object([
+                "wireName": .text(fields[index].wireName),
+                "docLines": .list((SwiftSyntax.docLines(fields[index].doc) + unitDocs(fields[index])).map { .text($0) }),
                 "wrapper": .text(absent ? "@Field" : "@Field(.required)"),
-                "type": .text(expressions.bridgeType(field)),
-                "initial": .text(absent ? "" : " = " + expressions.placeholder(field.type)),
-                "assignment": .text(expressions.assignment(field, source: parameter)),
-                "argument": .text("\(field.name): \(expressions.argument(field))\(separator)"),
-            ])
+                "type": .text(expressions.bridgeType(fields[index])),
+                "initial": .text(absent ? "" : " = " + expressions.placeholder(fields[index].type)),
+                "assignment": .text(expressions.assignment(fields[index], source: parameter)),
+                "argument": .text(argument),
+            ]))
         }
         return .object([
             "name": .text(name),
@@ -115,23 +120,43 @@ struct SwiftBridgeContext {
         return lines
     }
 
-    /// Every field type the records hold, array items and struct members included.
-    func usedTypes() -> Set<FieldType> {
-        var seen = Set<FieldType>()
+    /// Which kinds of value the records hold, array items and struct members included.
+    struct UsedTypes {
+        var dates = false, ranges = false, doubles = false, urls = false
+    }
+
+    /// Every kind of field type the records hold, array items and struct members included.
+    func usedTypes() -> UsedTypes {
+        var used = UsedTypes()
         func visit(_ type: FieldType) {
-            guard seen.insert(type).inserted else { return }
-            if case .array(let element) = type { visit(element) }
+            switch type {
+            case .date: used.dates = true
+            case .dateRange: used.ranges = true
+            case .double: used.doubles = true
+            case .url: used.urls = true
+            case .array(let element): visit(element)
+            default: break
+            }
         }
-        for field in contract.attributes + contract.state + contract.types.flatMap({ $0.fields ?? [] }) {
-            visit(field.type)
+        func visit(_ fields: [Field]) {
+            for index in fields.indices { visit(fields[index].type) }
         }
-        return seen
+        visit(contract.attributes)
+        visit(contract.state)
+        for type in contract.types {
+            if let fields = type.fields { visit(fields) }
+        }
+        return used
     }
 
     /// Whether any int field (struct members included) has bounds, so `clamp` is needed.
     var usesClamp: Bool {
-        (contract.attributes + contract.state + contract.types.flatMap { $0.fields ?? [] }).contains {
-            $0.type == .int && ($0.minimum != nil || $0.maximum != nil)
+        func clamps(_ fields: [Field]) -> Bool {
+            fields.indices.contains { index in
+                guard case .int = fields[index].type else { return false }
+                return fields[index].minimum != nil || fields[index].maximum != nil
+            }
         }
+        return clamps(contract.attributes) || clamps(contract.state) || contract.types.contains { $0.fields.map(clamps) ?? false }
     }
 }

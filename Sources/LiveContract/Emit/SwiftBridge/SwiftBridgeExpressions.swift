@@ -8,11 +8,16 @@
 /// Every conversion into Swift is total: it clamps, repairs or falls back, it never traps.
 struct SwiftBridgeExpressions {
     let contract: Contract
-
-    var attributesType: String { contract.attributesTypeName }
+    let attributesType: String
     /// The file-private enum holding the conversion helpers; the contract name keeps it
     /// recognisable in stack traces and symbol lists when a module bridges several contracts.
-    var helper: String { contract.name + "BridgeConversions" }
+    let helper: String
+
+    init(contract: Contract) {
+        self.contract = contract
+        attributesType = contract.attributesTypeName
+        helper = contract.name + "BridgeConversions"
+    }
 
     func recordName(ofStruct name: String) -> String { contract.name + name + "Record" }
 
@@ -71,9 +76,9 @@ struct SwiftBridgeExpressions {
                 let memberType = fields.first { $0.name == member.name }?.type ?? .string
                 return "\(member.name): \(literal(member.value, type: memberType))"
             }
-            return qualified(name) + "(" + arguments.joined(separator: ", ") + ")"
+            return qualified(name) + "(" + CodeText.joined(arguments, separator: ", ") + ")"
         case (.array(let items), .array(let element)):
-            return "[" + items.map { literal($0, type: element) }.joined(separator: ", ") + "]"
+            return "[" + CodeText.joined(items.map { literal($0, type: element) }, separator: ", ") + "]"
         case (.enumCase(let member), .enumeration(let name)):
             return qualified(name) + "." + member
         default:
@@ -121,7 +126,8 @@ struct SwiftBridgeExpressions {
     /// A `min`/`max` value as a literal of the field's number type.
     func bound(_ value: Value?, of field: Field) -> String? {
         guard let number = value?.number else { return nil }
-        return field.type == .int ? String(Int(number)) : SwiftSyntax.doubleLiteral(number)
+        if case .int = field.type { return String(Int(number)) }
+        return SwiftSyntax.doubleLiteral(number)
     }
 
     /// The argument passed to the Codable type's memberwise init for `field`.
@@ -129,7 +135,7 @@ struct SwiftBridgeExpressions {
         let name = field.wireName
         guard mayBeAbsent(field) else { return toSwift(name, field.type, field: field) ?? name }
         var expression: String
-        if field.type == .url {
+        if case .url = field.type {
             // An unreadable optional link is better dropped (or defaulted) than replaced.
             expression = "\(name).flatMap { URL(string: $0) }"
         } else if let inner = toSwift("$0", field.type, field: field) {
