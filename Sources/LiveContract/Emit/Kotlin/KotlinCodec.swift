@@ -7,9 +7,14 @@
 /// schema field named like a helper cannot shadow it.
 struct KotlinCodec {
     let contract: Contract
+    let wire: String
+    let readType: String
 
-    var wire: String { contract.name + "Wire" }
-    var readType: String { contract.name + "Read" }
+    init(contract: Contract) {
+        self.contract = contract
+        wire = contract.name + "Wire"
+        readType = contract.name + "Read"
+    }
 
     func type(_ type: FieldType) -> String { KotlinSyntax.typeName(type, in: contract) }
 
@@ -18,7 +23,7 @@ struct KotlinCodec {
     /// The reader call for a top-level field: `this.read<T>(key, fallback, optional) { raw -> ... }`.
     func readCall(_ field: Field, key: String) -> String {
         let fallback = field.defaultValue.map { KotlinSyntax.literal($0, type: field.type, in: contract) } ?? "null"
-        return "this.read<\(type(field.type))>(\(key), \(fallback), \(field.isOptional)) { raw -> \(fcmParse(field)) }"
+        return "this.read<\(type(field.type))>(\(key), \(fallback), \(field.isOptional ? "true" : "false")) { raw -> \(fcmParse(field)) }"
     }
 
     /// Turns the FCM string `raw` into a `<Name>Read<T>?`: null (or a throw) means unreadable.

@@ -4,13 +4,20 @@
 struct KotlinContext {
     let contract: Contract
 
-    var codec: KotlinCodec { KotlinCodec(contract: contract) }
+    let codec: KotlinCodec
+
+    init(contract: Contract) {
+        self.contract = contract
+        codec = KotlinCodec(contract: contract)
+    }
+
     var attributesType: String { contract.name + "Attributes" }
     var stateType: String { contract.name + "State" }
     var keysType: String { contract.name + "FcmKeys" }
 
     func build(header: [String]) -> [String: TemplateValue] {
         let helpers = KotlinHelpers(contract: contract)
+        let attributeKeys = keyConstants(contract.attributes), stateKeys = keyConstants(contract.state)
         return [
             "headerLines": .list(header.map { .text(KotlinSyntax.commentText($0)) }),
             "package": .text(contract.outputs.kotlinPackage ?? "livecontract.generated"),
@@ -18,13 +25,13 @@ struct KotlinContext {
             "attributesType": .text(attributesType),
             "stateType": .text(stateType),
             "classes": .list(classes()),
-            "keys": .list(keys()),
+            "keys": .list(keys(contract.attributes, attributeKeys) + keys(contract.state, stateKeys)),
             "sections": .list([
-                section(contract.attributes, type: attributesType, parameter: "attributes"),
-                section(contract.state, type: stateType, parameter: "state"),
+                section(contract.attributes, keys: attributeKeys, type: attributesType, parameter: "attributes"),
+                section(contract.state, keys: stateKeys, type: stateType, parameter: "state"),
             ]),
             "suppressUnused": .flag(contract.attributes.isEmpty || contract.state.isEmpty),
-            "helpers": .object(helpers.flags.mapValues { .flag($0) }),
+            "helpers": helpers.context,
             "jsonEnums": .list(helpers.jsonEnums.compactMap(jsonEnum)),
             "structs": .list(helpers.structs.compactMap(structCodec)),
         ]
@@ -36,7 +43,7 @@ struct KotlinContext {
     func classes() -> [TemplateValue] {
         let staticNote = "The static half of the contract: set when the activity starts, never carried by an update push."
         let stateNote = "The dynamic half of the contract: every update replaces it wholesale."
-        let contractDoc = CodeText.lines(of: contract.doc ?? "").joined(separator: "\n") + (contract.doc == nil ? "" : "\n\n")
+        let contractDoc = CodeText.joined(CodeText.lines(of: contract.doc ?? ""), separator: "\n") + (contract.doc == nil ? "" : "\n\n")
         var result: [TemplateValue] = [
             recordClass(contract.attributes, type: attributesType, doc: contractDoc + staticNote),
             recordClass(contract.state, type: stateType, doc: stateNote),
@@ -60,23 +67,27 @@ struct KotlinContext {
 
     /// A data class: one `val` per field, defaults as default arguments, optionals `= null`.
     func record(_ fields: [Field], type: String, doc: String?) -> TemplateValue {
-        .object([
+        var items: [TemplateValue] = []
+        items.reserveCapacity(fields.count)
+        // Indexing reads single properties; `for field in fields` would copy each whole Field.
+        for index in fields.indices {
+            var declaration = "val \(fields[index].name): \(KotlinSyntax.typeName(fields[index], in: contract))"
+            if let value = fields[index].defaultValue {
+                declaration += " = " + KotlinSyntax.literal(value, type: fields[index].type, in: contract)
+            } else if fields[index].isOptional {
+                declaration += " = null"
+            }
+            items.append(.object([
+                "docComment": docComment(fields[index].doc),
+                "declaration": .text(declaration),
+                "separator": .text(index < fields.count - 1 ? "," : ""),
+            ]))
+        }
+        return .object([
             "type": .text(type),
             "docComment": docComment(doc),
             "hasFields": .flag(!fields.isEmpty),
-            "fields": .list(fields.enumerated().map { index, field in
-                var declaration = "val \(field.name): \(KotlinSyntax.typeName(field, in: contract))"
-                if let value = field.defaultValue {
-                    declaration += " = " + KotlinSyntax.literal(value, type: field.type, in: contract)
-                } else if field.isOptional {
-                    declaration += " = null"
-                }
-                return .object([
-                    "docComment": docComment(field.doc),
-                    "declaration": .text(declaration),
-                    "separator": .text(index < fields.count - 1 ? "," : ""),
-                ])
-            }),
+            "fields": .list(items),
         ])
     }
 
@@ -86,16 +97,20 @@ struct KotlinContext {
         if let unknown = enumType.unknownCase {
             text += (text.isEmpty ? "" : "\n\n") + "Raw values this build does not know parse to [\(Naming.constantCase(unknown))]."
         }
+        let cases = enumType.cases
+        var items: [TemplateValue] = []
+        items.reserveCapacity(cases.count)
+        for index in cases.indices {
+            items.append(.object([
+                "constant": .text(Naming.constantCase(cases[index])),
+                "rawLiteral": .text(KotlinSyntax.stringLiteral(cases[index])),
+                "separator": .text(index < cases.count - 1 ? "," : ";"),
+            ]))
+        }
         return .object([
             "type": .text(type),
             "docComment": docComment(text),
-            "cases": .list(enumType.cases.enumerated().map { index, name in
-                .object([
-                    "constant": .text(Naming.constantCase(name)),
-                    "rawLiteral": .text(KotlinSyntax.stringLiteral(name)),
-                    "separator": .text(index < enumType.cases.count - 1 ? "," : ";"),
-                ])
-            }),
+            "cases": .list(items),
         ])
     }
 
@@ -103,51 +118,55 @@ struct KotlinContext {
         .list(KotlinSyntax.docComment(doc).map { .text($0) })
     }
 
-    /// `const val ETA = "etaEpochMillis"` for every top-level field.
-    func keys() -> [TemplateValue] {
-        keyConstants().map { field, constant in
-            .object(["constant": .text(constant), "literal": .text(KotlinSyntax.stringLiteral(field.wireName))])
+    /// `const val ETA = "etaEpochMillis"` for each of `fields` (a top-level section).
+    func keys(_ fields: [Field], _ constants: [String]) -> [TemplateValue] {
+        fields.indices.map { index in
+            .object(["constant": .text(constants[index]), "literal": .text(KotlinSyntax.stringLiteral(fields[index].wireName))])
         }
     }
 
-    /// The loader refuses names that share a constant (`checkCaseCollisions`), so the
-    /// constant follows from the field name alone.
-    func keyConstants() -> [(Field, String)] {
-        (contract.attributes + contract.state).map { ($0, Naming.constantCase($0.name)) }
-    }
-
-    func keyReference(_ field: Field) -> String {
-        "\(keysType).\(Naming.constantCase(field.name))"
+    /// The key constant of each field. The loader refuses names that share a constant
+    /// (`checkCaseCollisions`), so the constant follows from the field name alone.
+    func keyConstants(_ fields: [Field]) -> [String] {
+        fields.indices.map { Naming.constantCase(fields[$0].name) }
     }
 
     // MARK: FCM reading and writing
 
-    /// Attributes or state as the reader, `toFcmData` and `toBridge` see them.
-    func section(_ fields: [Field], type: String, parameter: String) -> TemplateValue {
-        let codec = self.codec
-        let required = fields.filter { !$0.isOptional }
-        let terms = required.map { "\($0.name) == null" }
-        let inline = terms.joined(separator: " || ")
-        let fitsOneLine = inline.count <= 80
+    /// Attributes or state as the reader, `toFcmData` and `toBridge` see them; `keys` are
+    /// the fields' key constants.
+    func section(_ fields: [Field], keys: [String], type: String, parameter: String) -> TemplateValue {
+        var terms: [String] = []
+        for index in fields.indices where !fields[index].isOptional {
+            terms.append(fields[index].name + " == null")
+        }
+        let inline = CodeText.joined(terms, separator: " || ")
+        let fitsOneLine = CodeText.fits(inline, within: 80)
+        var guardLines: [TemplateValue] = []
+        guardLines.reserveCapacity(terms.count)
+        for index in terms.indices {
+            guardLines.append(.text(index < terms.count - 1 ? terms[index] + " ||" : terms[index]))
+        }
+        var items: [TemplateValue] = []
+        items.reserveCapacity(fields.count)
+        for index in fields.indices {
+            let key = keysType + "." + keys[index]
+            items.append(.object([
+                "name": .text(fields[index].name),
+                "separator": .text(index < fields.count - 1 ? "," : ""),
+                "readCall": .text(codec.readCall(fields[index], key: key)),
+                "fcmStore": .text(codec.store(fields[index], receiver: parameter, key: key, map: "data", fcm: true)),
+                "bridgeStore": .text(codec.store(fields[index], receiver: parameter, key: key, map: "map", fcm: false)),
+            ]))
+        }
         return .object([
             "type": .text(type),
             "parameter": .text(parameter),
             "hasFields": .flag(!fields.isEmpty),
             "guardInline": .text(fitsOneLine ? inline : ""),
             "hasGuardLines": .flag(!fitsOneLine),
-            "guardLines": .list(terms.enumerated().map { index, term in
-                .text(term + (index < terms.count - 1 ? " ||" : ""))
-            }),
-            "fields": .list(fields.enumerated().map { index, field in
-                let key = keyReference(field)
-                return .object([
-                    "name": .text(field.name),
-                    "separator": .text(index < fields.count - 1 ? "," : ""),
-                    "readCall": .text(codec.readCall(field, key: key)),
-                    "fcmStore": .text(codec.store(field, receiver: parameter, key: key, map: "data", fcm: true)),
-                    "bridgeStore": .text(codec.store(field, receiver: parameter, key: key, map: "map", fcm: false)),
-                ])
-            }),
+            "guardLines": .list(guardLines),
+            "fields": .list(items),
         ])
     }
 
@@ -163,17 +182,17 @@ struct KotlinContext {
     /// Decoder and encoder of a struct inside JSON text: members keyed by wire name.
     func structCodec(_ name: String) -> TemplateValue? {
         guard let fields = contract.type(named: name)?.fields else { return nil }
-        let codec = self.codec
         return .object([
             "schemaName": .text(name),
             "type": .text(KotlinSyntax.declaredName(name, in: contract)),
             "hasFields": .flag(!fields.isEmpty),
-            "fields": .list(fields.enumerated().map { index, field in
+            "fields": .list(fields.indices.map { index in
                 .object([
-                    "name": .text(field.name),
+                    "name": .text(fields[index].name),
                     "separator": .text(index < fields.count - 1 ? "," : ""),
-                    "decode": .text(codec.memberDecode(field)),
-                    "encode": .text(codec.store(field, receiver: "value", key: KotlinSyntax.stringLiteral(field.wireName), map: "map", fcm: false)),
+                    "decode": .text(codec.memberDecode(fields[index])),
+                    "encode": .text(codec.store(fields[index], receiver: "value", key: KotlinSyntax.stringLiteral(fields[index].wireName),
+                                                map: "map", fcm: false)),
                 ])
             }),
         ])

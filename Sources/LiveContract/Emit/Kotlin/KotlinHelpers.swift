@@ -5,71 +5,105 @@
 /// decoder/encoder per reachable enum and struct. Computing this in Swift keeps the template
 /// free of decisions and the generated file free of dead code.
 struct KotlinHelpers {
-    /// Helper name -> emitted; every name the template asks for is present.
-    private(set) var flags: [String: Bool] = [:]
-    /// Enums that appear inside JSON text, in `types` order.
-    private(set) var jsonEnums: [String] = []
-    /// Structs reachable from a field, in `types` order.
-    private(set) var structs: [String] = []
+    /// The helpers, in the order of `names`.
+    enum Helper: Int {
+        case readOk, readInt, readDouble, readBool, readDate, readChoice, wholeNumber
+        case wire, number, json, range, jsonString, jsonInt, jsonIntIn, jsonDouble
+        case jsonDoubleIn, jsonBool, jsonDate, jsonDateRange, jsonList
+    }
 
+    /// The name the template uses for each `Helper`, by raw value.
     static let names = [
         "readOk", "readInt", "readDouble", "readBool", "readDate", "readChoice", "wholeNumber",
         "wire", "number", "json", "range", "jsonString", "jsonInt", "jsonIntIn", "jsonDouble",
         "jsonDoubleIn", "jsonBool", "jsonDate", "jsonDateRange", "jsonList",
     ]
 
+    /// Whether each helper is emitted, by raw value (flags are set by index, not by name).
+    private var emitted = [Bool](repeating: false, count: KotlinHelpers.names.count)
+    /// Enums that appear inside JSON text, in `types` order.
+    private(set) var jsonEnums: [String] = []
+    /// Structs reachable from a field, in `types` order.
+    private(set) var structs: [String] = []
+
+    /// Helper name -> emitted; every name the template asks for is present.
+    var flags: [String: Bool] {
+        var flags = [String: Bool](minimumCapacity: Self.names.count)
+        for index in Self.names.indices { flags[Self.names[index]] = emitted[index] }
+        return flags
+    }
+
+    /// `flags` as the template's `helpers` object.
+    var context: TemplateValue {
+        var members = [String: TemplateValue](minimumCapacity: Self.names.count)
+        for index in Self.names.indices { members[Self.names[index]] = .flag(emitted[index]) }
+        return .object(members)
+    }
+
+    subscript(helper: Helper) -> Bool {
+        get { emitted[helper.rawValue] }
+        set { emitted[helper.rawValue] = newValue }
+    }
+
     init(contract: Contract) {
-        for name in Self.names { flags[name] = false }
         var enums: Set<String> = []
         var structNames: Set<String> = []
 
-        func visit(_ type: FieldType, _ field: Field?) {
+        func visit(_ type: FieldType, bounded: Bool) {
             switch type {
-            case .string, .url: flags["jsonString"] = true
+            case .string, .url: self[.jsonString] = true
             case .int:
-                flags["jsonInt"] = true
-                if field?.minimum != nil || field?.maximum != nil { flags["jsonIntIn"] = true }
+                self[.jsonInt] = true
+                if bounded { self[.jsonIntIn] = true }
             case .double:
-                flags["jsonDouble"] = true
-                if field?.minimum != nil || field?.maximum != nil { flags["jsonDoubleIn"] = true }
-            case .bool: flags["jsonBool"] = true
-            case .date: flags["jsonDate"] = true
+                self[.jsonDouble] = true
+                if bounded { self[.jsonDoubleIn] = true }
+            case .bool: self[.jsonBool] = true
+            case .date: self[.jsonDate] = true
             case .dateRange:
-                flags["jsonDateRange"] = true
-                flags["jsonDate"] = true
-                flags["range"] = true
+                self[.jsonDateRange] = true
+                self[.jsonDate] = true
+                self[.range] = true
             case .enumeration(let name):
                 enums.insert(name)
-                flags["jsonString"] = true
+                self[.jsonString] = true
             case .structure(let name):
-                guard structNames.insert(name).inserted else { return }
-                for member in contract.type(named: name)?.fields ?? [] {
-                    visit(member.type, member)
+                guard structNames.insert(name).inserted, let members = contract.type(named: name)?.fields else { return }
+                for index in members.indices {
+                    visit(members[index].type, bounded: members[index].minimum != nil || members[index].maximum != nil)
                 }
             case .array(let element):
-                flags["jsonList"] = true
-                visit(element, nil)
+                self[.jsonList] = true
+                visit(element, bounded: false)
             }
         }
 
-        for field in contract.attributes + contract.state {
-            switch field.type {
-            case .string, .url: flags["readOk"] = true
-            case .int: flags["readInt"] = true
-            case .double: flags["readDouble"] = true
-            case .bool: flags["readBool"] = true
-            case .date: flags["readDate"] = true
-            case .enumeration: flags["readChoice"] = true
-            case .dateRange, .structure, .array:
-                flags["readOk"] = true
-                flags["json"] = true
-                visit(field.type, field)
+        func visit(_ fields: [Field]) {
+            // Indexing reads single properties; `for field in fields` would copy each whole Field.
+            for index in fields.indices {
+                switch fields[index].type {
+                case .string, .url: self[.readOk] = true
+                case .int: self[.readInt] = true
+                case .double: self[.readDouble] = true
+                case .bool: self[.readBool] = true
+                case .date: self[.readDate] = true
+                case .enumeration: self[.readChoice] = true
+                case .dateRange, .structure, .array:
+                    self[.readOk] = true
+                    self[.json] = true
+                    visit(fields[index].type, bounded: fields[index].minimum != nil || fields[index].maximum != nil)
+                }
             }
         }
-        flags["wholeNumber"] = flags["readInt"]! || flags["readDate"]!
-        flags["number"] = flags["readDouble"]! || flags["json"]!
-        flags["wire"] = flags["number"]! || flags["json"]!
-        jsonEnums = contract.types.map(\.name).filter { enums.contains($0) }
-        structs = contract.types.map(\.name).filter { structNames.contains($0) }
+
+        visit(contract.attributes)
+        visit(contract.state)
+        self[.wholeNumber] = self[.readInt] || self[.readDate]
+        self[.number] = self[.readDouble] || self[.json]
+        self[.wire] = self[.number] || self[.json]
+        for type in contract.types {
+            if enums.contains(type.name) { jsonEnums.append(type.name) }
+            if structNames.contains(type.name) { structs.append(type.name) }
+        }
     }
 }

@@ -62,12 +62,12 @@ enum KotlinSyntax {
         case (.int(let number), _): return intLiteral(number)
         case (.double(let number), _): return doubleLiteral(number)
         case (.bool(let flag), _): return flag ? "true" : "false"
-        case (.date(let millis), _): return "\(millis)L"
-        case (.dateRange(let lower, let upper), _): return "\(lower)L..\(upper)L"
+        case (.date(let millis), _): return String(millis) + "L"
+        case (.dateRange(let lower, let upper), _): return String(lower) + "L.." + String(upper) + "L"
         case (.enumCase(let name), _): return "\(typeName(type, in: contract)).\(Naming.constantCase(name))"
         case (.array(let items), .array(let element)):
             if items.isEmpty { return "emptyList()" }
-            return "listOf(" + items.map { literal($0, type: element, in: contract) }.joined(separator: ", ") + ")"
+            return "listOf(" + CodeText.joined(items.map { literal($0, type: element, in: contract) }, separator: ", ") + ")"
         case (.array, _): return "emptyList()"
         case (.structure(let members), _):
             guard case .structure(let name) = type else { return "null" }
@@ -76,7 +76,7 @@ enum KotlinSyntax {
                 guard let field = fields.first(where: { $0.name == member.name }) else { return nil }
                 return "\(member.name) = \(literal(member.value, type: field.type, in: contract))"
             }
-            return "\(typeName(type, in: contract))(" + arguments.joined(separator: ", ") + ")"
+            return "\(typeName(type, in: contract))(" + CodeText.joined(arguments, separator: ", ") + ")"
         }
     }
 
@@ -88,7 +88,7 @@ enum KotlinSyntax {
     /// JavaScript's digits (shortest round trip) with `.0` added when Kotlin would read an Int.
     static func doubleLiteral(_ number: Double) -> String {
         let text = JSNumber.format(number)
-        return text.contains(".") || text.contains("e") ? text : text + ".0"
+        return text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") } ? text : text + ".0"
     }
 
     /// A KDoc block for `doc`: one `/** line */` for one line, else the multi-line form.
