@@ -5,9 +5,14 @@
 /// pieces out. Same contract, same bytes: nothing here depends on the clock or the platform.
 struct TypeScriptContext {
     let contract: Contract
+    let syntax: TypeScriptSyntax
+    let records: TypeScriptRecords
 
-    var syntax: TypeScriptSyntax { TypeScriptSyntax(contract: contract) }
-    var records: TypeScriptRecords { TypeScriptRecords(expressions: TypeScriptExpressions(syntax: syntax)) }
+    init(contract: Contract) {
+        self.contract = contract
+        syntax = TypeScriptSyntax(contract: contract)
+        records = TypeScriptRecords(expressions: TypeScriptExpressions(syntax: syntax))
+    }
 
     func build(header: [String]) -> [String: TemplateValue] {
         let name = contract.name
@@ -51,9 +56,9 @@ struct TypeScriptContext {
         return .object([
             "name": .text(syntax.typeName(type.name)),
             "docLines": texts(TypeScriptSyntax.docBlock(doc)),
-            "union": .text(literals.joined(separator: " | ")),
+            "union": .text(CodeText.joined(literals, separator: " | ")),
             "casesName": .text(syntax.casesName(type.name)),
-            "caseList": .text(literals.joined(separator: ", ")),
+            "caseList": .text(CodeText.joined(literals, separator: ", ")),
         ])
     }
 

@@ -10,8 +10,11 @@ struct TypeScriptRecords {
 
     /// Attributes or state: both interfaces, both conversions and the FCM parse result.
     func topLevel(_ fields: [Field], typeName: String, local: String, apnsSource: String, source: String) -> TemplateValue {
-        let required = fields.filter { $0.defaultValue == nil && !$0.isOptional }
-        let failCondition = required.isEmpty ? "" : required.map { "\(localName($0, local)) === undefined" }.joined(separator: " || ") + " ? null : "
+        var required: [String] = []
+        for index in fields.indices where fields[index].defaultValue == nil && !fields[index].isOptional {
+            required.append(localName(fields[index], local) + " === undefined")
+        }
+        let failCondition = required.isEmpty ? "" : CodeText.joined(required, separator: " || ") + " ? null : "
         return .object([
             "bridgeFields": declarations(fields, apns: false),
             "apnsFields": declarations(fields, apns: true),
@@ -39,7 +42,7 @@ struct TypeScriptRecords {
 
     /// `aOrderId`, `sStatus`: parse locals, prefixed so no field name can shadow `data` or `issues`.
     func localName(_ field: Field, _ prefix: String) -> String {
-        prefix + Naming.upperFirst(field.name)
+        CodeText.changingFirst(field.name, upper: true, after: prefix)
     }
 
     /// Interface members. Bridge keys are wire names and a defaulted field is optional input;

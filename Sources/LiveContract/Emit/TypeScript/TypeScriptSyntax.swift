@@ -16,7 +16,7 @@ struct TypeScriptSyntax {
     func apnsTypeName(_ name: String) -> String { typeName(name) + "Apns" }
 
     /// The exported list of an enum's cases: `MatchPeriod` -> `matchPeriodCases`.
-    func casesName(_ name: String) -> String { Naming.lowerFirst(typeName(name)) + "Cases" }
+    func casesName(_ name: String) -> String { CodeText.changingFirst(typeName(name), upper: false) + "Cases" }
 
     /// The type of a value in the JS bridge shape (Unix ms, wire names).
     func bridgeType(_ type: FieldType) -> String {
@@ -49,17 +49,17 @@ struct TypeScriptSyntax {
         case .double(let number): return JSNumber.format(number)
         case .bool(let flag): return flag ? "true" : "false"
         case .date(let millis): return String(millis)
-        case .dateRange(let lower, let upper): return "[\(lower), \(upper)]"
+        case .dateRange(let lower, let upper): return "[" + String(lower) + ", " + String(upper) + "]"
         case .array(let items):
             guard case .array(let element) = type else { return "[]" }
-            return "[" + items.map { nestedLiteral($0, type: element, inCode: inCode) }.joined(separator: ", ") + "]"
+            return "[" + CodeText.joined(items.map { nestedLiteral($0, type: element, inCode: inCode) }, separator: ", ") + "]"
         case .structure(let members):
             guard case .structure(let name) = type, let fields = contract.type(named: name)?.fields else { return "{}" }
             let parts = fields.compactMap { field -> String? in
                 guard let member = members.first(where: { $0.name == field.name })?.value ?? field.defaultValue else { return nil }
                 return "\(field.wireName): \(nestedLiteral(member, type: field.type, inCode: inCode))"
             }
-            return parts.isEmpty ? "{}" : "{ " + parts.joined(separator: ", ") + " }"
+            return parts.isEmpty ? "{}" : "{ " + CodeText.joined(parts, separator: ", ") + " }"
         }
     }
 
@@ -105,7 +105,7 @@ struct TypeScriptSyntax {
     static func docBlock(_ texts: [String]) -> [String] {
         let safe = texts.flatMap { docText($0) }
         guard !safe.isEmpty else { return [] }
-        if safe.count == 1, safe[0].count <= 90 { return ["/** \(safe[0]) */"] }
+        if safe.count == 1, CodeText.fits(safe[0], within: 90) { return ["/** \(safe[0]) */"] }
         return ["/**"] + safe.map { $0.isEmpty ? " *" : " * \($0)" } + [" */"]
     }
 
