@@ -47,8 +47,9 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
 public struct Template: Sendable {
     /// Used as the file name in every error this template reports.
     public let name: String
+    /// The UTF-8 source: text nodes are ranges of it, and error positions are counted in it.
+    private let source: [UInt8]
     private let nodes: [TemplateNode]
-    private let sizeHint: Int
 
     /// Parses `source`; every syntax error is reported here rather than at render time.
     public init(name: String, source: String) throws(TemplateError) {
@@ -58,11 +59,11 @@ public struct Template: Sendable {
     /// Parses UTF-8 `bytes` (invalid sequences read as U+FFFD, as `String(decoding:)` does).
     public init(name: String, utf8 bytes: [UInt8]) throws(TemplateError) {
         self.name = name
+        self.source = bytes
         self.nodes = try bytes.withUnsafeBufferPointer { buffer throws(TemplateError) in
             var parser = TemplateParser(name: name, bytes: buffer)
             return try parser.parse()
         }
-        self.sizeHint = bytes.count
     }
 
     /// Renders with `context` as the outermost scope. Any name the template uses must
@@ -71,17 +72,20 @@ public struct Template: Sendable {
         // Bytes, made into a String once at the end: appending to a byte array is several
         // times cheaper than appending to a String, and templates render on every `check`.
         var output: [UInt8] = []
-        output.reserveCapacity(sizeHint * 2)
+        output.reserveCapacity(source.count * 2)
         var scopes: [TemplateValue] = [.object(context)]
-        try render(nodes, into: &output, scopes: &scopes)
+        try source.withUnsafeBufferPointer { source throws(TemplateError) in
+            try render(nodes, source: source, into: &output, scopes: &scopes)
+        }
         return String(decoding: output, as: UTF8.self)
     }
 
-    private func render(_ nodes: [TemplateNode], into output: inout [UInt8], scopes: inout [TemplateValue]) throws(TemplateError) {
+    private func render(_ nodes: [TemplateNode], source: UnsafeBufferPointer<UInt8>, into output: inout [UInt8],
+                        scopes: inout [TemplateValue]) throws(TemplateError) {
         for node in nodes {
             switch node {
-            case .text(let text):
-                output += text
+            case .text(let range):
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
             case .variable(let tag):
                 switch try resolve(tag, in: scopes) {
                 case .text(let text): output += text.utf8
@@ -94,16 +98,16 @@ public struct Template: Sendable {
             case .section(let tag, let inverted, let body):
                 let value = try resolve(tag, in: scopes)
                 if inverted {
-                    if !value.rendersSection { try render(body, into: &output, scopes: &scopes) }
+                    if !value.rendersSection { try render(body, source: source, into: &output, scopes: &scopes) }
                 } else if case .list(let items) = value {
                     for item in items {
                         scopes.append(item)
-                        try render(body, into: &output, scopes: &scopes)
+                        try render(body, source: source, into: &output, scopes: &scopes)
                         scopes.removeLast()
                     }
                 } else if value.rendersSection {
                     scopes.append(value)
-                    try render(body, into: &output, scopes: &scopes)
+                    try render(body, source: source, into: &output, scopes: &scopes)
                     scopes.removeLast()
                 }
             }
@@ -141,7 +145,8 @@ public struct Template: Sendable {
     }
 
     private func error(at tag: TemplateTag, _ message: String) -> TemplateError {
-        TemplateError(templateName: name, line: tag.line, column: tag.column, message: message)
+        let (line, column) = source.withUnsafeBufferPointer { TemplatePosition.of(tag.offset, in: $0) }
+        return TemplateError(templateName: name, line: line, column: column, message: message)
     }
 }
 
@@ -174,14 +179,31 @@ private struct TemplateTag: Sendable {
     /// `members` (usually none, so most tags hold no array).
     var head: String?
     var members: [String] = []
-    var line: Int
-    var column: Int
+    /// Where the tag's "{{" starts in the source; line and column are counted from it only
+    /// when an error needs them.
+    var offset: Int
 }
 
-/// The parsed template: literal text (as UTF-8 bytes, copied straight into the output),
-/// variables, and sections owning their bodies.
+/// 1-based line and column (in Unicode scalars) of a byte offset.
+private enum TemplatePosition {
+    static func of(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+        var line = 1, column = 1
+        for byte in bytes[..<offset] {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+}
+
+/// The parsed template: literal text (a range of the source's bytes, copied straight into
+/// the output), variables, and sections owning their bodies.
 private enum TemplateNode: Sendable {
-    case text([UInt8])
+    case text(Range<Int>)
     case variable(TemplateTag)
     case section(TemplateTag, inverted: Bool, body: [TemplateNode])
 }
@@ -219,10 +241,6 @@ private struct TemplateParser {
     let name: String
     /// The template source, valid for the parser's lifetime (`Template.init` owns the array).
     let bytes: UnsafeBufferPointer<UInt8>
-    /// Line bookkeeping advances incrementally, so locating every tag is O(n) in total.
-    private var counted = 0
-    private var countedLine = 1
-    private var lineStart = 0
 
     init(name: String, bytes: UnsafeBufferPointer<UInt8>) {
         self.name = name
@@ -234,8 +252,7 @@ private struct TemplateParser {
         var textStart = 0
         var cursor = 0
         while let open = findOpen(from: cursor) {
-            let (line, column) = position(of: open)
-            let (kind, tag, end) = try readTag(at: open, line: line, column: column)
+            let (kind, tag, end) = try readTag(at: open)
             var textEnd = open
             cursor = end
             if kind != .variable, let (indent, next) = standaloneLine(tagStart: open, tagEnd: end) {
@@ -243,7 +260,7 @@ private struct TemplateParser {
                 cursor = next
             }
             if textEnd > textStart {
-                frames[frames.count - 1].body.append(.text(Array(UnsafeBufferPointer(rebasing: bytes[textStart..<textEnd]))))
+                frames[frames.count - 1].body.append(.text(textStart..<textEnd))
             }
             textStart = cursor
             switch kind {
@@ -253,10 +270,11 @@ private struct TemplateParser {
                 frames.append(Frame(tag: tag, inverted: kind == .inverted))
             case .close:
                 guard let opened = frames[frames.count - 1].tag else {
-                    throw error(line, column, "'{{/\(tag.name)}}' closes a section that was never opened; remove it or add '{{#\(tag.name)}}' before it")
+                    throw error(open, "'{{/\(tag.name)}}' closes a section that was never opened; remove it or add '{{#\(tag.name)}}' before it")
                 }
                 guard opened.name == tag.name else {
-                    throw error(line, column, "'{{/\(tag.name)}}' does not match the open section '\(opened.name)' (opened at \(opened.line):\(opened.column)); fix the name or close '\(opened.name)' first with '{{/\(opened.name)}}'")
+                    let (line, column) = TemplatePosition.of(opened.offset, in: bytes)
+                    throw error(open, "'{{/\(tag.name)}}' does not match the open section '\(opened.name)' (opened at \(line):\(column)); fix the name or close '\(opened.name)' first with '{{/\(opened.name)}}'")
                 }
                 let frame = frames.removeLast()
                 frames[frames.count - 1].body.append(.section(opened, inverted: frame.inverted, body: frame.body))
@@ -265,10 +283,10 @@ private struct TemplateParser {
             }
         }
         if textStart < bytes.count {
-            frames[frames.count - 1].body.append(.text(Array(UnsafeBufferPointer(rebasing: bytes[textStart...]))))
+            frames[frames.count - 1].body.append(.text(textStart..<bytes.count))
         }
         if let unclosed = frames.last?.tag {
-            throw error(unclosed.line, unclosed.column, "unclosed section '\(unclosed.name)'; add '{{/\(unclosed.name)}}' where it should end")
+            throw error(unclosed.offset, "unclosed section '\(unclosed.name)'; add '{{/\(unclosed.name)}}' where it should end")
         }
         return frames[0].body
     }
@@ -287,28 +305,10 @@ private struct TemplateParser {
         return nil
     }
 
-    /// Advances the line counter to `offset` (callers only ever move forward) and counts the
-    /// column from the start of that line, in Unicode scalars.
-    private mutating func position(of offset: Int) -> (Int, Int) {
-        if let base = bytes.baseAddress {
-            while counted < offset, let found = memchr(base + counted, Int32(Byte.newline), offset - counted) {
-                countedLine += 1
-                counted = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                lineStart = counted
-            }
-        }
-        counted = offset
-        var column = 1
-        for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 {
-            column += 1
-        }
-        return (countedLine, column)
-    }
-
     /// Reads the tag whose "{{" is at `open` and returns its kind, name and the offset
     /// after "}}". Only comments may span lines, so a forgotten "}}" is reported at its
     /// own tag instead of silently swallowing the rest of the file.
-    private func readTag(at open: Int, line: Int, column: Int) throws(TemplateError) -> (Kind, TemplateTag, Int) {
+    private func readTag(at open: Int) throws(TemplateError) -> (Kind, TemplateTag, Int) {
         var start = skipBlanks(from: open + 2)
         let first = start < bytes.count ? bytes[start] : 0
         let kind: Kind = switch first {
@@ -322,7 +322,7 @@ private struct TemplateParser {
             start += 1
         } else if first == UInt8(ascii: "{") || first == UInt8(ascii: "&") || first == UInt8(ascii: ">")
                     || first == UInt8(ascii: "=") || first == UInt8(ascii: "<") || first == UInt8(ascii: "$") {
-            throw error(line, column, "unsupported tag '{{\(UnicodeScalar(first))'; only {{name}}, {{#name}}, {{^name}}, {{/name}} and {{! comment}} are available")
+            throw error(open, "unsupported tag '{{\(UnicodeScalar(first))'; only {{name}}, {{#name}}, {{^name}}, {{/name}} and {{! comment}} are available")
         }
         var close = start
         while close + 1 < bytes.count, !(bytes[close] == Byte.closeBrace && bytes[close + 1] == Byte.closeBrace) {
@@ -330,19 +330,19 @@ private struct TemplateParser {
             close += 1
         }
         guard close + 1 < bytes.count, bytes[close] == Byte.closeBrace else {
-            throw error(line, column, "unclosed tag; add '}}' to end it on the same line")
+            throw error(open, "unclosed tag; add '}}' to end it on the same line")
         }
         let nameStart = skipBlanks(from: start)
         var nameEnd = close
         while nameEnd > nameStart, Byte.isBlank(bytes[nameEnd - 1]) { nameEnd -= 1 }
         let text = string(nameStart, nameEnd)
         if kind == .comment || text == "." {
-            return (kind, TemplateTag(name: text, head: nil, line: line, column: column), close + 2)
+            return (kind, TemplateTag(name: text, head: nil, offset: open), close + 2)
         }
         // Only for messages; built lazily because tags are parsed on every run.
         var sigil: String { kind == .variable ? "" : String(UnicodeScalar(first)) }
         guard !text.isEmpty else {
-            throw error(line, column, "'{{\(sigil)}}' has no name; write one between the braces, e.g. '{{\(sigil)title}}'")
+            throw error(open, "'{{\(sigil)}}' has no name; write one between the braces, e.g. '{{\(sigil)title}}'")
         }
         // Split on '.' and validate in one pass over the bytes; most names have one part.
         var head: String?
@@ -360,9 +360,9 @@ private struct TemplateParser {
             }
         }
         guard valid else {
-            throw error(line, column, "invalid name '\(text)' in '{{\(sigil)\(text)}}'; names use letters, digits, '_' and '-', with '.' between members")
+            throw error(open, "invalid name '\(text)' in '{{\(sigil)\(text)}}'; names use letters, digits, '_' and '-', with '.' between members")
         }
-        return (kind, TemplateTag(name: text, head: head, members: members, line: line, column: column), close + 2)
+        return (kind, TemplateTag(name: text, head: head, members: members, offset: open), close + 2)
     }
 
     /// The text of `bytes[start..<end]`.
@@ -391,7 +391,8 @@ private struct TemplateParser {
         return nil
     }
 
-    private func error(_ line: Int, _ column: Int, _ message: String) -> TemplateError {
-        TemplateError(templateName: name, line: line, column: column, message: message)
+    private func error(_ offset: Int, _ message: String) -> TemplateError {
+        let (line, column) = TemplatePosition.of(offset, in: bytes)
+        return TemplateError(templateName: name, line: line, column: column, message: message)
     }
 }
