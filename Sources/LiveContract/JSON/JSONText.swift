@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// JSON text written straight into one growing UTF-8 buffer, either from a `JSONValue` or
 /// member by member (fixtures use the latter, so they need no tree of their own).
 ///
@@ -76,25 +82,57 @@ struct JSONText: ~Copyable {
         write(value)
     }
 
-    /// Text written earlier, to copy where the same value appears again at the same depth.
+    /// Text written earlier, to copy where the same value appears again.
     struct Written {
         fileprivate var range: Range<Int>
         fileprivate var depth: Int
     }
 
     /// A member whose value repeats one written before: when `earlier` holds the text of this
-    /// value at this depth it is copied, otherwise the value is written and `earlier` records it.
+    /// value it is copied (re-indented to this depth), otherwise the value is written and
+    /// `earlier` records it.
     mutating func member(_ key: StaticString, _ value: JSONValue, reusing earlier: inout Written?) {
         self.key(key)
-        if let earlier, earlier.depth == depth {
-            reserve(earlier.range.count)
-            (start + count).initialize(from: start + earlier.range.lowerBound, count: earlier.range.count)
-            count += earlier.range.count
+        if let earlier {
+            copy(earlier)
         } else {
             let first = count
             write(value)
             earlier = Written(range: first..<count, depth: depth)
         }
+    }
+
+    /// Appends text written earlier. Written at another depth, every line after the first
+    /// moves by the difference: strings never hold a raw line break, so each `\n` in the
+    /// text is one of ours, followed by its indent.
+    private mutating func copy(_ earlier: Written) {
+        let range = earlier.range
+        let shift = 2 * (depth - earlier.depth)
+        guard pretty, shift != 0 else {
+            reserve(range.count)
+            (start + count).initialize(from: start + range.lowerBound, count: range.count)
+            count += range.count
+            return
+        }
+        // Room for the worst case (a line break at every byte), so the buffer stays put while
+        // the C library's `memchr` finds the line breaks many bytes at a time.
+        reserve(range.count * (1 + max(shift, 0)))
+        var lineStart = range.lowerBound
+        while lineStart < range.upperBound,
+              let found = memchr(start + lineStart, Int32(UInt8(ascii: "\n")), range.upperBound - lineStart) {
+            let lineEnd = start.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            (start + count).initialize(from: start + lineStart, count: lineEnd - lineStart)
+            count += lineEnd - lineStart
+            if shift > 0 {
+                (start + count).initialize(repeating: UInt8(ascii: " "), count: shift)
+                count += shift
+                lineStart = lineEnd
+            } else {
+                lineStart = lineEnd - shift
+            }
+        }
+        (start + count).initialize(from: start + lineStart, count: range.upperBound - lineStart)
+        count += range.upperBound - lineStart
     }
 
     /// Starts an item of the enclosing array; the item is written next.
@@ -172,42 +210,64 @@ struct JSONText: ~Copyable {
     /// `JSON.stringify` string escaping: the short escapes, `\u00XX` for other control
     /// characters, everything else (including non-ASCII, as UTF-8) as is.
     mutating func write(string text: String) {
-        append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { escape($0) }
-        append(UInt8(ascii: "\""))
+        let utf8 = text.utf8
+        if utf8.withContiguousStorageIfAvailable({ writeQuoted($0) }) == nil {
+            var copy = text
+            copy.withUTF8 { writeQuoted($0) }
+        }
     }
 
-    /// Copies runs of bytes that need no escape in one piece. Most strings need none: whole
-    /// words of eight clean bytes are skipped before looking at single bytes.
-    private mutating func escape(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var runStart = 0
-        var clean = 0
-        while clean + 8 <= bytes.count,
-              !Self.anyNeedsEscape(UnsafeRawPointer(bytes.baseAddress! + clean).loadUnaligned(as: UInt64.self)) {
-            clean += 8
-        }
-        for index in clean..<bytes.count {
-            let byte = bytes[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            runStart = index + 1
-            append(UInt8(ascii: "\\"))
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): append(byte)
-            case UInt8(ascii: "\n"): append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): append(UInt8(ascii: "t"))
-            case 0x08: append(UInt8(ascii: "b"))
-            case 0x0C: append(UInt8(ascii: "f"))
-            default:
-                let hex: StaticString = "0123456789abcdef"
-                append("u00")
-                append(hex.utf8Start[Int(byte >> 4)])
-                append(hex.utf8Start[Int(byte & 0xF)])
+    /// `bytes` in quotes, escaped. Room for the worst case (six bytes per input byte) is
+    /// reserved once; clean words of eight bytes are checked and copied at once, and only
+    /// the rest byte by byte. Most strings need no escape at all.
+    private mutating func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let length = bytes.count
+        reserve(6 * length + 2)
+        var out = start + count
+        out.pointee = UInt8(ascii: "\"")
+        out += 1
+        if let source = bytes.baseAddress {
+            var index = 0
+            while index + 8 <= length {
+                let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                if Self.anyNeedsEscape(word) { break }
+                UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
+                out += 8
+                index += 8
+            }
+            while index < length {
+                let byte = source[index]
+                index += 1
+                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                    out.pointee = byte
+                    out += 1
+                    continue
+                }
+                out.pointee = UInt8(ascii: "\\")
+                let escaped: UInt8
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped = byte
+                case UInt8(ascii: "\n"): escaped = UInt8(ascii: "n")
+                case UInt8(ascii: "\r"): escaped = UInt8(ascii: "r")
+                case UInt8(ascii: "\t"): escaped = UInt8(ascii: "t")
+                case 0x08: escaped = UInt8(ascii: "b")
+                case 0x0C: escaped = UInt8(ascii: "f")
+                default:
+                    let hex: StaticString = "0123456789abcdef"
+                    out[1] = UInt8(ascii: "u")
+                    out[2] = UInt8(ascii: "0")
+                    out[3] = UInt8(ascii: "0")
+                    out[4] = hex.utf8Start[Int(byte >> 4)]
+                    out[5] = hex.utf8Start[Int(byte & 0xF)]
+                    out += 6
+                    continue
+                }
+                out[1] = escaped
+                out += 2
             }
         }
-        append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        out.pointee = UInt8(ascii: "\"")
+        count = out + 1 - start
     }
 
     /// True when one of the eight bytes of `word` is a control character, `"` or `\`, tested

@@ -36,6 +36,10 @@ public enum JSNumber {
     static func write(_ number: Double, into output: inout JSONText) {
         guard number.isFinite else { return output.append("null") }
         if number == 0 { return output.append(UInt8(ascii: "0")) }
+        // Whole numbers below 2^53 are exact integers: their digits need no float printing.
+        if number.magnitude < 9_007_199_254_740_992, number.rounded(.towardZero) == number {
+            return output.append(Int64(number))
+        }
         if number < 0 { output.append(UInt8(ascii: "-")) }
         var text = number.magnitude.description
         text.withUTF8 { text in
