@@ -11,8 +11,8 @@ struct FCMMalformedCases {
 
     init(contract: Contract, base: FixtureSamples.Sample) {
         let shapes = WireShapes(contract: contract)
-        func texts(_ values: [String: Value], _ fields: [Field]) -> [String?] {
-            fields.map { field in values[field.name].map { shapes.fcmString($0, type: field.type) } }
+        func texts(_ values: [Value?], _ fields: [Field]) -> [String?] {
+            fields.indices.map { index in values[index].map { shapes.fcmString($0, type: fields[index].type) } }
         }
         self.contract = contract
         self.base = base
@@ -75,16 +75,17 @@ struct FCMMalformedCases {
 
     /// The base data with each of `changes` applied, and what a parser must return for it.
     func broken(_ name: String, _ changes: [Change]) -> JSONValue {
-        var attributes: [String: Value]? = base.attributes
-        var state: [String: Value]? = base.state
+        var attributes: [Value?]? = base.attributes
+        var state: [Value?]? = base.state
+        let attributeCount = contract.attributes.count
         var attributeIssues: [JSONValue] = [], stateIssues: [JSONValue] = []
         for change in changes {
             let field = fields[change.field]
-            let isState = change.field >= contract.attributes.count
+            let isState = change.field >= attributeCount
             var issue: JSONValue?
             switch outcome(field, raw: change.raw) {
             case .repaired(let value, let reason):
-                if isState { state?[field.name] = value } else { attributes?[field.name] = value }
+                if isState { state?[change.field - attributeCount] = value } else { attributes?[change.field] = value }
                 issue = reason.map { self.issue(field, raw: change.raw, reason: $0) }
             case .unreadable(let reason):
                 if isState { state = nil } else { attributes = nil }
@@ -207,7 +208,7 @@ struct FCMMalformedCases {
         ])
     }
 
-    func entry(_ name: String, data: JSONValue, attributes: [String: Value]?, state: [String: Value]?, issues: [JSONValue]) -> JSONValue {
+    func entry(_ name: String, data: JSONValue, attributes: [Value?]?, state: [Value?]?, issues: [JSONValue]) -> JSONValue {
         .object([
             JSONMember("name", .string(name)),
             JSONMember("data", data),

@@ -60,13 +60,16 @@ struct FixtureEmitter {
             json.member("attributes", shapes.bridge(sample.attributes, fields: contract.attributes))
             json.member("state", shapes.bridge(sample.state, fields: contract.state))
         }
-        json.member("apnsAttributes", apnsAttributes)
-        json.member("contentState", contentState)
-        json.member("fcmData", fcmData)
+        // Values that appear more than once are written once and copied, re-indented.
+        var attributesText: JSONText.Written?, contentStateText: JSONText.Written?
+        var fcmDataText: JSONText.Written?, alertText: JSONText.Written?
+        json.member("apnsAttributes", apnsAttributes, reusing: &attributesText)
+        json.member("contentState", contentState, reusing: &contentStateText)
+        json.member("fcmData", fcmData, reusing: &fcmDataText)
         json.object("fcmMessage") { json in
             json.object("message") { json in
                 json.member("token", .string(Self.deviceToken))
-                json.member("data", fcmData)
+                json.member("data", fcmData, reusing: &fcmDataText)
                 json.object("android") { json in
                     json.member("priority", .string("high"))
                 }
@@ -77,27 +80,24 @@ struct FixtureEmitter {
             json.member("staleDateMs", .int(staleMillis))
             json.member("dismissalDateMs", .int(dismissalMillis))
             json.member("relevanceScore", .int(50))
-            json.member("alert", alert)
+            json.member("alert", alert, reusing: &alertText)
         }
-        // The three APNs bodies hold the same content-state and alert at the same depth: their
-        // text is written once and copied.
-        var bodyContentState: JSONText.Written?, bodyAlert: JSONText.Written?
         json.object("apns") { json in
             json.object("update") { json in
                 json.object("aps") { json in
                     json.member("timestamp", seconds(Self.clockMillis))
                     json.member("event", .string("update"))
-                    json.member("content-state", contentState, reusing: &bodyContentState)
+                    json.member("content-state", contentState, reusing: &contentStateText)
                     json.member("stale-date", seconds(staleMillis))
                     json.member("relevance-score", .int(50))
-                    json.member("alert", alert, reusing: &bodyAlert)
+                    json.member("alert", alert, reusing: &alertText)
                 }
             }
             json.object("end") { json in
                 json.object("aps") { json in
                     json.member("timestamp", seconds(Self.clockMillis))
                     json.member("event", .string("end"))
-                    json.member("content-state", contentState, reusing: &bodyContentState)
+                    json.member("content-state", contentState, reusing: &contentStateText)
                     json.member("dismissal-date", seconds(dismissalMillis))
                 }
             }
@@ -105,10 +105,10 @@ struct FixtureEmitter {
                 json.object("aps") { json in
                     json.member("timestamp", seconds(Self.clockMillis))
                     json.member("event", .string("start"))
-                    json.member("content-state", contentState, reusing: &bodyContentState)
+                    json.member("content-state", contentState, reusing: &contentStateText)
                     json.member("attributes-type", .string(contract.attributesTypeName))
-                    json.member("attributes", apnsAttributes)
-                    json.member("alert", alert, reusing: &bodyAlert)
+                    json.member("attributes", apnsAttributes, reusing: &attributesText)
+                    json.member("alert", alert, reusing: &alertText)
                 }
             }
         }

@@ -1,10 +1,12 @@
 /// The samples fixtures are made of: the schema's examples, then generated edge cases that
 /// push every field to the ends of what the schema allows.
 struct FixtureSamples {
+    /// Values by field index, aligned with `contract.attributes` and `contract.state` (nil:
+    /// absent), so the shapes read each value without hashing its field name.
     struct Sample {
         var name: String
-        var attributes: [String: Value]
-        var state: [String: Value]
+        var attributes: [Value?]
+        var state: [Value?]
     }
 
     let contract: Contract
@@ -16,14 +18,12 @@ struct FixtureSamples {
 
     /// The first example, or a sample made from field examples, defaults and safe zero values.
     var base: Sample? {
-        if let first = contract.examples.first {
-            return Sample(name: first.name, attributes: first.attributes, state: first.state)
-        }
+        if let first = contract.examples.first { return sample(first) }
         return Sample(name: "sample", attributes: synthesized(contract.attributes), state: synthesized(contract.state))
     }
 
     func all() -> [Sample] {
-        var samples = contract.examples.map { Sample(name: $0.name, attributes: $0.attributes, state: $0.state) }
+        var samples = contract.examples.map(sample)
         if samples.isEmpty, let base { samples.append(base) }
         guard let base else { return samples }
         /// `base` with `change` applied to every field it has a value for, if there is one.
@@ -41,11 +41,11 @@ struct FixtureSamples {
         if contract.attributes.contains(where: \.mayBeMissing) || contract.state.contains(where: \.mayBeMissing) {
             var sample = base
             sample.name = "edge-absent"
-            for field in contract.attributes where field.mayBeMissing {
-                sample.attributes[field.name] = field.defaultValue
+            for index in contract.attributes.indices where contract.attributes[index].mayBeMissing {
+                sample.attributes[index] = contract.attributes[index].defaultValue
             }
-            for field in contract.state where field.mayBeMissing {
-                sample.state[field.name] = field.defaultValue
+            for index in contract.state.indices where contract.state[index].mayBeMissing {
+                sample.state[index] = contract.state[index].defaultValue
             }
             samples.append(sample)
         }
@@ -53,14 +53,24 @@ struct FixtureSamples {
     }
 
     /// Sets each of `fields` that `change` has a value for; true when it set any.
-    static func apply(_ change: (Field) -> Value?, to values: inout [String: Value], _ fields: [Field]) -> Bool {
+    static func apply(_ change: (Field) -> Value?, to values: inout [Value?], _ fields: [Field]) -> Bool {
         var changed = false
         for index in fields.indices {
             guard let value = change(fields[index]) else { continue }
-            values[fields[index].name] = value
+            values[index] = value
             changed = true
         }
         return changed
+    }
+
+    /// An example's values in field order.
+    func sample(_ example: Example) -> Sample {
+        Sample(name: example.name, attributes: Self.aligned(example.attributes, contract.attributes),
+               state: Self.aligned(example.state, contract.state))
+    }
+
+    static func aligned(_ values: [String: Value], _ fields: [Field]) -> [Value?] {
+        fields.indices.map { values[fields[$0].name] }
     }
 
     /// `text` cut to the field's maxLength (whole characters only), for string-like fields.
@@ -95,16 +105,11 @@ struct FixtureSamples {
 
     /// A value for every required or defaulted field: the field's example, its default, or a
     /// zero value inside its bounds. Optional fields without an example stay absent.
-    func synthesized(_ fields: [Field]) -> [String: Value] {
-        var values: [String: Value] = [:]
-        for field in fields {
-            if let value = field.example ?? field.defaultValue {
-                values[field.name] = value
-            } else if !field.isOptional {
-                values[field.name] = zero(field.type, field)
-            }
+    func synthesized(_ fields: [Field]) -> [Value?] {
+        fields.indices.map { index in
+            if let value = fields[index].example ?? fields[index].defaultValue { return value }
+            return fields[index].isOptional ? nil : zero(fields[index].type, fields[index])
         }
-        return values
     }
 
     func zero(_ type: FieldType, _ field: Field?) -> Value {
@@ -125,7 +130,7 @@ struct FixtureSamples {
         case .structure(let name):
             let fields = contract.type(named: name)?.fields ?? []
             let values = synthesized(fields)
-            return .structure(fields.compactMap { field in values[field.name].map { NamedValue(field.name, $0) } })
+            return .structure(fields.indices.compactMap { index in values[index].map { NamedValue(fields[index].name, $0) } })
         }
     }
 }

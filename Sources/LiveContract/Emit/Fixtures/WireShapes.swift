@@ -4,31 +4,32 @@
 struct WireShapes {
     let contract: Contract
 
-    /// Bridge shape of a record: wire names, Unix ms; absent optionals omitted.
-    func bridge(_ values: [String: Value], fields: [Field]) -> JSONValue {
+    /// Bridge shape of a record (`values` by field index): wire names, Unix ms; absent
+    /// optionals omitted.
+    func bridge(_ values: [Value?], fields: [Field]) -> JSONValue {
         var members: [JSONMember] = []
         members.reserveCapacity(fields.count)
         // Indexing reads single properties; `for field in fields` would copy each whole Field.
         for index in fields.indices {
-            guard let value = values[fields[index].name] else { continue }
+            guard let value = values[index] else { continue }
             members.append(JSONMember(fields[index].wireName, bridge(value, type: fields[index].type)))
         }
         return .object(members)
     }
 
     /// APNs (Codable) shape of a record: field names, seconds since 2001.
-    func apns(_ values: [String: Value], fields: [Field]) -> JSONValue {
+    func apns(_ values: [Value?], fields: [Field]) -> JSONValue {
         var members: [JSONMember] = []
         members.reserveCapacity(fields.count)
         for index in fields.indices {
-            guard let value = values[fields[index].name] else { continue }
+            guard let value = values[index] else { continue }
             members.append(JSONMember(fields[index].name, apns(value, type: fields[index].type)))
         }
         return .object(members)
     }
 
     /// The flat FCM data map for attributes + state, in schema order.
-    func fcm(attributes: [String: Value], state: [String: Value]) -> JSONValue {
+    func fcm(attributes: [Value?], state: [Value?]) -> JSONValue {
         var members: [JSONMember] = []
         members.reserveCapacity(contract.attributes.count + contract.state.count)
         appendFCM(attributes, fields: contract.attributes, to: &members)
@@ -36,9 +37,9 @@ struct WireShapes {
         return .object(members)
     }
 
-    private func appendFCM(_ values: [String: Value], fields: [Field], to members: inout [JSONMember]) {
+    private func appendFCM(_ values: [Value?], fields: [Field], to members: inout [JSONMember]) {
         for index in fields.indices {
-            guard let value = values[fields[index].name] else { continue }
+            guard let value = values[index] else { continue }
             members.append(JSONMember(fields[index].wireName, .string(fcmString(value, type: fields[index].type))))
         }
     }
