@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Byte offsets to the line:column positions libyaml reports, for the problems found before
 /// libyaml runs (a NUL byte, invalid UTF-8) and to keep every position inside the file.
 extension YAMLReader {
@@ -8,6 +14,12 @@ extension YAMLReader {
         var line = 1, column = 1
         var index = 0
         while index < offset {
+            // Printable ASCII, most of any file, is one column and never a line break.
+            if bytes[index] >= 0x20 && bytes[index] < 0x80 {
+                column += 1
+                index += 1
+                continue
+            }
             if let length = lineBreakLength(bytes, at: index) {
                 line += 1
                 column = 1
@@ -37,8 +49,37 @@ extension YAMLReader {
         }
     }
 
-    /// Offset of the first byte that is not part of well-formed UTF-8, or nil.
+    /// How many bytes of `bytes` equal `byte` (the C library's `memchr` finds each one).
+    static func count(of byte: UInt8, in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard var cursor = buffer.baseAddress else { return 0 }
+            let end = cursor + buffer.count
+            var count = 0
+            while cursor < end, let found = memchr(cursor, Int32(byte), end - cursor) {
+                count += 1
+                cursor = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return count
+        }
+    }
+
+    /// Offset of the first byte that is not part of well-formed UTF-8, or nil. Pure ASCII,
+    /// which most schemas are, is settled eight bytes at a time.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        let isASCII = bytes.withUnsafeBytes { raw -> Bool in
+            var index = 0
+            var high: UInt64 = 0
+            while index + 8 <= raw.count {
+                high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                index += 8
+            }
+            while index < raw.count {
+                high |= UInt64(raw[index])
+                index += 1
+            }
+            return high & 0x8080_8080_8080_8080 == 0
+        }
+        if isASCII { return nil }
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var offset = 0

@@ -30,7 +30,7 @@ public struct YAMLReader: Sendable {
             let (line, column) = Self.position(of: bad, in: bytes)
             throw fail("the file is not valid UTF-8 here; save it as UTF-8", line: line, column: column, rule: "yaml-invalid-utf8")
         }
-        var builder = EventTreeBuilder(path: path, maxDepth: maxDepth, end: Self.position(of: bytes.count, in: bytes))
+        var builder = EventTreeBuilder(path: path, maxDepth: maxDepth, bytes: bytes)
         do {
             return try builder.run(bytes)
         } catch let error as DiagnosticsError {
@@ -84,23 +84,32 @@ private final class Frame {
 private struct EventTreeBuilder {
     let path: String
     let maxDepth: Int
-    /// Line and column just after the last character; see `location(_:)`.
-    let end: (line: Int, column: Int)
+    /// The file, for the end position; see `location(_:)`.
+    let bytes: [UInt8]
+    /// Fewer lines than (or as many as) libyaml sees: each LF ends a line, and CR, NEL, U+2028
+    /// and U+2029 only add more. A position on an earlier line is inside the file.
+    let linesAtLeast: Int
+    /// Line and column just after the last character, counted when first needed.
+    var end: (line: Int, column: Int)?
     var stack: [Frame] = []
     var root: YAMLNode?
     var documents = 0
     var diagnostics = Diagnostics()
 
-    init(path: String, maxDepth: Int, end: (Int, Int)) {
+    init(path: String, maxDepth: Int, bytes: [UInt8]) {
         self.path = path
         self.maxDepth = maxDepth
-        self.end = end
+        self.bytes = bytes
+        self.linesAtLeast = YAMLReader.count(of: UInt8(ascii: "\n"), in: bytes) + 1
     }
 
     /// libyaml puts an error at the end of a file without a final newline on the line after
     /// the last one, which no editor can jump to; such positions become the end of the file.
-    func location(_ mark: yaml_mark_t) -> SourceLocation {
+    mutating func location(_ mark: yaml_mark_t) -> SourceLocation {
         let line = Int(mark.line) + 1, column = Int(mark.column) + 1
+        guard line >= linesAtLeast else { return SourceLocation(file: path, line: line, column: column) }
+        let end = self.end ?? YAMLReader.position(of: bytes.count, in: bytes)
+        self.end = end
         if line > end.line || (line == end.line && column > end.column) {
             return SourceLocation(file: path, line: end.line, column: end.column)
         }
