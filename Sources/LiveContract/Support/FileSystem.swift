@@ -35,27 +35,26 @@ public struct FileSystem: Sendable {
         defer { close(fd) }
         var info = stat()
         let expected = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
-        // Read straight into an array of the file's size; loop in case the file grows or
-        // the size was unknown (pipes, /proc).
-        var result = [UInt8]()
-        var capacity = max(expected + 1, 4096)
+        // Read straight into an array one byte larger than the file, so the read that finds
+        // the end needs no second buffer; grow in case the file grows or its size was
+        // unknown (pipes, /proc).
+        var result = [UInt8](repeating: 0, count: expected + 1)
+        var filled = 0
         while true {
-            let start = result.count
-            result.reserveCapacity(start + capacity)
-            var failed = false
-            let count = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Int in
-                let count = Glue.read(fd, buffer.baseAddress, capacity)
-                if count > 0 { result.append(contentsOf: buffer[0..<count]) }
-                failed = count < 0
-                return count
+            if filled == result.count {
+                result.append(contentsOf: repeatElement(0, count: max(4096, result.count)))
             }
-            if failed {
+            let count = result.withUnsafeMutableBytes { buffer in
+                Glue.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0 {
                 if errno == EINTR { continue }
                 throw failure(path)
             }
             if count == 0 { break }
-            capacity = max(4096, capacity - count)
+            filled += count
         }
+        result.removeLast(result.count - filled)
         return result
     }
 
@@ -135,14 +134,14 @@ public struct FileSystem: Sendable {
 
     /// The folder part of a path (`a/b/c.swift` -> `a/b`, `c.swift` -> `.`).
     public static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }
 
     public static func fileName(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
     }
 
     /// Joins a folder and a relative path, keeping `.` out of messages.
