@@ -20,7 +20,7 @@ public struct InjectionAttributes: Codable, Hashable, Sendable {
     public var title: String
     /// Bidi: \u{202E}evil\u{202C} \u{2066}isolate\u{2069} \u{200F}mark \u{61C}arabic \u{200B}zero-width \u{FEFF}bom
     public var ownerId: String
-    /// */
+    /// */ then */́ (a combining mark after the slash still ends a JS comment)
     public var ratingCap: Int
 
     public init(

@@ -27,7 +27,7 @@ data class InjectionAttributes(
     val title: String = "*/ /* \\( \${x} \$y `z` \" ' \\",
     /** Bidi: \u{202E}evil\u{202C} \u{2066}isolate\u{2069} \u{200F}mark \u{61C}arabic \u{200B}zero-width \u{FEFF}bom */
     val ownerId: String,
-    /** *\/ */
+    /** *\/ then *\/́ (a combining mark after the slash still ends a JS comment) */
     val ratingCap: Int = Int.MIN_VALUE
 )
 

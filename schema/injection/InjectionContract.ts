@@ -66,7 +66,7 @@ export interface InjectionAttributes {
    */
   ownerId: string;
   /**
-   * *\/
+   * *\/ then *\/́ (a combining mark after the slash still ends a JS comment)
    * Default when absent: `-2147483648`.
    * Clamped to -2147483648...2147483647 when sent.
    */
@@ -266,7 +266,7 @@ export interface InjectionApnsAttributes {
    * Bidi: \u{202E}evil\u{202C} \u{2066}isolate\u{2069} \u{200F}mark \u{61C}arabic \u{200B}zero-width \u{FEFF}bom
    */
   ownerId: string;
-  /** *\/ */
+  /** *\/ then *\/́ (a combining mark after the slash still ends a JS comment) */
   ratingCap: number;
 }
 

@@ -17,7 +17,7 @@ public struct InjectionAttributesRecord: Record {
     @Field public var title: String?
     /// Bidi: \u{202E}evil\u{202C} \u{2066}isolate\u{2069} \u{200F}mark \u{61C}arabic \u{200B}zero-width \u{FEFF}bom
     @Field(.required) public var ownerId: String = ""
-    /// */
+    /// */ then */́ (a combining mark after the slash still ends a JS comment)
     /// Clamped to -2147483648...2147483647.
     /// May be left out: the schema default applies.
     @Field public var ratingCap: Int?

@@ -115,10 +115,14 @@ struct TypeScriptSyntax {
         guard !text.isEmpty else { return [] }
         return CodeText.lines(of: text).map { line in
             if CodeText.isPlain(line, except: "*") { return line }
+            // Scalars, not Characters: JavaScript ends a comment at `*` `/` even when a
+            // combining mark follows the slash and makes one Character of the two.
             var result = ""
-            for character in CodeText.visibleControls(in: line) {
-                if character == "/", result.last == "*" { result += "\\" }
-                result.append(character)
+            var previous: Unicode.Scalar?
+            for scalar in CodeText.visibleControls(in: line).unicodeScalars {
+                if scalar == "/", previous == "*" { result += "\\" }
+                result.unicodeScalars.append(scalar)
+                previous = scalar
             }
             return result
         }
