@@ -7,8 +7,10 @@ import Darwin
 /// A value a template can read.
 ///
 /// Templates are logic-less on purpose: Swift code decides everything and escapes
-/// text for the target language, so a template only needs these four shapes.
-public indirect enum TemplateValue: Sendable, Equatable {
+/// text for the target language, so a template only needs these four shapes. Lists and
+/// objects already keep their members on the heap, so the enum is not `indirect`: a text
+/// value needs no box of its own.
+public enum TemplateValue: Sendable, Equatable {
     case text(String)
     case flag(Bool)
     case list([TemplateValue])
