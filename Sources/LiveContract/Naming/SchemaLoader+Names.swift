@@ -3,7 +3,7 @@
 extension SchemaLoader {
     /// A field or bridge name: identifier, lower-case first letter, not reserved anywhere.
     mutating func checkMemberName(_ name: String, _ node: YAMLNode) -> Bool {
-        guard Naming.isIdentifier(name), name.first!.isLowercase else {
+        guard Naming.isIdentifier(name), ("a"..."z").contains(name.unicodeScalars.first!) else {
             error("'\(name)' is not a field name: use ASCII letters, digits and _, starting with a lower-case letter (e.g. courierName)", node, rule: "invalid-name")
             return false
         }
@@ -28,7 +28,7 @@ extension SchemaLoader {
 
     /// A type name: identifier, upper-case first letter, not a framework type.
     mutating func checkTypeName(_ name: String, _ node: YAMLNode, what: String) -> Bool {
-        guard Naming.isIdentifier(name), name.first!.isUppercase else {
+        guard Naming.isIdentifier(name), ("A"..."Z").contains(name.unicodeScalars.first!) else {
             error("'\(name)' is not a \(what): use ASCII letters and digits, starting with an upper-case letter (e.g. Delivery)", node, rule: "invalid-name")
             return false
         }
@@ -49,7 +49,7 @@ extension SchemaLoader {
 
     /// An enum case (also its raw value): identifier starting lower-case, not a keyword.
     mutating func checkCaseName(_ name: String, _ node: YAMLNode, enumName: String) -> Bool {
-        guard Naming.isIdentifier(name), name.first!.isLowercase else {
+        guard Naming.isIdentifier(name), ("a"..."z").contains(name.unicodeScalars.first!) else {
             error("enum case '\(name)' of '\(enumName)' must be ASCII letters, digits and _, starting lower-case", node, rule: "invalid-name")
             return false
         }
@@ -84,23 +84,29 @@ extension SchemaLoader {
     /// yields `<Contract>State`, `<Contract>FcmKeys`, ... Two schema names that end up as one
     /// generated name would not compile, so refuse them here with both positions.
     mutating func checkGeneratedNames(_ types: [NamedType], contractName: String) {
+        // Names taken by earlier types; the fixed names (contract + suffix, then the globals)
+        // are tested directly rather than copied into a table on every run.
         var taken: [String: String] = [:]
-        for global in NameRules.generatedCodeGlobals {
-            taken[global] = "a name the generated Kotlin/TypeScript code uses"
-        }
-        for suffix in NameRules.generatedTypeSuffixes {
-            taken[contractName + suffix] = "the generated \(contractName + suffix)"
-        }
         for type in types {
             let prefixed = type.name.hasPrefix(contractName) ? type.name : contractName + type.name
             for generated in [prefixed, prefixed + "Apns", prefixed + "Record", contractName + type.name + "Record"] {
-                if let owner = taken[generated], owner != "type '\(type.name)'" {
+                if let owner = taken[generated] ?? Self.fixedOwner(of: generated, contractName: contractName), owner != "type '\(type.name)'" {
                     diagnostics.error("type '\(type.name)' generates \(generated) in Kotlin/TypeScript/the bridge, which is also \(owner); rename one of them", at: type.location, rule: "name-collision")
                     break
                 }
                 taken[generated] = "type '\(type.name)'"
             }
         }
+    }
+
+    /// Who owns `name` before any schema type: a type generated for the contract, or a name the
+    /// generated code uses (the contract's own types win, as they name the clash more exactly).
+    private static func fixedOwner(of name: String, contractName: String) -> String? {
+        if name.hasPrefix(contractName), NameRules.generatedTypeSuffixes.contains(String(name.dropFirst(contractName.count))) {
+            return "the generated \(name)"
+        }
+        if NameRules.generatedCodeGlobals.contains(name) { return "a name the generated Kotlin/TypeScript code uses" }
+        return nil
     }
 
     /// Bridge/FCM names must be unique across attributes and state: both travel in one FCM map.

@@ -6,19 +6,19 @@ extension SchemaLoader {
     static let yaml11Booleans: Set<String> = ["yes", "no", "on", "off", "y", "n", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF", "Y", "N", "True", "False", "TRUE", "FALSE"]
 
     /// A value for `field`, including its constraints (min/max, maxLength).
-    mutating func value(_ node: YAMLNode, for field: Field, context: String) -> Value? {
-        guard let value = value(node, type: field.type, context: context) else { return nil }
-        checkConstraints(value, of: field, node, context: context)
+    mutating func value(_ node: YAMLNode, for field: Field, context: @autoclosure () -> String) -> Value? {
+        guard let value = value(node, type: field.type, context: context()) else { return nil }
+        checkConstraints(value, of: field, node, context: context())
         return value
     }
 
-    mutating func checkConstraints(_ value: Value, of field: Field, _ node: YAMLNode, context: String) {
+    mutating func checkConstraints(_ value: Value, of field: Field, _ node: YAMLNode, context: @autoclosure () -> String) {
         if let number = value.number {
             if let low = field.minimum?.number, number < low {
-                error("\(context) is \(Self.describe(value)), below min \(Self.describe(field.minimum!))", node, rule: "value-out-of-range")
+                error("\(context()) is \(Self.describe(value)), below min \(Self.describe(field.minimum!))", node, rule: "value-out-of-range")
             }
             if let high = field.maximum?.number, number > high {
-                error("\(context) is \(Self.describe(value)), above max \(Self.describe(field.maximum!))", node, rule: "value-out-of-range")
+                error("\(context()) is \(Self.describe(value)), above max \(Self.describe(field.maximum!))", node, rule: "value-out-of-range")
             }
         }
         if let limit = field.maxLength {
@@ -28,7 +28,7 @@ extension SchemaLoader {
             default: text = nil
             }
             if let text, text.utf8.count > limit {
-                error("\(context) is \(text.utf8.count) UTF-8 bytes, over maxLength \(limit)", node, rule: "value-too-long")
+                error("\(context()) is \(text.utf8.count) UTF-8 bytes, over maxLength \(limit)", node, rule: "value-too-long")
             }
         }
     }
@@ -41,24 +41,24 @@ extension SchemaLoader {
         }
     }
 
-    mutating func value(_ node: YAMLNode, type: FieldType, context: String) -> Value? {
+    mutating func value(_ node: YAMLNode, type: FieldType, context: @autoclosure () -> String) -> Value? {
         switch type {
         case .array(let element):
             guard let items = node.sequenceItems else {
-                error("\(context) must be a list of \(element.schemaSpelling), found \(node.kindDescription)", node, rule: "value-type")
+                error("\(context()) must be a list of \(element.schemaSpelling), found \(node.kindDescription)", node, rule: "value-type")
                 return nil
             }
             var values: [Value] = []
             for (index, item) in items.enumerated() {
-                if let value = value(item, type: element, context: "\(context)[\(index)]") { values.append(value) }
+                if let value = value(item, type: element, context: "\(context())[\(index)]") { values.append(value) }
             }
             return values.count == items.count ? .array(values) : nil
         case .structure(let name):
-            return structValue(node, typeName: name, context: context)
+            return structValue(node, typeName: name, context: context())
         case .enumeration(let name):
             let cases = enumCases[name] ?? []
             guard let text = node.scalar, !node.isNull else {
-                error("\(context) must be a case of \(name), found \(node.kindDescription)", node, rule: "value-type")
+                error("\(context()) must be a case of \(name), found \(node.kindDescription)", node, rule: "value-type")
                 return nil
             }
             guard cases.contains(text) else {
@@ -70,48 +70,74 @@ extension SchemaLoader {
             return .enumCase(text)
         case .dateRange:
             guard let items = node.sequenceItems, items.count == 2 else {
-                error("\(context) is a dateRange: a two-item list of ISO-8601 UTC dates, [\"2025-03-15T19:00:00Z\", \"2025-03-15T19:20:00Z\"]", node, rule: "value-type")
+                error("\(context()) is a dateRange: a two-item list of ISO-8601 UTC dates, [\"2025-03-15T19:00:00Z\", \"2025-03-15T19:20:00Z\"]", node, rule: "value-type")
                 return nil
             }
-            guard case .date(let lower)? = value(items[0], type: .date, context: "\(context) lower bound"),
-                  case .date(let upper)? = value(items[1], type: .date, context: "\(context) upper bound") else { return nil }
+            guard case .date(let lower)? = value(items[0], type: .date, context: "\(context()) lower bound"),
+                  case .date(let upper)? = value(items[1], type: .date, context: "\(context()) upper bound") else { return nil }
             if lower > upper {
-                error("\(context): the lower bound is after the upper bound; Swift's ClosedRange traps on that", node, rule: "range-order")
+                error("\(context()): the lower bound is after the upper bound; Swift's ClosedRange traps on that", node, rule: "range-order")
                 return nil
             }
             return .dateRange(lower, upper)
         default:
-            return scalarValue(node, as: type, context: context)
+            return scalarValue(node, as: type, context: context())
         }
     }
 
-    mutating func structValue(_ node: YAMLNode, typeName: String, context: String) -> Value? {
+    mutating func structValue(_ node: YAMLNode, typeName: String, context: @autoclosure () -> String) -> Value? {
         guard let fields = structFields[typeName] else { return nil }
-        guard let values = record(node, fields: fields, context: context, what: typeName) else { return nil }
+        guard let values = record(node, fields: fields, context: context(), what: typeName) else { return nil }
         return .structure(fields.compactMap { field in values[field.name].map { NamedValue(field.name, $0) } })
     }
 
     /// Values for a list of fields given as a mapping: unknown keys and missing required keys
     /// are errors; omitted fields with a default take it; omitted optionals stay absent.
-    mutating func record(_ node: YAMLNode, fields: [Field], context: String, what: String) -> [String: Value]? {
-        let names = fields.map(\.name)
+    mutating func record(_ node: YAMLNode, fields: [Field], context: @autoclosure () -> String, what: String) -> [String: Value]? {
         if node.isNull && fields.allSatisfy(\.mayBeMissing) { return fieldsDefaults(fields) }
         // Left out or empty, it reads as `{}`: the missing required fields are the problem to name.
-        let given = node.isNull ? [:] : entries(of: node, allowed: names, what: context)
-        guard node.isNull || node.mappingEntries != nil else { return nil }
-        var result: [String: Value] = [:]
+        // `given[i]` is the position in `list` of the entry for `fields[i]`, or -1.
+        var list: [(key: YAMLNode, value: YAMLNode)] = []
+        var given = [Int](repeating: -1, count: fields.count)
+        if !node.isNull {
+            guard let entries = node.mappingEntries else {
+                error("\(context()) must be a mapping, found \(node.kindDescription)", node, rule: "schema-shape")
+                return nil
+            }
+            list = entries
+            // Field positions by name, hashed only for records too long to scan.
+            var index: [String: Int]?
+            if fields.count > Entries.indexedSize {
+                var built: [String: Int] = [:]
+                built.reserveCapacity(fields.count)
+                for position in fields.indices where built[fields[position].name] == nil { built[fields[position].name] = position }
+                index = built
+            }
+            for position in list.indices {
+                let key = list[position].key.scalar ?? ""
+                let match = index.map { $0[key] } ?? fields.firstIndex { $0.name == key }
+                if let match {
+                    given[match] = position
+                } else {
+                    unknownKey(key, list[position].key, in: node, allowed: fields.map(\.name), what: context())
+                }
+            }
+        }
+        var result = [String: Value](minimumCapacity: fields.count)
         var complete = true
-        for field in fields {
-            if let entry = given[field.name], !entry.value.isNull {
-                if let value = value(entry.value, for: field, context: "\(context).\(field.name)") {
-                    result[field.name] = value
+        for position in fields.indices {
+            let name = fields[position].name
+            let entry = given[position]
+            if entry >= 0, !list[entry].value.isNull {
+                if let value = value(list[entry].value, for: fields[position], context: "\(context()).\(name)") {
+                    result[name] = value
                 } else {
                     complete = false
                 }
-            } else if let fallback = field.defaultValue {
-                result[field.name] = fallback
-            } else if !field.isOptional {
-                error("\(context) is missing '\(field.name)' (\(field.typeSpelling)); every required field of \(what) needs a value", given[field.name]?.value ?? node, rule: "missing-value")
+            } else if let fallback = fields[position].defaultValue {
+                result[name] = fallback
+            } else if !fields[position].isOptional {
+                error("\(context()) is missing '\(name)' (\(fields[position].typeSpelling)); every required field of \(what) needs a value", entry >= 0 ? list[entry].value : node, rule: "missing-value")
                 complete = false
             }
         }
@@ -125,9 +151,9 @@ extension SchemaLoader {
     }
 
     /// One scalar of a scalar type: string, url, int, double, bool, date.
-    mutating func scalarValue(_ node: YAMLNode, as type: FieldType, context: String) -> Value? {
+    mutating func scalarValue(_ node: YAMLNode, as type: FieldType, context: @autoclosure () -> String) -> Value? {
         guard let text = node.scalar, !node.isNull else {
-            error("\(context) must be \(Self.article(type)), found \(node.kindDescription)", node, rule: "value-type")
+            error("\(context()) must be \(Self.article(type)), found \(node.kindDescription)", node, rule: "value-type")
             return nil
         }
         let plain = node.scalarStyle == .plain
@@ -136,58 +162,58 @@ extension SchemaLoader {
             return .string(text)
         case .url:
             if let problem = PortableURL.problem(text) {
-                error("\(context): '\(text)' is not a portable absolute URL: \(problem)", node, rule: "value-type")
+                error("\(context()): '\(text)' is not a portable absolute URL: \(problem)", node, rule: "value-type")
                 return nil
             }
             return .url(text)
         case .bool:
             if plain && (text == "true" || text == "false") { return .bool(text == "true") }
             if plain && Self.yaml11Booleans.contains(text) {
-                error("\(context): '\(text)' is a YAML 1.1 boolean that other tools read differently; write true or false", node, rule: "yaml11-boolean")
+                error("\(context()): '\(text)' is a YAML 1.1 boolean that other tools read differently; write true or false", node, rule: "yaml11-boolean")
             } else {
-                error("\(context) must be true or false, found \(node.kindDescription)", node, rule: "value-type")
+                error("\(context()) must be true or false, found \(node.kindDescription)", node, rule: "value-type")
             }
             return nil
         case .int:
             guard plain else {
-                error("\(context) must be a number; remove the quotes around '\(text)'", node, rule: "value-type")
+                error("\(context()) must be a number; remove the quotes around '\(text)'", node, rule: "value-type")
                 return nil
             }
             guard Self.isDecimalInteger(text) else {
                 if Self.looksLikeYAML11Number(text) {
-                    error("\(context): '\(text)' reads as a YAML 1.1 octal or sexagesimal number; write a plain decimal", node, rule: "yaml11-number")
+                    error("\(context()): '\(text)' reads as a YAML 1.1 octal or sexagesimal number; write a plain decimal", node, rule: "yaml11-number")
                 } else {
-                    error("\(context) must be a whole number, found '\(text)'", node, rule: "value-type")
+                    error("\(context()) must be a whole number, found '\(text)'", node, rule: "value-type")
                 }
                 return nil
             }
             guard let number = Int32(text) else {
-                error("\(context): \(text) is outside the 32-bit range that int has in Kotlin and TypeScript", node, rule: "value-out-of-range")
+                error("\(context()): \(text) is outside the 32-bit range that int has in Kotlin and TypeScript", node, rule: "value-out-of-range")
                 return nil
             }
             return .int(Int(number))
         case .double:
             guard plain else {
-                error("\(context) must be a number; remove the quotes around '\(text)'", node, rule: "value-type")
+                error("\(context()) must be a number; remove the quotes around '\(text)'", node, rule: "value-type")
                 return nil
             }
             guard Self.isDecimalNumber(text), let number = Double(text), number.isFinite else {
                 if [".inf", "-.inf", ".nan", ".Inf", ".NaN", ".INF", ".NAN", "+.inf"].contains(text) {
-                    error("\(context): \(text) is not a finite number; JSON cannot carry it", node, rule: "value-not-finite")
+                    error("\(context()): \(text) is not a finite number; JSON cannot carry it", node, rule: "value-not-finite")
                 } else {
-                    error("\(context) must be a finite decimal number, found '\(text)'", node, rule: "value-type")
+                    error("\(context()) must be a finite decimal number, found '\(text)'", node, rule: "value-type")
                 }
                 return nil
             }
             return .double(number == 0 ? 0 : number)
         case .date:
             guard let millis = Epoch.parseISO8601(text) else {
-                error("\(context) must be an ISO-8601 UTC date from 1970 to 9999 such as \"2025-03-15T19:00:00Z\", found '\(text)'", node, rule: "value-type")
+                error("\(context()) must be an ISO-8601 UTC date from 1970 to 9999 such as \"2025-03-15T19:00:00Z\", found '\(text)'", node, rule: "value-type")
                 return nil
             }
             return .date(millis)
         default:
-            error("\(context) must be \(Self.article(type))", node, rule: "value-type")
+            error("\(context()) must be \(Self.article(type))", node, rule: "value-type")
             return nil
         }
     }
@@ -203,34 +229,38 @@ extension SchemaLoader {
         }
     }
 
+    // Both grammars are ASCII, so they are checked on the UTF-8 bytes: any other byte fails,
+    // just as any non-ASCII Character would.
     static func isDecimalInteger(_ text: String) -> Bool {
-        var digits = Substring(text)
-        if digits.first == "-" { digits = digits.dropFirst() }
-        guard let first = digits.first, digits.allSatisfy(\.isASCIIDigit) else { return false }
-        return first != "0" || digits.count == 1
+        var digits = text.utf8[...]
+        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+        guard let first = digits.first, digits.allSatisfy(isDigit) else { return false }
+        return first != UInt8(ascii: "0") || digits.count == 1
     }
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, the JSON number grammar.
     static func isDecimalNumber(_ text: String) -> Bool {
-        var rest = Substring(text)
-        if rest.first == "-" { rest = rest.dropFirst() }
-        let whole = rest.prefix(while: \.isASCIIDigit)
-        guard !whole.isEmpty, whole.first != "0" || whole.count == 1 else { return false }
+        var rest = text.utf8[...]
+        if rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+        let whole = rest.prefix(while: isDigit)
+        guard !whole.isEmpty, whole.first != UInt8(ascii: "0") || whole.count == 1 else { return false }
         rest = rest.dropFirst(whole.count)
-        if rest.first == "." {
-            let fraction = rest.dropFirst().prefix(while: \.isASCIIDigit)
+        if rest.first == UInt8(ascii: ".") {
+            let fraction = rest.dropFirst().prefix(while: isDigit)
             guard !fraction.isEmpty else { return false }
             rest = rest.dropFirst(1 + fraction.count)
         }
-        if rest.first == "e" || rest.first == "E" {
+        if rest.first == UInt8(ascii: "e") || rest.first == UInt8(ascii: "E") {
             rest = rest.dropFirst()
-            if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
-            let exponent = rest.prefix(while: \.isASCIIDigit)
+            if rest.first == UInt8(ascii: "+") || rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+            let exponent = rest.prefix(while: isDigit)
             guard !exponent.isEmpty else { return false }
             rest = rest.dropFirst(exponent.count)
         }
         return rest.isEmpty
     }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     static func looksLikeYAML11Number(_ text: String) -> Bool {
         let body = text.hasPrefix("-") ? String(text.dropFirst()) : text

@@ -38,29 +38,34 @@ public struct SchemaLoader {
     }
 
     /// The entries of a mapping node, reporting keys outside `allowed` with a suggestion.
-    mutating func entries(of node: YAMLNode, allowed: [String], what: String) -> [String: (key: YAMLNode, value: YAMLNode)] {
+    /// `what` names the mapping in messages only, so it is built only for an error.
+    mutating func entries(of node: YAMLNode, allowed: [String], what: @autoclosure () -> String) -> Entries {
         guard let list = node.mappingEntries else {
-            error("\(what) must be a mapping, found \(node.kindDescription)", node, rule: "schema-shape")
-            return [:]
+            error("\(what()) must be a mapping, found \(node.kindDescription)", node, rule: "schema-shape")
+            return Entries()
         }
-        var result: [String: (key: YAMLNode, value: YAMLNode)] = [:]
+        var result = Entries()
         for entry in list {
             let key = entry.key.scalar ?? ""
             if allowed.contains(key) {
-                result[key] = entry
+                result.append(key, entry)
             } else {
-                var message = "unknown key '\(key)' in \(what)"
-                if let guess = Suggest.closest(to: key, in: allowed) {
-                    message += "; did you mean '\(guess)'?"
-                } else if node.isFlow {
-                    message += "; inside { } a comma ends a value, so quote text that contains one"
-                } else {
-                    message += "; allowed keys: \(allowed.joined(separator: ", "))"
-                }
-                error(message, entry.key, rule: "unknown-key")
+                unknownKey(key, entry.key, in: node, allowed: allowed, what: what())
             }
         }
         return result
+    }
+
+    mutating func unknownKey(_ key: String, _ keyNode: YAMLNode, in node: YAMLNode, allowed: [String], what: String) {
+        var message = "unknown key '\(key)' in \(what)"
+        if let guess = Suggest.closest(to: key, in: allowed) {
+            message += "; did you mean '\(guess)'?"
+        } else if node.isFlow {
+            message += "; inside { } a comma ends a value, so quote text that contains one"
+        } else {
+            message += "; allowed keys: \(allowed.joined(separator: ", "))"
+        }
+        error(message, keyNode, rule: "unknown-key")
     }
 
     /// A scalar that must be text (docs, names, paths).
@@ -146,5 +151,39 @@ public struct SchemaLoader {
             return nil
         }
         return OutputPath(path: path, location: node.location)
+    }
+}
+
+/// The accepted entries of a mapping by key. Schema mappings hold a handful of keys, so a scan
+/// beats hashing; past `indexedSize` keys a dictionary keeps lookups constant.
+struct Entries {
+    typealias Entry = (key: YAMLNode, value: YAMLNode)
+    static let indexedSize = 16
+    private var names: [String] = []
+    private var list: [Entry] = []
+    private var index: [String: Int]?
+
+    mutating func append(_ name: String, _ entry: Entry) {
+        names.append(name)
+        list.append(entry)
+        if index != nil {
+            index![name] = list.count - 1
+        } else if list.count > Self.indexedSize {
+            var built: [String: Int] = [:]
+            built.reserveCapacity(names.count * 2)
+            for (position, name) in names.enumerated() { built[name] = position }
+            index = built
+        }
+    }
+
+    /// The entry for `name`; the last one if a key repeats, as a dictionary would keep.
+    subscript(name: String) -> Entry? {
+        if let index { return index[name].map { list[$0] } }
+        var position = names.count
+        while position > 0 {
+            position -= 1
+            if names[position] == name { return list[position] }
+        }
+        return nil
     }
 }
