@@ -59,21 +59,31 @@ struct JSONText: ~Copyable {
         close(UInt8(ascii: "]"))
     }
 
+    /// A member `key` whose value is the array `body` writes.
+    mutating func array(_ key: StaticString, _ body: (inout JSONText) -> Void) {
+        self.key(key)
+        array(body)
+    }
+
     /// Starts a member of the enclosing object; its value is written next. A literal key is
     /// copied as is, so it must need no escaping.
     mutating func key(_ name: StaticString) {
-        separate()
-        append(UInt8(ascii: "\""))
-        append(name)
-        append(UInt8(ascii: "\""))
-        colon()
+        let length = name.utf8CodeUnitCount
+        reserve(length + 2 * depth + 6)
+        var out = separate(at: start + count)
+        out.pointee = UInt8(ascii: "\"")
+        (out + 1).initialize(from: name.utf8Start, count: length)
+        out += length + 1
+        out.pointee = UInt8(ascii: "\"")
+        count = colon(at: out + 1) - start
     }
 
     /// Starts a member with a key from the schema or the user.
     mutating func key(_ name: String) {
         separate()
         write(string: name)
-        colon()
+        reserve(2)
+        count = colon(at: start + count) - start
     }
 
     /// A member with a literal key.
@@ -92,12 +102,35 @@ struct JSONText: ~Copyable {
     /// value it is copied (re-indented to this depth), otherwise the value is written and
     /// `earlier` records it.
     mutating func member(_ key: StaticString, _ value: JSONValue, reusing earlier: inout Written?) {
+        member(key, reusing: &earlier) { $0.write(value) }
+    }
+
+    /// A member with a key from the schema whose whole text (key and value) repeats one
+    /// written before: copied when `earlier` holds it, otherwise `key` and the value `body`
+    /// writes are written and recorded in `earlier`.
+    mutating func member(_ key: String, reusing earlier: inout Written?, _ body: (inout JSONText) -> Void) {
+        separate()
+        if let earlier {
+            copy(earlier)
+        } else {
+            let first = count
+            write(string: key)
+            reserve(2)
+            count = colon(at: start + count) - start
+            body(&self)
+            earlier = Written(range: first..<count, depth: depth)
+        }
+    }
+
+    /// A member whose value repeats one written before, as above; `body` writes the value
+    /// the first time.
+    mutating func member(_ key: StaticString, reusing earlier: inout Written?, _ body: (inout JSONText) -> Void) {
         self.key(key)
         if let earlier {
             copy(earlier)
         } else {
             let first = count
-            write(value)
+            body(&self)
             earlier = Written(range: first..<count, depth: depth)
         }
     }
@@ -152,8 +185,34 @@ struct JSONText: ~Copyable {
 
     /// The comma after the previous member or item, and the line break before the next.
     private mutating func separate() {
-        if !atOpening { append(UInt8(ascii: ",")) }
-        newline()
+        reserve(2 * depth + 2)
+        count = separate(at: start + count) - start
+    }
+
+    /// `separate()` into room already reserved (`2 * depth + 2` bytes) at `out`, the end of
+    /// the text; returns the new end.
+    @inline(__always)
+    private func separate(at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var out = out
+        if !atOpening {
+            out.pointee = UInt8(ascii: ",")
+            out += 1
+        }
+        guard pretty else { return out }
+        out.pointee = UInt8(ascii: "\n")
+        let indent = 2 * depth
+        (out + 1).initialize(repeating: UInt8(ascii: " "), count: indent)
+        return out + 1 + indent
+    }
+
+    /// `:` and, in pretty text, a space, into room already reserved at `out`; returns the
+    /// new end.
+    @inline(__always)
+    private func colon(at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        out.pointee = UInt8(ascii: ":")
+        guard pretty else { return out + 1 }
+        out[1] = UInt8(ascii: " ")
+        return out + 2
     }
 
     /// True right after `{` or `[`, before the container's first member or item (the text of
@@ -162,24 +221,15 @@ struct JSONText: ~Copyable {
         count > 0 && (start[count - 1] == UInt8(ascii: "{") || start[count - 1] == UInt8(ascii: "["))
     }
 
-    private mutating func colon() {
-        if pretty { append(": ") } else { append(UInt8(ascii: ":")) }
-    }
-
     /// In pretty text, a line break and the indent of the current depth.
     private mutating func newline() {
         guard pretty else { return }
-        let width = 1 + 2 * depth
-        if width <= Self.lineBreak.utf8CodeUnitCount {
-            append(UnsafeBufferPointer(start: Self.lineBreak.utf8Start, count: width))
-        } else {
-            append(UInt8(ascii: "\n"))
-            append(UInt8(ascii: " "), count: 2 * depth)
-        }
+        let indent = 2 * depth
+        reserve(indent + 1)
+        start[count] = UInt8(ascii: "\n")
+        (start + count + 1).initialize(repeating: UInt8(ascii: " "), count: indent)
+        count += indent + 1
     }
-
-    /// A newline and the indents of the first 16 levels: each line break copies a prefix.
-    private static let lineBreak: StaticString = "\n                                "
 
     // MARK: Values
 
@@ -222,7 +272,8 @@ struct JSONText: ~Copyable {
     /// the rest byte by byte. Most strings need no escape at all.
     private mutating func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
         let length = bytes.count
-        reserve(6 * length + 2)
+        // Also room to store a whole word for the last few bytes.
+        reserve(max(6 * length + 2, length + 10))
         var out = start + count
         out.pointee = UInt8(ascii: "\"")
         out += 1
@@ -234,6 +285,20 @@ struct JSONText: ~Copyable {
                 UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
                 out += 8
                 index += 8
+            }
+            // The last one to seven bytes, padded with spaces to one word: when clean, the
+            // whole word is stored and only their count kept.
+            if index < length && length - index < 8 {
+                let rest = length - index
+                var word: UInt64 = 0x2020_2020_2020_2020
+                withUnsafeMutableBytes(of: &word) { padded in
+                    padded.baseAddress!.copyMemory(from: source + index, byteCount: rest)
+                }
+                if !Self.anyNeedsEscape(word) {
+                    UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
+                    out += rest
+                    index = length
+                }
             }
             while index < length {
                 let byte = source[index]

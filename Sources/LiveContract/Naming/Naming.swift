@@ -9,6 +9,7 @@ public enum Naming {
 
     /// `pickedUp` -> `PICKED_UP`, `step2Done` -> `STEP2_DONE`: Kotlin enum constants and key constants.
     public static func constantCase(_ name: String) -> String {
+        if let ascii = asciiConstantCase(name) { return ascii }
         var result = ""
         var previous: Unicode.Scalar?
         for scalar in name.unicodeScalars {
@@ -21,16 +22,65 @@ public enum Naming {
         return result
     }
 
+    /// `constantCase` on bytes, for the usual all-ASCII name (nil otherwise): case-mapping
+    /// each scalar as a String costs more than the rest of the conversion.
+    private static func asciiConstantCase(_ name: String) -> String? {
+        var name = name
+        return name.withUTF8 { bytes -> String? in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+            }
+            return String(unsafeUninitializedCapacity: 2 * bytes.count) { out in
+                var count = 0
+                for (offset, byte) in bytes.enumerated() {
+                    let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+                    if offset > 0, isUpper, previous != UInt8(ascii: "_"),
+                       !(previous >= UInt8(ascii: "A") && previous <= UInt8(ascii: "Z")) {
+                        out[count] = UInt8(ascii: "_")
+                        count += 1
+                    }
+                    out[count] = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
+                    count += 1
+                    previous = byte
+                }
+                return count
+            }
+        }
+    }
+
     /// `pickedUp` -> `PickedUp`.
     public static func upperFirst(_ name: String) -> String {
+        if let changed = asciiChangingFirst(name, upper: true) { return changed }
         guard let first = name.first else { return name }
         return first.uppercased() + name.dropFirst()
     }
 
     /// `PickedUp` -> `pickedUp`.
     public static func lowerFirst(_ name: String) -> String {
+        if let changed = asciiChangingFirst(name, upper: false) { return changed }
         guard let first = name.first else { return name }
         return first.lowercased() + name.dropFirst()
+    }
+
+    /// `name` with its first byte case-mapped, when that byte is the whole first Character:
+    /// ASCII, and not followed by a non-ASCII scalar that could combine with it (nil
+    /// otherwise, and for an empty name). Two ASCII scalars form one Character only as
+    /// CR LF, which has no case to change.
+    private static func asciiChangingFirst(_ name: String, upper: Bool) -> String? {
+        var name = name
+        return name.withUTF8 { bytes -> String? in
+            guard let first = bytes.first, first < 0x80 else { return nil }
+            if bytes.count > 1, bytes[1] >= 0x80 { return nil }
+            var changed = first
+            if upper, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") { changed = first - 32 }
+            if !upper, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") { changed = first + 32 }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                _ = out.initialize(from: bytes)
+                out[0] = changed
+                return bytes.count
+            }
+        }
     }
 }
 

@@ -4,79 +4,140 @@ struct DecodeCases {
     let contract: Contract
     let base: FixtureSamples.Sample
 
-    func cases() -> [JSONValue] {
+    /// Writes the cases, each as an item of the enclosing array, member by member: every body
+    /// is the base content-state with at most one member changed, written from the base's
+    /// members (the unchanged base is written once and copied).
+    func write(into json: inout JSONText) {
         let shapes = WireShapes(contract: contract)
         let baseJSON = shapes.apns(base.state, fields: contract.state)
-        var result: [JSONValue] = [decodes("base", baseJSON, expected: baseJSON)]
-        result.append(decodes("extra-key-ignored", baseJSON.setting("zzzExtraKey", .int(1)), expected: baseJSON))
+        guard case .object(let members) = baseJSON else { return }
+        var baseText: JSONText.Written?
+        decodes("base", &json, body: .base, expected: .base, members: members, reuse: &baseText)
+        decodes("extra-key-ignored", &json, body: .setting("zzzExtraKey", .int(1)), expected: .base, members: members, reuse: &baseText)
         let defaulted = contract.state.filter { $0.defaultValue != nil }
         if defaulted.count > 1 {
             // One pass over the members, so large schemas stay linear.
             let byName = Dictionary(uniqueKeysWithValues: defaulted.map { ($0.name, $0) })
-            var body = baseJSON, expected = baseJSON
-            if case .object(let members) = baseJSON {
-                body = .object(members.filter { byName[$0.key] == nil })
-                var filled = members
-                for index in filled.indices {
-                    if let field = byName[filled[index].key] {
-                        filled[index].value = shapes.apns(field.defaultValue!, type: field.type)
-                    }
+            let body = JSONValue.object(members.filter { byName[$0.key] == nil })
+            var filled = members
+            for index in filled.indices {
+                if let field = byName[filled[index].key] {
+                    filled[index].value = shapes.apns(field.defaultValue!, type: field.type)
                 }
-                expected = .object(filled)
             }
-            result.append(decodes("missing-every-defaulted", body, expected: expected))
+            decodes("missing-every-defaulted", &json, body: .value(body), expected: .value(.object(filled)), members: members, reuse: &baseText)
         }
         // One case per field grows with the square of the schema; large schemas keep only the
         // cases above.
-        guard contract.state.count <= FCMMalformedCases.perFieldLimit else { return result }
+        guard contract.state.count <= FCMMalformedCases.perFieldLimit else { return }
         for field in contract.state {
-            let without = baseJSON.removing(field.name)
+            let without = Body.removing(field.name)
             if let fallback = field.defaultValue {
-                let expected = baseJSON.setting(field.name, shapes.apns(fallback, type: field.type))
-                result.append(decodes("missing-defaulted-\(field.name)", without, expected: expected))
+                let expected = Body.setting(field.name, shapes.apns(fallback, type: field.type))
+                decodes("missing-defaulted-\(field.name)", &json, body: without, expected: expected, members: members, reuse: &baseText)
             } else if field.isOptional {
-                result.append(decodes("missing-optional-\(field.name)", without, expected: without))
+                decodes("missing-optional-\(field.name)", &json, body: without, expected: without, members: members, reuse: &baseText)
             } else {
-                result.append(fails("missing-required-\(field.name)", without, why: "keyNotFound: '\(field.name)' is required and has no default"))
+                fails("missing-required-\(field.name)", &json, body: without, why: "keyNotFound: '\(field.name)' is required and has no default",
+                      members: members, reuse: &baseText)
             }
             switch field.type {
             case .enumeration(let name):
-                let broken = baseJSON.setting(field.name, .string("zzzNewCase"))
+                let broken = Body.setting(field.name, .string("zzzNewCase"))
                 if let fallback = contract.type(named: name)?.enumType?.unknownCase {
-                    result.append(decodes("unknown-case-\(field.name)", broken, expected: baseJSON.setting(field.name, .string(fallback))))
+                    decodes("unknown-case-\(field.name)", &json, body: broken, expected: .setting(field.name, .string(fallback)),
+                            members: members, reuse: &baseText)
                 } else {
-                    result.append(fails("unknown-case-\(field.name)", broken, why: "dataCorrupted: '\(name)' has no case 'zzzNewCase' and no unknown: fallback"))
+                    fails("unknown-case-\(field.name)", &json, body: broken, why: "dataCorrupted: '\(name)' has no case 'zzzNewCase' and no unknown: fallback",
+                          members: members, reuse: &baseText)
                 }
             case .dateRange:
                 guard case .array(let bounds)? = baseJSON[field.name], bounds.count == 2 else { break }
                 let keyed = JSONValue.object([JSONMember("lowerBound", bounds[0]), JSONMember("upperBound", bounds[1])])
-                result.append(fails("keyed-range-\(field.name)", baseJSON.setting(field.name, keyed), why: "typeMismatch: ClosedRange<Date> decodes from [lower, upper], not {lowerBound, upperBound}"))
+                fails("keyed-range-\(field.name)", &json, body: .setting(field.name, keyed), why: "typeMismatch: ClosedRange<Date> decodes from [lower, upper], not {lowerBound, upperBound}",
+                      members: members, reuse: &baseText)
             case .date:
-                result.append(fails("string-date-\(field.name)", baseJSON.setting(field.name, .string("2025-03-15T19:12:00Z")), why: "typeMismatch: a default JSONDecoder reads Date as a number of seconds since 2001"))
+                fails("string-date-\(field.name)", &json, body: .setting(field.name, .string("2025-03-15T19:12:00Z")), why: "typeMismatch: a default JSONDecoder reads Date as a number of seconds since 2001",
+                      members: members, reuse: &baseText)
             case .int, .double:
-                result.append(fails("string-number-\(field.name)", baseJSON.setting(field.name, .string("12")), why: "typeMismatch: a number sent as a string"))
+                fails("string-number-\(field.name)", &json, body: .setting(field.name, .string("12")), why: "typeMismatch: a number sent as a string",
+                      members: members, reuse: &baseText)
             default:
                 break
             }
         }
-        return result
     }
 
-    func decodes(_ name: String, _ body: JSONValue, expected: JSONValue) -> JSONValue {
-        .object([
-            JSONMember("name", .string(name)),
-            JSONMember("contentState", body),
-            JSONMember("decodes", .bool(true)),
-            JSONMember("expected", expected),
-        ])
+    /// A content-state body: the base, the base with one member set (in place, or appended
+    /// when the base lacks it) or removed, or any other value.
+    enum Body {
+        case base
+        case setting(String, JSONValue)
+        case removing(String)
+        case value(JSONValue)
     }
 
-    func fails(_ name: String, _ body: JSONValue, why: String) -> JSONValue {
-        .object([
-            JSONMember("name", .string(name)),
-            JSONMember("contentState", body),
-            JSONMember("decodes", .bool(false)),
-            JSONMember("why", .string(why)),
-        ])
+    func write(_ body: Body, _ key: StaticString, members: [JSONMember], into json: inout JSONText, reuse: inout JSONText.Written?) {
+        switch body {
+        case .base:
+            json.member(key, reusing: &reuse) { json in Self.writeObject(members, into: &json) }
+        case .value(let value):
+            json.member(key, value)
+        case .removing(let name):
+            json.key(key)
+            json.object { json in
+                for index in members.indices where members[index].key != name {
+                    json.key(members[index].key)
+                    json.write(members[index].value)
+                }
+            }
+        case .setting(let name, let value):
+            json.key(key)
+            json.object { json in
+                var found = false
+                for index in members.indices {
+                    json.key(members[index].key)
+                    if !found && members[index].key == name {
+                        found = true
+                        json.write(value)
+                    } else {
+                        json.write(members[index].value)
+                    }
+                }
+                if !found {
+                    json.key(name)
+                    json.write(value)
+                }
+            }
+        }
+    }
+
+    static func writeObject(_ members: [JSONMember], into json: inout JSONText) {
+        json.object { json in
+            for index in members.indices {
+                json.key(members[index].key)
+                json.write(members[index].value)
+            }
+        }
+    }
+
+    func decodes(_ name: String, _ json: inout JSONText, body: Body, expected: Body, members: [JSONMember], reuse: inout JSONText.Written?) {
+        json.item()
+        json.object { json in
+            json.member("name", .string(name))
+            write(body, "contentState", members: members, into: &json, reuse: &reuse)
+            json.member("decodes", .bool(true))
+            write(expected, "expected", members: members, into: &json, reuse: &reuse)
+        }
+    }
+
+    func fails(_ name: String, _ json: inout JSONText, body: Body, why: String, members: [JSONMember], reuse: inout JSONText.Written?) {
+        json.item()
+        json.object { json in
+            json.member("name", .string(name))
+            write(body, "contentState", members: members, into: &json, reuse: &reuse)
+            json.member("decodes", .bool(false))
+            json.member("why", .string(why))
+        }
     }
 }

@@ -47,14 +47,34 @@ struct FCMMalformedCases {
     /// of the schema; only the combined cases (one per kind of breakage) are written then.
     static let perFieldLimit = 100
 
-    func cases() -> [JSONValue] {
-        let baseData = data(with: [])
-        var result = [entry("extra-key", data: baseData.setting("zzzUnknownKey", .string("ignored")), attributes: base.attributes, state: base.state, issues: [])]
+    /// Texts written earlier that later cases copy: the expected bridge shapes of the base
+    /// sample's attributes and state, which every case leaving them alone repeats.
+    /// Also each unchanged member of the data map, by field index.
+    struct Reuse {
+        var attributes: JSONText.Written?
+        var state: JSONText.Written?
+        var data: [JSONText.Written?]
+    }
+
+    /// Writes the cases, each as an item of the enclosing array, member by member (no tree).
+    func write(into json: inout JSONText) {
+        var reuse = Reuse(data: Array(repeating: nil, count: fields.count))
+        json.item()
+        json.object { json in
+            json.member("name", .string("extra-key"))
+            json.object("data") { json in
+                writeData(with: [], into: &json, reuse: &reuse, extraKey: ("zzzUnknownKey", "ignored"))
+            }
+            writeExpected(attributes: base.attributes, attributesChanged: false, state: base.state, stateChanged: false,
+                          into: &json, reuse: &reuse)
+            json.array("issues") { _ in }
+        }
         let tried = fields.map(breakages)
         if fields.count <= Self.perFieldLimit {
             for index in fields.indices {
                 for breakage in tried[index] {
-                    result.append(broken("\(breakage.label)-\(fields[index].wireName)", [Change(field: index, raw: breakage.raw)]))
+                    writeBroken("\(breakage.label)-\(fields[index].wireName)", [Change(field: index, raw: breakage.raw)],
+                                into: &json, reuse: &reuse)
                 }
             }
         }
@@ -67,58 +87,142 @@ struct FCMMalformedCases {
                 tried[index].first { $0.label == label }.map { Change(field: index, raw: $0.raw) }
             }
             if changes.count > 1 || fields.count > Self.perFieldLimit {
-                result.append(broken("every-\(label)", changes))
+                writeBroken("every-\(label)", changes, into: &json, reuse: &reuse)
             }
         }
-        return result
     }
 
-    /// The base data with each of `changes` applied, and what a parser must return for it.
-    func broken(_ name: String, _ changes: [Change]) -> JSONValue {
+    /// One issue a parser reports: the field's wire name, the raw value (nil: missing) and why.
+    struct Issue {
+        var field: Int
+        var raw: String?
+        var reason: String
+    }
+
+    /// The base data with each of `changes` applied, and what a parser must return for it,
+    /// written as one item of the enclosing array.
+    func writeBroken(_ name: String, _ changes: [Change], into json: inout JSONText, reuse: inout Reuse) {
         var attributes: [Value?]? = base.attributes
         var state: [Value?]? = base.state
+        var attributesChanged = false, stateChanged = false
         let attributeCount = contract.attributes.count
-        var attributeIssues: [JSONValue] = [], stateIssues: [JSONValue] = []
+        var issues: [Issue] = []
+        issues.reserveCapacity(changes.count)
         for change in changes {
             let field = fields[change.field]
             let isState = change.field >= attributeCount
-            var issue: JSONValue?
+            var issue: Issue?
             switch outcome(field, raw: change.raw) {
             case .repaired(let value, let reason):
-                if isState { state?[change.field - attributeCount] = value } else { attributes?[change.field] = value }
-                issue = reason.map { self.issue(field, raw: change.raw, reason: $0) }
+                if isState {
+                    state?[change.field - attributeCount] = value
+                    stateChanged = true
+                } else {
+                    attributes?[change.field] = value
+                    attributesChanged = true
+                }
+                issue = reason.map { Issue(field: change.field, raw: change.raw, reason: $0) }
             case .unreadable(let reason):
                 if isState { state = nil } else { attributes = nil }
-                issue = self.issue(field, raw: change.raw, reason: reason)
+                issue = Issue(field: change.field, raw: change.raw, reason: reason)
             }
-            if let issue {
-                if isState { stateIssues.append(issue) } else { attributeIssues.append(issue) }
+            if let issue { issues.append(issue) }
+        }
+        json.item()
+        json.object { json in
+            json.member("name", .string(name))
+            json.object("data") { json in writeData(with: changes, into: &json, reuse: &reuse) }
+            writeExpected(attributes: attributes, attributesChanged: attributesChanged, state: state, stateChanged: stateChanged,
+                          into: &json, reuse: &reuse)
+            json.array("issues") { json in
+                // Attributes' issues first, then the state's.
+                for issue in issues where issue.field < attributeCount { write(issue, into: &json) }
+                for issue in issues where issue.field >= attributeCount { write(issue, into: &json) }
             }
         }
-        return entry(name, data: data(with: changes), attributes: attributes, state: state, issues: attributeIssues + stateIssues)
     }
 
-    /// The base sample's data map with `changes` (in field order) applied, in one pass: a
-    /// changed key keeps its place, or is removed when the raw value is nil; a key the base
-    /// sample lacks comes last.
-    func data(with changes: [Change]) -> JSONValue {
-        var members: [JSONMember] = [], added: [JSONMember] = []
-        members.reserveCapacity(fields.count)
+    /// The `expected` member: the bridge shapes of `attributes` and `state` (nil: null). An
+    /// unchanged record is the base sample's, written once and then copied.
+    func writeExpected(attributes: [Value?]?, attributesChanged: Bool, state: [Value?]?, stateChanged: Bool,
+                       into json: inout JSONText, reuse: inout Reuse) {
+        let shapes = self.shapes
+        json.object("expected") { json in
+            if let attributes {
+                if attributesChanged {
+                    json.key("attributes")
+                    shapes.writeBridge(attributes, fields: contract.attributes, into: &json)
+                } else {
+                    json.member("attributes", reusing: &reuse.attributes) {
+                        shapes.writeBridge(attributes, fields: contract.attributes, into: &$0)
+                    }
+                }
+            } else {
+                json.member("attributes", .null)
+            }
+            if let state {
+                if stateChanged {
+                    json.key("state")
+                    shapes.writeBridge(state, fields: contract.state, into: &json)
+                } else {
+                    json.member("state", reusing: &reuse.state) {
+                        shapes.writeBridge(state, fields: contract.state, into: &$0)
+                    }
+                }
+            } else {
+                json.member("state", .null)
+            }
+        }
+    }
+
+    /// The members of the base sample's data map with `changes` (in field order) applied, in
+    /// one pass: a changed key keeps its place, or is removed when the raw value is nil; a key
+    /// the base sample lacks comes last, and `extraKey` (set in place if the map has it) after
+    /// that.
+    func writeData(with changes: [Change], into json: inout JSONText, reuse: inout Reuse,
+                   extraKey: (key: String, value: String)? = nil) {
+        var added: [Int] = []
+        var extraPending = extraKey != nil
         var next = changes.startIndex
         for index in fields.indices {
             var text = baseText[index]
+            var changed = false
             if next < changes.endIndex, changes[next].field == index {
                 let raw = changes[next].raw
                 next += 1
                 guard text != nil else {
-                    if let raw { added.append(JSONMember(fields[index].wireName, .string(raw))) }
+                    if raw != nil { added.append(next - 1) }
                     continue
                 }
                 text = raw
+                changed = true
             }
-            if let text { members.append(JSONMember(fields[index].wireName, .string(text))) }
+            guard let text else { continue }
+            if let extraKey, extraPending, fields[index].wireName == extraKey.key {
+                json.key(fields[index].wireName)
+                json.write(string: extraKey.value)
+                extraPending = false
+            } else if changed {
+                json.key(fields[index].wireName)
+                json.write(string: text)
+            } else {
+                json.member(fields[index].wireName, reusing: &reuse.data[index]) { $0.write(string: text) }
+            }
         }
-        return .object(members + added)
+        for position in added {
+            let wireName = fields[changes[position].field].wireName
+            json.key(wireName)
+            if let extraKey, extraPending, wireName == extraKey.key {
+                json.write(string: extraKey.value)
+                extraPending = false
+            } else {
+                json.write(string: changes[position].raw!)
+            }
+        }
+        if let extraKey, extraPending {
+            json.key(extraKey.key)
+            json.write(string: extraKey.value)
+        }
     }
 
     /// The broken raw values tried for `field` (nil raw: the key is removed).
@@ -190,33 +294,54 @@ struct FCMMalformedCases {
     func readableNumber(_ raw: String, type: FieldType) -> Double? {
         switch type {
         case .int:
-            guard SchemaLoader.isDecimalInteger(raw) || raw == "-0", let number = Int32(raw) else { return nil }
+            guard Self.isDecimal(raw, integer: true) || raw == "-0", let number = Int32(raw) else { return nil }
             return Double(number)
         case .double:
-            guard SchemaLoader.isDecimalNumber(raw), let number = Double(raw), number.isFinite else { return nil }
+            guard Self.isDecimal(raw, integer: false), let number = Double(raw), number.isFinite else { return nil }
             return number
         default:
             return nil
         }
     }
 
-    func issue(_ field: Field, raw: String?, reason: String) -> JSONValue {
-        .object([
-            JSONMember("field", .string(field.wireName)),
-            JSONMember("raw", raw.map { .string($0) } ?? .null),
-            JSONMember("reason", .string(reason)),
-        ])
+    /// `SchemaLoader.isDecimalInteger` (`integer`) or `isDecimalNumber`, in one pass over the
+    /// bytes: `-?(0|[1-9][0-9]*)`, then for a number `(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    static func isDecimal(_ text: String, integer: Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            func isDigit(_ index: Int) -> Bool {
+                index < bytes.count && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")
+            }
+            var index = 0
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let whole = index
+            while isDigit(index) { index += 1 }
+            guard index > whole, bytes[whole] != UInt8(ascii: "0") || index == whole + 1 else { return false }
+            if integer { return index == bytes.count }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                let fraction = index
+                while isDigit(index) { index += 1 }
+                guard index > fraction else { return false }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                let exponent = index
+                while isDigit(index) { index += 1 }
+                guard index > exponent else { return false }
+            }
+            return index == bytes.count
+        }
     }
 
-    func entry(_ name: String, data: JSONValue, attributes: [Value?]?, state: [Value?]?, issues: [JSONValue]) -> JSONValue {
-        .object([
-            JSONMember("name", .string(name)),
-            JSONMember("data", data),
-            JSONMember("expected", .object([
-                JSONMember("attributes", attributes.map { shapes.bridge($0, fields: contract.attributes) } ?? .null),
-                JSONMember("state", state.map { shapes.bridge($0, fields: contract.state) } ?? .null),
-            ])),
-            JSONMember("issues", .array(issues)),
-        ])
+    /// One issue as an item of the enclosing array.
+    func write(_ issue: Issue, into json: inout JSONText) {
+        json.item()
+        json.object { json in
+            json.member("field", .string(fields[issue.field].wireName))
+            if let raw = issue.raw { json.member("raw", .string(raw)) } else { json.member("raw", .null) }
+            json.member("reason", .string(issue.reason))
+        }
     }
 }

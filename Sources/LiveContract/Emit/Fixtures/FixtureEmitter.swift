@@ -20,10 +20,14 @@ struct FixtureEmitter {
             files.append(file(folder, sample.name, comment: comment) { writeSample(sample, into: &$0) })
         }
         if let base = samples.base {
-            let malformed = FCMMalformedCases(contract: contract, base: base).cases()
-            files.append(file(folder, "fcm-malformed", comment: comment) { $0.member("cases", .array(malformed)) })
-            let decodeCases = DecodeCases(contract: contract, base: base).cases()
-            files.append(file(folder, "decode-cases", comment: comment) { $0.member("cases", .array(decodeCases)) })
+            let malformed = FCMMalformedCases(contract: contract, base: base)
+            files.append(file(folder, "fcm-malformed", comment: comment) { json in
+                json.array("cases") { malformed.write(into: &$0) }
+            })
+            let decodeCases = DecodeCases(contract: contract, base: base)
+            files.append(file(folder, "decode-cases", comment: comment) { json in
+                json.array("cases") { decodeCases.write(into: &$0) }
+            })
         }
         return files
     }

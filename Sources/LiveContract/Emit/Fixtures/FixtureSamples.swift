@@ -92,8 +92,29 @@ struct FixtureSamples {
 
     static func truncate(_ text: String, toBytes limit: Int?) -> String {
         guard let limit else { return text }
-        var end = text.startIndex
-        var bytes = 0
+        let utf8 = text.utf8
+        if utf8.count <= limit { return text }
+        if limit <= 0 { return "" }
+        // Between two ASCII bytes there is always a Character boundary, except inside CR LF:
+        // the ASCII start of the text is cut on bytes, and only the rest walked by Character.
+        var ascii = 0
+        for byte in utf8 {
+            if byte >= 0x80 { break }
+            ascii += 1
+        }
+        func isBoundary(_ offset: Int) -> Bool {
+            offset == 0 || !(byteAt(offset - 1) == 0x0D && byteAt(offset) == 0x0A)
+        }
+        func byteAt(_ offset: Int) -> UInt8 { utf8[utf8.index(utf8.startIndex, offsetBy: offset)] }
+        if limit < ascii {
+            let cut = isBoundary(limit) ? limit : limit - 1
+            return String(text[..<utf8.index(utf8.startIndex, offsetBy: cut)])
+        }
+        // Start at the last certain boundary before the first non-ASCII byte.
+        var known = max(ascii - 1, 0)
+        if !isBoundary(known) { known -= 1 }
+        var end = utf8.index(utf8.startIndex, offsetBy: known)
+        var bytes = known
         while end < text.endIndex {
             let next = text.index(after: end)
             bytes += text.utf8.distance(from: end, to: next)

@@ -17,6 +17,17 @@ struct WireShapes {
         return .object(members)
     }
 
+    /// `bridge(values, fields:)` written straight into `json`, with no tree of members.
+    func writeBridge(_ values: [Value?], fields: [Field], into json: inout JSONText) {
+        json.object { json in
+            for index in fields.indices {
+                guard let value = values[index] else { continue }
+                json.key(fields[index].wireName)
+                json.write(bridge(value, type: fields[index].type))
+            }
+        }
+    }
+
     /// APNs (Codable) shape of a record: field names, seconds since 2001.
     func apns(_ values: [Value?], fields: [Field]) -> JSONValue {
         var members: [JSONMember] = []
