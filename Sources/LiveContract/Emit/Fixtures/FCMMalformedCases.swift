@@ -294,44 +294,13 @@ struct FCMMalformedCases {
     func readableNumber(_ raw: String, type: FieldType) -> Double? {
         switch type {
         case .int:
-            guard Self.isDecimal(raw, integer: true) || raw == "-0", let number = Int32(raw) else { return nil }
+            guard SchemaLoader.isDecimalInteger(raw) || raw == "-0", let number = Int32(raw) else { return nil }
             return Double(number)
         case .double:
-            guard Self.isDecimal(raw, integer: false), let number = Double(raw), number.isFinite else { return nil }
+            guard SchemaLoader.isDecimalNumber(raw), let number = Double(raw), number.isFinite else { return nil }
             return number
         default:
             return nil
-        }
-    }
-
-    /// `SchemaLoader.isDecimalInteger` (`integer`) or `isDecimalNumber`, in one pass over the
-    /// bytes: `-?(0|[1-9][0-9]*)`, then for a number `(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
-    static func isDecimal(_ text: String, integer: Bool) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            func isDigit(_ index: Int) -> Bool {
-                index < bytes.count && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")
-            }
-            var index = 0
-            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-            let whole = index
-            while isDigit(index) { index += 1 }
-            guard index > whole, bytes[whole] != UInt8(ascii: "0") || index == whole + 1 else { return false }
-            if integer { return index == bytes.count }
-            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-                index += 1
-                let fraction = index
-                while isDigit(index) { index += 1 }
-                guard index > fraction else { return false }
-            }
-            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-                index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-                let exponent = index
-                while isDigit(index) { index += 1 }
-                guard index > exponent else { return false }
-            }
-            return index == bytes.count
         }
     }
 
