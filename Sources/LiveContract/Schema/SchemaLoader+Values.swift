@@ -96,40 +96,17 @@ extension SchemaLoader {
     mutating func record(_ node: YAMLNode, fields: [Field], context: @autoclosure () -> String, what: String) -> [String: Value]? {
         if node.isNull && fields.allSatisfy(\.mayBeMissing) { return fieldsDefaults(fields) }
         // Left out or empty, it reads as `{}`: the missing required fields are the problem to name.
-        // `given[i]` is the position in `list` of the entry for `fields[i]`, or -1.
-        var list: [(key: YAMLNode, value: YAMLNode)] = []
-        var given = [Int](repeating: -1, count: fields.count)
-        if !node.isNull {
-            guard let entries = node.mappingEntries else {
-                error("\(context()) must be a mapping, found \(node.kindDescription)", node, rule: "schema-shape")
-                return nil
-            }
-            list = entries
-            // Field positions by name, hashed only for records too long to scan.
-            var index: [String: Int]?
-            if fields.count > Entries.indexedSize {
-                var built: [String: Int] = [:]
-                built.reserveCapacity(fields.count)
-                for position in fields.indices where built[fields[position].name] == nil { built[fields[position].name] = position }
-                index = built
-            }
-            for position in list.indices {
-                let key = list[position].key.scalar ?? ""
-                let match = index.map { $0[key] } ?? fields.firstIndex { $0.name == key }
-                if let match {
-                    given[match] = position
-                } else {
-                    unknownKey(key, list[position].key, in: node, allowed: fields.map(\.name), what: context())
-                }
-            }
-        }
+        // Slot `i` of `given` holds the entry for `fields[i]`.
+        let names = fields.map(\.name)
+        let given = node.isNull ? Entries(allowed: names) : entries(of: node, allowed: names, what: context())
+        guard node.isNull || node.mappingEntries != nil else { return nil }
         var result = [String: Value](minimumCapacity: fields.count)
         var complete = true
         for position in fields.indices {
             let name = fields[position].name
-            let entry = given[position]
-            if entry >= 0, !list[entry].value.isNull {
-                if let value = value(list[entry].value, for: fields[position], context: "\(context()).\(name)") {
+            let entry = given[position: position]
+            if let entry, !entry.value.isNull {
+                if let value = value(entry.value, for: fields[position], context: "\(context()).\(name)") {
                     result[name] = value
                 } else {
                     complete = false
@@ -137,7 +114,7 @@ extension SchemaLoader {
             } else if let fallback = fields[position].defaultValue {
                 result[name] = fallback
             } else if !fields[position].isOptional {
-                error("\(context()) is missing '\(name)' (\(fields[position].typeSpelling)); every required field of \(what) needs a value", entry >= 0 ? list[entry].value : node, rule: "missing-value")
+                error("\(context()) is missing '\(name)' (\(fields[position].typeSpelling)); every required field of \(what) needs a value", entry?.value ?? node, rule: "missing-value")
                 complete = false
             }
         }

@@ -40,16 +40,14 @@ public struct SchemaLoader {
     /// The entries of a mapping node, reporting keys outside `allowed` with a suggestion.
     /// `what` names the mapping in messages only, so it is built only for an error.
     mutating func entries(of node: YAMLNode, allowed: [String], what: @autoclosure () -> String) -> Entries {
+        var result = Entries(allowed: allowed)
         guard let list = node.mappingEntries else {
             error("\(what()) must be a mapping, found \(node.kindDescription)", node, rule: "schema-shape")
-            return Entries()
+            return result
         }
-        var result = Entries()
         for entry in list {
             let key = entry.key.scalar ?? ""
-            if allowed.contains(key) {
-                result.append(key, entry)
-            } else {
+            if !result.set(key, entry) {
                 unknownKey(key, entry.key, in: node, allowed: allowed, what: what())
             }
         }
@@ -154,36 +152,46 @@ public struct SchemaLoader {
     }
 }
 
-/// The accepted entries of a mapping by key. Schema mappings hold a handful of keys, so a scan
-/// beats hashing; past `indexedSize` keys a dictionary keeps lookups constant.
+/// The accepted entries of a mapping, one slot per allowed key (in the order `allowed` lists
+/// them). Schema mappings allow a handful of keys, so finding a key's slot is a scan; past
+/// `indexedSize` allowed keys (a record of many fields) a dictionary keeps it constant, so a
+/// 10,000-field example stays linear.
 struct Entries {
     typealias Entry = (key: YAMLNode, value: YAMLNode)
     static let indexedSize = 16
-    private var names: [String] = []
-    private var list: [Entry] = []
-    private var index: [String: Int]?
+    private let allowed: [String]
+    private let index: [String: Int]?
+    private var slots: [Entry?]
 
-    mutating func append(_ name: String, _ entry: Entry) {
-        names.append(name)
-        list.append(entry)
-        if index != nil {
-            index![name] = list.count - 1
-        } else if list.count > Self.indexedSize {
-            var built: [String: Int] = [:]
-            built.reserveCapacity(names.count * 2)
-            for (position, name) in names.enumerated() { built[name] = position }
+    init(allowed: [String]) {
+        self.allowed = allowed
+        slots = Array(repeating: nil, count: allowed.count)
+        if allowed.count > Self.indexedSize {
+            var built = [String: Int](minimumCapacity: allowed.count)
+            for (position, name) in allowed.enumerated() where built[name] == nil { built[name] = position }
             index = built
+        } else {
+            index = nil
         }
     }
 
-    /// The entry for `name`; the last one if a key repeats, as a dictionary would keep.
-    subscript(name: String) -> Entry? {
-        if let index { return index[name].map { list[$0] } }
-        var position = names.count
-        while position > 0 {
-            position -= 1
-            if names[position] == name { return list[position] }
-        }
-        return nil
+    /// The slot of an allowed key, or nil for a key that is not allowed.
+    func position(of name: String) -> Int? {
+        if let index { return index[name] }
+        return allowed.firstIndex(of: name)
     }
+
+    /// Stores `entry` under `name` (a repeated key keeps the last entry, as a dictionary
+    /// would); false when `name` is not allowed.
+    mutating func set(_ name: String, _ entry: Entry) -> Bool {
+        guard let position = position(of: name) else { return false }
+        slots[position] = entry
+        return true
+    }
+
+    /// The entry for the allowed key at `position`.
+    subscript(position position: Int) -> Entry? { slots[position] }
+
+    /// The entry for `name`.
+    subscript(name: String) -> Entry? { position(of: name).flatMap { slots[$0] } }
 }
