@@ -81,6 +81,11 @@ struct JSONText: ~Copyable {
     /// Starts a member with a key from the schema or the user.
     mutating func key(_ name: String) {
         separate()
+        keyText(name)
+    }
+
+    /// The quoted `name` and its colon, after the separator is written.
+    private mutating func keyText(_ name: String) {
         write(string: name)
         reserve(2)
         count = colon(at: start + count) - start
@@ -110,15 +115,9 @@ struct JSONText: ~Copyable {
     /// writes are written and recorded in `earlier`.
     mutating func member(_ key: String, reusing earlier: inout Written?, _ body: (inout JSONText) -> Void) {
         separate()
-        if let earlier {
-            copy(earlier)
-        } else {
-            let first = count
-            write(string: key)
-            reserve(2)
-            count = colon(at: start + count) - start
-            body(&self)
-            earlier = Written(range: first..<count, depth: depth)
+        reuse(&earlier) { json in
+            json.keyText(key)
+            body(&json)
         }
     }
 
@@ -126,13 +125,19 @@ struct JSONText: ~Copyable {
     /// the first time.
     mutating func member(_ key: StaticString, reusing earlier: inout Written?, _ body: (inout JSONText) -> Void) {
         self.key(key)
+        reuse(&earlier, body)
+    }
+
+    /// Copies `earlier` when it holds text; otherwise writes with `body` and records in
+    /// `earlier` what it wrote.
+    private mutating func reuse(_ earlier: inout Written?, _ body: (inout JSONText) -> Void) {
         if let earlier {
             copy(earlier)
-        } else {
-            let first = count
-            body(&self)
-            earlier = Written(range: first..<count, depth: depth)
+            return
         }
+        let first = count
+        body(&self)
+        earlier = Written(range: first..<count, depth: depth)
     }
 
     /// Appends text written earlier. Written at another depth, every line after the first
