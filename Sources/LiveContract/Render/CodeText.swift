@@ -40,30 +40,6 @@ enum CodeText {
         return result
     }
 
-    /// `prefix` followed by `name` with its first character upper-cased (`upper`) or
-    /// lower-cased, exactly as `Naming.upperFirst`/`lowerFirst` spell it. Schema names are
-    /// ASCII identifiers, so this changes one byte in place instead of case-mapping a
-    /// Character and appending a Substring.
-    static func changingFirst(_ name: String, upper: Bool, after prefix: String = "") -> String {
-        let bytes = name.utf8
-        guard let first = bytes.first, first < 0x80 else {
-            return prefix + (upper ? Naming.upperFirst(name) : Naming.lowerFirst(name))
-        }
-        // A following non-ASCII scalar could combine with the first one into one Character.
-        if bytes.count > 1, bytes[bytes.index(after: bytes.startIndex)] >= 0x80 {
-            return prefix + (upper ? Naming.upperFirst(name) : Naming.lowerFirst(name))
-        }
-        var changed = first
-        if upper, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") { changed = first - 32 }
-        if !upper, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") { changed = first + 32 }
-        var result = prefix
-        result.reserveCapacity(prefix.utf8.count + bytes.count)
-        result.unicodeScalars.append(Unicode.Scalar(changed))
-        // The concrete Substring overload: `+=` would take the generic Sequence path.
-        result.append(contentsOf: name[bytes.index(after: bytes.startIndex)...])
-        return result
-    }
-
     /// `text.count <= limit` (in Characters), without walking grapheme clusters when the
     /// UTF-8 length already decides it: there are never more Characters than bytes, and ASCII
     /// text has exactly one per byte.

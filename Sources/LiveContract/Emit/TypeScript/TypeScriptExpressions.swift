@@ -9,8 +9,8 @@ struct TypeScriptExpressions {
     var contract: Contract { syntax.contract }
 
     /// Per-struct function names, shared by the expressions and the struct context.
-    func toApnsFunction(_ name: String) -> String { CodeText.changingFirst(syntax.typeName(name), upper: false) + "ToApns" }
-    func fromApnsFunction(_ name: String) -> String { CodeText.changingFirst(syntax.typeName(name), upper: false) + "FromApns" }
+    func toApnsFunction(_ name: String) -> String { Naming.lowerFirst(syntax.typeName(name)) + "ToApns" }
+    func fromApnsFunction(_ name: String) -> String { Naming.lowerFirst(syntax.typeName(name)) + "FromApns" }
     func normalizeFunction(_ name: String) -> String { "normalize" + syntax.typeName(name) }
     func readFunction(_ name: String) -> String { "read" + syntax.typeName(name) }
 

@@ -42,7 +42,7 @@ struct TypeScriptRecords {
 
     /// `aOrderId`, `sStatus`: parse locals, prefixed so no field name can shadow `data` or `issues`.
     func localName(_ field: Field, _ prefix: String) -> String {
-        CodeText.changingFirst(field.name, upper: true, after: prefix)
+        prefix + Naming.upperFirst(field.name)
     }
 
     /// Interface members. Bridge keys are wire names and a defaulted field is optional input;

@@ -16,7 +16,7 @@ struct TypeScriptSyntax {
     func apnsTypeName(_ name: String) -> String { typeName(name) + "Apns" }
 
     /// The exported list of an enum's cases: `MatchPeriod` -> `matchPeriodCases`.
-    func casesName(_ name: String) -> String { CodeText.changingFirst(typeName(name), upper: false) + "Cases" }
+    func casesName(_ name: String) -> String { Naming.lowerFirst(typeName(name)) + "Cases" }
 
     /// The type of a value in the JS bridge shape (Unix ms, wire names).
     func bridgeType(_ type: FieldType) -> String {
