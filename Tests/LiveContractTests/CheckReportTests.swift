@@ -125,6 +125,31 @@ final class CheckReportTests: XCTestCase {
         XCTAssertTrue(findings[0].meanings.first?.text.contains("declares Mine where the schema's type is DeliveryAttributes") ?? false)
     }
 
+    /// `check` reads each output with one open: a symlink, a folder or a FIFO where an output
+    /// belongs is reported missing (as before), and a FIFO must not block the run.
+    func testOutputsAreReadOnlyAsRegularFiles() throws {
+        let schema = try TestSupport.generate(schema: "delivery", into: folder)
+        let fileSystem = FileSystem()
+        let widget = folder.appendingPathComponent(Self.widget).path
+        let original = try XCTUnwrap(fileSystem.readRegularFile(widget))
+        XCTAssertEqual(original, schema.files.first { $0.path.hasSuffix("widgets/DeliveryAttributes.swift") }?.bytes)
+        let empty = folder.appendingPathComponent("empty").path
+        try "".write(toFile: empty, atomically: true, encoding: .utf8)
+        XCTAssertEqual(fileSystem.readRegularFile(empty), [])
+        XCTAssertNil(fileSystem.readRegularFile(folder.appendingPathComponent("nothing-here").path))
+        XCTAssertNil(fileSystem.readRegularFile(folder.path), "a folder")
+
+        try FileManager.default.removeItem(atPath: widget)
+        try FileManager.default.createSymbolicLink(atPath: widget, withDestinationPath: empty)
+        XCTAssertNil(fileSystem.readRegularFile(widget), "a symlink is not followed")
+        XCTAssertEqual(check(schema).map(\.kind), [.missing])
+
+        try FileManager.default.removeItem(atPath: widget)
+        XCTAssertEqual(mkfifo(widget, 0o644), 0)
+        XCTAssertNil(fileSystem.readRegularFile(widget), "a FIFO is refused without waiting for a writer")
+        XCTAssertEqual(check(schema).map(\.kind), [.missing])
+    }
+
     func testGitHubEscaping() {
         XCTAssertEqual(GitHubAnnotation.escapeData("50% done\r\nnext"), "50%25 done%0D%0Anext")
         XCTAssertEqual(GitHubAnnotation.escapeProperty("a:b,c%"), "a%3Ab%2Cc%25")

@@ -254,6 +254,18 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual("\(parseError("{{/x}}")!)", "t.mustache:1:1: error: '{{/x}}' closes a section that was never opened; remove it or add '{{#x}}' before it [template]")
     }
 
+    /// Files are written from `renderUTF8` without decoding, so a user template with broken
+    /// UTF-8 must still give well-formed output (each bad byte reads as U+FFFD) and the same
+    /// text as `render`.
+    func testInvalidUTF8InTemplateSourceRendersAsReplacementCharacters() throws {
+        let source: [UInt8] = Array("a\u{E9}".utf8) + [0xFF, 0xC3] + Array(" {{x}}\n".utf8)
+        let template = try Template(name: "bad.mustache", utf8: source)
+        let bytes = try template.renderUTF8(["x": .text("\u{DF}")])
+        XCTAssertNotNil(String(validating: bytes, as: UTF8.self), "rendered bytes are well-formed UTF-8")
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "a\u{E9}\u{FFFD}\u{FFFD} \u{DF}\n")
+        XCTAssertEqual(try template.render(["x": .text("\u{DF}")]), "a\u{E9}\u{FFFD}\u{FFFD} \u{DF}\n")
+    }
+
     // MARK: Scale and determinism
 
     func testLargeRenderIsCompleteAndRepeatable() throws {

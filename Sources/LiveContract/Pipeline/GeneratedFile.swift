@@ -5,12 +5,24 @@ public struct GeneratedFile: Sendable, Equatable {
     }
 
     public var path: String
-    public var contents: String
+    /// The file's UTF-8 bytes, exactly as they go to disk. Renderers write bytes and `check`
+    /// compares bytes, so the text is never decoded unless a diff or a test asks for it.
+    public var bytes: [UInt8]
     public var kind: Kind
 
+    /// The bytes as text (generated output is always well-formed UTF-8).
+    public var contents: String {
+        get { String(decoding: bytes, as: UTF8.self) }
+        set { bytes = Array(newValue.utf8) }
+    }
+
     public init(path: String, contents: String, kind: Kind) {
+        self.init(path: path, bytes: Array(contents.utf8), kind: kind)
+    }
+
+    public init(path: String, bytes: [UInt8], kind: Kind) {
         self.path = path
-        self.contents = contents
+        self.bytes = bytes
         self.kind = kind
     }
 }

@@ -56,25 +56,25 @@ public struct Generator: Sendable {
         switch job {
         case .swift(let paths):
             let text = try render("swift.mustache", SwiftContext(contract: contract).build(header: header))
-            return paths.map { GeneratedFile(path: $0.path, contents: text, kind: .swift) }
+            return paths.map { GeneratedFile(path: $0.path, bytes: text, kind: .swift) }
         case .swiftBridge(let output):
             let text = try render("swift-bridge.mustache", SwiftBridgeContext(contract: contract).build(header: header))
-            return [GeneratedFile(path: output.path, contents: text, kind: .swiftBridge)]
+            return [GeneratedFile(path: output.path, bytes: text, kind: .swiftBridge)]
         case .kotlin(let output):
             let text = try render("kotlin.mustache", KotlinContext(contract: contract).build(header: header))
-            return [GeneratedFile(path: output.path, contents: text, kind: .kotlin)]
+            return [GeneratedFile(path: output.path, bytes: text, kind: .kotlin)]
         case .typescript(let output):
             let text = try render("typescript.mustache", TypeScriptContext(contract: contract).build(header: header))
-            return [GeneratedFile(path: output.path, contents: text, kind: .typescript)]
+            return [GeneratedFile(path: output.path, bytes: text, kind: .typescript)]
         case .fixtures(let output):
             return FixtureEmitter(contract: contract).files(in: output.path)
         }
     }
 
-    func render(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> String {
+    func render(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> [UInt8] {
         guard let template = templates.template(name) else {
             throw TemplateError(templateName: name, line: 1, column: 1, message: "no template named '\(name)'")
         }
-        return try template.render(context)
+        return try template.renderUTF8(context)
     }
 }

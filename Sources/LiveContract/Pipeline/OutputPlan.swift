@@ -53,7 +53,7 @@ public struct OutputPlan: Sendable {
                     continue
                 }
                 let existing = String(decoding: bytes, as: UTF8.self)
-                if FileSystem.sameBytes(file.contents, bytes) {
+                if FileSystem.sameBytes(file.bytes, bytes) {
                     plan.entries.append(Entry(displayPath: display, file: file, action: .unchanged, existing: existing))
                 } else if GeneratedHeader.isGenerated(existing) || force {
                     plan.entries.append(Entry(displayPath: display, file: file, action: .update, existing: existing))
@@ -87,7 +87,7 @@ public struct OutputPlan: Sendable {
     public func write(fileSystem: FileSystem) throws(FileSystem.Failure) -> [Entry] {
         var written: [Entry] = []
         for entry in entries where entry.action != .unchanged {
-            try fileSystem.writeAtomically(entry.displayPath, Array(entry.file.contents.utf8))
+            try fileSystem.writeAtomically(entry.displayPath, entry.file.bytes)
             written.append(entry)
         }
         return written

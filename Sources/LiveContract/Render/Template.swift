@@ -59,8 +59,11 @@ public struct Template: Sendable {
     }
 
     /// Parses UTF-8 `bytes` (invalid sequences read as U+FFFD, as `String(decoding:)` does).
+    /// The source is made well-formed here, once, so that rendered output is well-formed
+    /// UTF-8 by construction: every delimiter is ASCII, so text ranges never split a character.
     public init(name: String, utf8 bytes: [UInt8]) throws(TemplateError) {
         self.name = name
+        let bytes = UTF8Bytes.firstInvalid(bytes) == nil ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
         self.source = bytes
         self.nodes = try bytes.withUnsafeBufferPointer { buffer throws(TemplateError) in
             var parser = TemplateParser(name: name, bytes: buffer)
@@ -71,15 +74,26 @@ public struct Template: Sendable {
     /// Renders with `context` as the outermost scope. Any name the template uses must
     /// exist in some enclosing scope: strictness turns template typos into errors.
     public func render(_ context: [String: TemplateValue]) throws(TemplateError) -> String {
-        // Bytes, made into a String once at the end: appending to a byte array is several
-        // times cheaper than appending to a String, and templates render on every `check`.
+        String(decoding: try renderUTF8(context), as: UTF8.self)
+    }
+
+    /// `render` as well-formed UTF-8 bytes, which is what files and `check` need: appending
+    /// to a byte array is several times cheaper than appending to a String, and templates
+    /// render on every `check`.
+    public func renderUTF8(_ context: [String: TemplateValue]) throws(TemplateError) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(source.count * 2)
         var scopes: [TemplateValue] = [.object(context)]
         try source.withUnsafeBufferPointer { source throws(TemplateError) in
             try render(nodes, source: source, into: &output, scopes: &scopes)
         }
-        return String(decoding: output, as: UTF8.self)
+        // Every output stays in memory until `check` has compared them all: keep the bytes,
+        // not the room reserved for them.
+        guard output.capacity - output.count > 4096 else { return output }
+        return [UInt8](unsafeUninitializedCapacity: output.count) { buffer, count in
+            output.withUnsafeBufferPointer { _ = memcpy(buffer.baseAddress!, $0.baseAddress!, $0.count) }
+            count = output.count
+        }
     }
 
     private func render(_ nodes: [TemplateNode], source: UnsafeBufferPointer<UInt8>, into output: inout [UInt8],

@@ -35,24 +35,44 @@ public struct FileSystem: Sendable {
         defer { close(fd) }
         var info = stat()
         let expected = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
-        // Read straight into an array one byte larger than the file, so the read that finds
-        // the end needs no second buffer; grow in case the file grows or its size was
-        // unknown (pipes, /proc).
+        guard let bytes = readAll(fd, expected: expected, regularFile: false) else { throw failure(path) }
+        return bytes
+    }
+
+    /// The bytes of the regular file at `path`; nil when nothing readable is there or it is
+    /// a symlink, a folder or anything else (never blocking on a FIFO). `check` reads every
+    /// output on every commit, so this is one open, fstat, read and close per file.
+    public func readRegularFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return readAll(fd, expected: Int(info.st_size), regularFile: true)
+    }
+
+    /// Reads to the end straight into an array one byte larger than `expected`, so the read
+    /// that finds the end needs no second buffer; grows in case the file grows or its size
+    /// was unknown (pipes, /proc). On a regular file a short read is the end, which saves the
+    /// extra read that would return 0. Nil on a read error (errno set).
+    private func readAll(_ fd: Int32, expected: Int, regularFile: Bool) -> [UInt8]? {
         var result = [UInt8](repeating: 0, count: expected + 1)
         var filled = 0
         while true {
             if filled == result.count {
                 result.append(contentsOf: repeatElement(0, count: max(4096, result.count)))
             }
+            let asked = result.count - filled
             let count = result.withUnsafeMutableBytes { buffer in
-                Glue.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                Glue.read(fd, buffer.baseAddress! + filled, asked)
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw failure(path)
+                return nil
             }
             if count == 0 { break }
             filled += count
+            if regularFile && count < asked { break }
         }
         result.removeLast(result.count - filled)
         return result
@@ -121,13 +141,12 @@ public struct FileSystem: Sendable {
         return true
     }
 
-    /// True when `text` is exactly `bytes` in UTF-8; one memcmp instead of a walk over
-    /// `String.UTF8View`, which dominated `check` on unchanged files.
-    public static func sameBytes(_ text: String, _ bytes: [UInt8]) -> Bool {
-        var text = text
-        return text.withUTF8 { utf8 in
-            utf8.count == bytes.count && bytes.withUnsafeBufferPointer { other in
-                utf8.isEmpty || memcmp(utf8.baseAddress!, other.baseAddress!, utf8.count) == 0
+    /// True when both hold the same bytes: one memcmp, the whole cost of `check` for a file
+    /// that is in sync.
+    public static func sameBytes(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        left.count == right.count && left.withUnsafeBufferPointer { left in
+            right.withUnsafeBufferPointer { right in
+                left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
             }
         }
     }

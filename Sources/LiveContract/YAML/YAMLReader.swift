@@ -26,7 +26,7 @@ public struct YAMLReader: Sendable {
             let (line, column) = Self.position(of: nul, in: bytes)
             throw fail("the file contains a NUL byte; a schema is UTF-8 text", line: line, column: column, rule: "yaml-invalid-utf8")
         }
-        if let bad = Self.firstInvalidUTF8(bytes) {
+        if let bad = UTF8Bytes.firstInvalid(bytes) {
             let (line, column) = Self.position(of: bad, in: bytes)
             throw fail("the file is not valid UTF-8 here; save it as UTF-8", line: line, column: column, rule: "yaml-invalid-utf8")
         }

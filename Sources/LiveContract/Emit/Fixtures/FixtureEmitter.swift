@@ -42,7 +42,7 @@ struct FixtureEmitter {
             body(&json)
         }
         json.append(UInt8(ascii: "\n"))
-        return GeneratedFile(path: "\(folder)/\(name).json", contents: json.string, kind: .fixture)
+        return GeneratedFile(path: "\(folder)/\(name).json", bytes: Array(json.bytes), kind: .fixture)
     }
 
     /// Every shape of one sample, written member by member (no tree of the whole document).
