@@ -37,7 +37,7 @@ check = load("check-vs-diff.json")
 lc, df, empty = check["livecontract check"], check["diff"], check["empty swift binary"]
 lcd, emptyd = check["livecontract check (dynamic stdlib)"], check["empty swift binary (dynamic stdlib)"]
 out.append("## check on schema/delivery.yaml (all 20 outputs) vs diff of the two Swift copies vs an empty Swift binary\n")
-out.append("Release builds; `static` = `--static-swift-stdlib` (the recommended install), `dynamic` = plain `swift build -c release`.\n")
+out.append("Release builds; `static` = scripts/build-release (the recommended install: `--static-swift-stdlib` and the start-up settings it lists), `dynamic` = plain `swift build -c release`.\n")
 out.append("| command | median ms | range ms | max RSS |")
 out.append("|---|---|---|---|")
 out.append(f"| livecontract check | {median_ms(lc):.2f} | {span(lc)} | {rss('check')} |")
@@ -74,7 +74,7 @@ for a, b in zip(sizes, sizes[1:]):
 build = os.path.join(results, "release-build-seconds.txt")
 if os.path.exists(build):
     with open(build) as f:
-        out.append(f"\nclean `swift build -c release`: {float(f.read().strip()):.1f} s (target < 90 s)")
+        out.append(f"\nclean release build (scripts/build-release): {float(f.read().strip()):.1f} s (target < 90 s)")
 text = "\n".join(out) + "\n"
 print(text)
 with open(os.path.join(results, "..", "results.md"), "w") as f:
