@@ -27,7 +27,7 @@ final class BuiltInTemplateStepsTests: XCTestCase {
         let bytes = Array(try Data(contentsOf: TestSupport.repoRoot.appendingPathComponent("schema/kitchensink.yaml")))
         let contract = try SchemaLoader.load(bytes, path: "kitchensink.yaml").0
         let header = GeneratedHeader.lines(for: contract)
-        let contexts: [String: [String: TemplateValue]] = [
+        let contexts: [String: TemplateObject] = [
             "swift.mustache": SwiftContext(contract: contract).build(header: header),
             "swift-bridge.mustache": SwiftBridgeContext(contract: contract).build(header: header),
             "kotlin.mustache": KotlinContext(contract: contract).build(header: header),

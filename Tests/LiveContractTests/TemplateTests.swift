@@ -2,7 +2,7 @@ import XCTest
 @testable import LiveContract
 
 final class TemplateTests: XCTestCase {
-    private func render(_ source: String, _ context: [String: TemplateValue] = [:],
+    private func render(_ source: String, _ context: TemplateObject = [:],
                         file: StaticString = #filePath, line: UInt = #line) -> String? {
         do {
             return try Template(name: "t.mustache", source: source).render(context)
@@ -21,7 +21,7 @@ final class TemplateTests: XCTestCase {
         }
     }
 
-    private func renderError(_ source: String, _ context: [String: TemplateValue] = [:],
+    private func renderError(_ source: String, _ context: TemplateObject = [:],
                              file: StaticString = #filePath, line: UInt = #line) -> TemplateError? {
         let template: Template
         do {
@@ -70,7 +70,7 @@ final class TemplateTests: XCTestCase {
     }
 
     func testDottedNamesLookUpMembers() {
-        let context: [String: TemplateValue] = [
+        let context: TemplateObject = [
             "a": .object(["b": .object(["c": .text("deep")]), "t": .text("top")]),
         ]
         XCTAssertEqual(render("{{a.t}}/{{ a.b.c }}", context), "top/deep")
@@ -78,7 +78,7 @@ final class TemplateTests: XCTestCase {
     }
 
     func testDottedNameErrors() {
-        let context: [String: TemplateValue] = ["a": .object(["t": .text("top")])]
+        let context: TemplateObject = ["a": .object(["t": .text("top")])]
         assertError(renderError("  {{a.nope}}", context), line: 1, column: 3, contains: "'a' has no member 'nope'")
         assertError(renderError("{{a.t.x}}", context), line: 1, column: 1, contains: "'a.t' is text, not an object")
         assertError(renderError("{{zz.t}}", context), line: 1, column: 1, contains: "unknown name 'zz' in 'zz.t'")
@@ -87,7 +87,7 @@ final class TemplateTests: XCTestCase {
     // MARK: Sections
 
     func testSectionOverListOfObjectsPushesScope() {
-        let context: [String: TemplateValue] = ["fields": .list([
+        let context: TemplateObject = ["fields": .list([
             .object(["name": .text("id"), "type": .text("Int")]),
             .object(["name": .text("title"), "type": .text("String")]),
         ])]
@@ -124,7 +124,7 @@ final class TemplateTests: XCTestCase {
     }
 
     func testNestedScopesLookOutward() {
-        let context: [String: TemplateValue] = [
+        let context: TemplateObject = [
             "type": .text("Attributes"),
             "groups": .list([.object(["group": .text("g1"), "items": .list([.object(["name": .text("a")]), .object(["name": .text("b")])])])]),
         ]
@@ -133,7 +133,7 @@ final class TemplateTests: XCTestCase {
     }
 
     func testInnerScopeShadowsOuterAndNonObjectItemsHoldNoNames() {
-        let context: [String: TemplateValue] = [
+        let context: TemplateObject = [
             "name": .text("outer"),
             "xs": .list([.object(["name": .text("inner")]), .text("plain")]),
         ]
@@ -157,7 +157,7 @@ final class TemplateTests: XCTestCase {
 
     func testStandaloneSectionLinesVanishWithIndentation() {
         let source = "struct S {\n    {{#fields}}\n    let {{name}}: Int\n    {{/fields}}\n\t{{^fields}}\n    // none\n  \t{{/fields}}\n}\n"
-        let context: [String: TemplateValue] = ["fields": .list([.object(["name": .text("a")]), .object(["name": .text("b")])])]
+        let context: TemplateObject = ["fields": .list([.object(["name": .text("a")]), .object(["name": .text("b")])])]
         XCTAssertEqual(render(source, context), "struct S {\n    let a: Int\n    let b: Int\n}\n")
         XCTAssertEqual(render(source, ["fields": .list([])]), "struct S {\n    // none\n}\n")
     }

@@ -139,7 +139,7 @@ final class TemplatesCommandTests: XCTestCase {
             defer { try? FileManager.default.removeItem(at: work) }
             let contract = try TestSupport.generate(schema: name, into: work).contract
             let header = GeneratedHeader.lines(for: contract)
-            let contexts: [String: [String: TemplateValue]] = [
+            let contexts: [String: TemplateObject] = [
                 "swift.mustache": SwiftContext(contract: contract).build(header: header),
                 "swift-bridge.mustache": SwiftBridgeContext(contract: contract).build(header: header),
                 "kotlin.mustache": KotlinContext(contract: contract).build(header: header),

@@ -71,7 +71,7 @@ public struct Generator: Sendable {
         }
     }
 
-    func render(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> [UInt8] {
+    func render(_ name: String, _ context: TemplateObject) throws(TemplateError) -> [UInt8] {
         guard let template = templates.template(name) else {
             throw TemplateError(templateName: name, line: 1, column: 1, message: "no template named '\(name)'")
         }

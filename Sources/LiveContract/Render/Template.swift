@@ -14,7 +14,7 @@ public enum TemplateValue: Sendable, Equatable {
     case text(String)
     case flag(Bool)
     case list([TemplateValue])
-    case object([String: TemplateValue])
+    case object(TemplateObject)
 }
 
 /// A template problem, located at the tag that caused it so that users who override
@@ -82,14 +82,14 @@ public struct Template: Sendable {
 
     /// Renders with `context` as the outermost scope. Any name the template uses must
     /// exist in some enclosing scope: strictness turns template typos into errors.
-    public func render(_ context: [String: TemplateValue]) throws(TemplateError) -> String {
+    public func render(_ context: TemplateObject) throws(TemplateError) -> String {
         String(decoding: try renderUTF8(context), as: UTF8.self)
     }
 
     /// `render` as well-formed UTF-8 bytes, which is what files and `check` need: appending
     /// to a byte array is several times cheaper than appending to a String, and templates
     /// render on every `check`.
-    public func renderUTF8(_ context: [String: TemplateValue]) throws(TemplateError) -> [UInt8] {
+    public func renderUTF8(_ context: TemplateObject) throws(TemplateError) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(source.count * 2)
         var scopes: [TemplateValue] = [.object(context)]
@@ -179,7 +179,7 @@ public struct Template: Sendable {
         if tags[index].head.isEmpty { return scopes[scopes.count - 1] }
         var found: TemplateValue?
         for scope in scopes.indices.reversed() {
-            if case .object(let members) = scopes[scope], let value = members[tags[index].head] {
+            if case .object(let members) = scopes[scope], let value = members.value(named: tags[index].head, summary: tags[index].headSummary) {
                 found = value
                 break
             }

@@ -11,6 +11,8 @@ struct TemplateTag: Sendable {
     /// `members` (usually none, so most tags hold no array).
     var head: String
     var members: [String] = []
+    /// `TemplateObject.summary(of: head)`, worked out once rather than on every lookup.
+    var headSummary: UInt64 = 0
     /// Where the tag's "{{" starts in the source; line and column are counted from it only
     /// when an error needs them.
     var offset: Int
@@ -94,6 +96,8 @@ struct TemplateProgram: Sendable {
         }
         self.steps = steps
         self.links = links
+        var tags = tags
+        for index in tags.indices { tags[index].headSummary = TemplateObject.summary(of: tags[index].head) }
         self.tags = tags
     }
 }

@@ -15,7 +15,7 @@ struct KotlinContext {
     var stateType: String { contract.name + "State" }
     var keysType: String { contract.name + "FcmKeys" }
 
-    func build(header: [String]) -> [String: TemplateValue] {
+    func build(header: [String]) -> TemplateObject {
         let helpers = KotlinHelpers(contract: contract)
         let attributeKeys = keyConstants(contract.attributes), stateKeys = keyConstants(contract.state)
         return [

@@ -35,7 +35,7 @@ struct KotlinHelpers {
 
     /// `flags` as the template's `helpers` object.
     var context: TemplateValue {
-        var members = [String: TemplateValue](minimumCapacity: Self.names.count)
+        var members = TemplateObject(minimumCapacity: Self.names.count)
         for index in Self.names.indices { members[Self.names[index]] = .flag(emitted[index]) }
         return .object(members)
     }

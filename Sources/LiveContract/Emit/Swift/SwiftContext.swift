@@ -7,7 +7,7 @@ struct SwiftContext {
 
     var access: String { contract.access == .public ? "public " : "" }
 
-    func build(header: [String]) -> [String: TemplateValue] {
+    func build(header: [String]) -> TemplateObject {
         [
             "headerLines": .list(header.map { .text($0) }),
             "access": .text(access),
@@ -60,7 +60,7 @@ struct SwiftContext {
                 "decode": .text(decode),
             ]))
         }
-        var members: [String: TemplateValue] = [
+        var members: TemplateObject = [
             "fields": .list(fieldValues),
             "hasFields": .flag(!fields.isEmpty),
             "lenient": .flag(lenient),

@@ -16,7 +16,7 @@ struct SwiftBridgeContext {
 
     var access: String { contract.access == .public ? "public " : "" }
 
-    func build(header: [String]) -> [String: TemplateValue] {
+    func build(header: [String]) -> TemplateObject {
         let attributesType = contract.attributesTypeName
         var records: [TemplateValue] = [
             record(name: attributesType + "Record", swiftType: attributesType, fields: contract.attributes,
@@ -58,7 +58,7 @@ struct SwiftBridgeContext {
         let present = [used.dates || used.ranges, used.ranges, used.doubles, usesClamp, used.urls]
         var result: [TemplateValue] = []
         for index in kinds.indices where present[index] {
-            var members: [String: TemplateValue] = ["first": .flag(result.isEmpty)]
+            var members: TemplateObject = ["first": .flag(result.isEmpty)]
             for other in kinds.indices { members[kinds[other]] = .flag(other == index) }
             result.append(.object(members))
         }

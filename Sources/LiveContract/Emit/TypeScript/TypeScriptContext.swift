@@ -14,7 +14,7 @@ struct TypeScriptContext {
         records = TypeScriptRecords(expressions: TypeScriptExpressions(syntax: syntax))
     }
 
-    func build(header: [String]) -> [String: TemplateValue] {
+    func build(header: [String]) -> TemplateObject {
         let name = contract.name
         let records = self.records
         let attributesType = name + "Attributes", stateType = name + "State"
