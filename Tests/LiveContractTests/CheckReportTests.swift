@@ -138,6 +138,16 @@ final class CheckReportTests: XCTestCase {
         XCTAssertEqual(fileSystem.readRegularFile(empty), [])
         XCTAssertNil(fileSystem.readRegularFile(folder.appendingPathComponent("nothing-here").path))
         XCTAssertNil(fileSystem.readRegularFile(folder.path), "a folder")
+        // Files whose size is unknown up front (here /proc reports 0) are read to their end.
+        let status = try fileSystem.read("/proc/self/status")
+        XCTAssertGreaterThan(status.count, 100)
+        XCTAssertTrue(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
+        XCTAssertTrue(String(decoding: status, as: UTF8.self).hasSuffix("\n"))
+        let large = [UInt8](repeating: UInt8(ascii: "x"), count: 200_000)
+        let largePath = folder.appendingPathComponent("large").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: largePath, contents: Data(large)))
+        XCTAssertEqual(fileSystem.readRegularFile(largePath), large)
+        XCTAssertEqual(try fileSystem.read(largePath), large)
 
         try FileManager.default.removeItem(atPath: widget)
         try FileManager.default.createSymbolicLink(atPath: widget, withDestinationPath: empty)

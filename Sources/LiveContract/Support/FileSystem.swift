@@ -51,31 +51,41 @@ public struct FileSystem: Sendable {
         return readAll(fd, expected: Int(info.st_size), regularFile: true)
     }
 
-    /// Reads to the end straight into an array one byte larger than `expected`, so the read
-    /// that finds the end needs no second buffer; grows in case the file grows or its size
-    /// was unknown (pipes, /proc). On a regular file a short read is the end, which saves the
-    /// extra read that would return 0. Nil on a read error (errno set).
+    /// Reads to the end straight into an array one byte larger than `expected` (not zeroed
+    /// first), so the read that finds the end needs no second buffer; reads on in chunks if the
+    /// file grew or its size was unknown (pipes, /proc). On a regular file a short read is the
+    /// end, which saves the extra read that would return 0. Nil on a read error (errno set).
     private func readAll(_ fd: Int32, expected: Int, regularFile: Bool) -> [UInt8]? {
-        var result = [UInt8](repeating: 0, count: expected + 1)
-        var filled = 0
+        var failed = false, ended = false
+        var result = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let asked = buffer.count - count
+                let got = Glue.read(fd, buffer.baseAddress! + count, asked)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    return
+                }
+                count += got
+                if got == 0 || (regularFile && got < asked) {
+                    ended = true
+                    return
+                }
+            }
+        }
+        if failed { return nil }
+        if ended { return result }
+        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            if filled == result.count {
-                result.append(contentsOf: repeatElement(0, count: max(4096, result.count)))
-            }
-            let asked = result.count - filled
-            let count = result.withUnsafeMutableBytes { buffer in
-                Glue.read(fd, buffer.baseAddress! + filled, asked)
-            }
-            if count < 0 {
+            let got = chunk.withUnsafeMutableBytes { Glue.read(fd, $0.baseAddress!, $0.count) }
+            if got < 0 {
                 if errno == EINTR { continue }
                 return nil
             }
-            if count == 0 { break }
-            filled += count
-            if regularFile && count < asked { break }
+            if got == 0 { return result }
+            result.append(contentsOf: chunk[..<got])
         }
-        result.removeLast(result.count - filled)
-        return result
     }
 
     /// `mkdir -p`.
