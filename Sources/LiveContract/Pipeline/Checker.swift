@@ -43,19 +43,25 @@ public enum Checker {
     /// cost one read and one memcmp; diffs and the Swift analysis run only for files that differ.
     public static func check(files: [GeneratedFile], contract: Contract, schemaPath: String, fileSystem: FileSystem) -> [CheckFinding] {
         let folder = FileSystem.directory(of: schemaPath)
-        let locations = OutputPlan.locations(of: contract)
         var schemaShape: ContractShape?
         var findings: [CheckFinding] = []
         let regenerate = "run `livecontract generate \(schemaPath)`"
+        // Where the schema names each output; only a file that differs needs it.
+        var locations: [String: SourceLocation]?
+        func location(of file: GeneratedFile) -> SourceLocation? {
+            let all = locations ?? OutputPlan.locations(of: contract)
+            locations = all
+            return all[file.path] ?? all[FileSystem.directory(of: file.path)]
+        }
         for file in files {
             let display = FileSystem.join(folder, file.path)
-            let location = locations[file.path] ?? locations[FileSystem.directory(of: file.path)]
             guard let bytes = fileSystem.readRegularFile(display) else {
                 findings.append(CheckFinding(kind: .missing, displayPath: display, message: "the file does not exist", diff: "",
-                                             location: location, firstChangedLine: nil, fix: regenerate))
+                                             location: location(of: file), firstChangedLine: nil, fix: regenerate))
                 continue
             }
             if FileSystem.sameBytes(file.bytes, bytes) { continue }
+            let location = location(of: file)
             let generated = file.contents
             let existing = String(decoding: bytes, as: UTF8.self)
             let normalized = existing.replacingCRLF
