@@ -8,6 +8,29 @@ import XCTest
 /// Kotlin and TypeScript, as a `<Contract><Type>` name (`generatedCodeGlobals`). When a
 /// template starts using a new standard type, this test names it.
 final class GeneratedNamesTests: XCTestCase {
+    /// The reserved-name lists are searched by halving, so each must stay sorted, and a name
+    /// listed twice is a sign of a merge gone wrong.
+    func testNameListsAreSortedWithoutRepeats() {
+        let lists: [(String, NameList)] = [
+            ("swiftKeywords", NameRules.swiftKeywords), ("kotlinKeywords", NameRules.kotlinKeywords),
+            ("typeScriptKeywords", NameRules.typeScriptKeywords), ("generatedTypeSuffixes", NameRules.generatedTypeSuffixes),
+            ("swiftTypeNames", NameRules.swiftTypeNames), ("kotlinTypeNames", NameRules.kotlinTypeNames),
+            ("typeScriptTypeNames", NameRules.typeScriptTypeNames), ("frameworkTypes", NameRules.frameworkTypes),
+            ("generatedCodeGlobals", NameRules.generatedCodeGlobals), ("fcmReservedKeys", NameRules.fcmReservedKeys),
+        ]
+        for (name, list) in lists {
+            XCTAssertTrue(list.isSortedWithoutRepeats, "NameRules.\(name) must be sorted, each name once")
+            for member in list { XCTAssertTrue(list.contains(member), "\(name) finds \(member)") }
+            XCTAssertFalse(list.contains(""), name)
+            XCTAssertFalse(list.contains("zzzNotReserved"), name)
+        }
+        XCTAssertEqual(NameRules.frameworkTypes.names.count, Set(NameRules.swiftTypeNames.names + NameRules.kotlinTypeNames.names + NameRules.typeScriptTypeNames.names).count)
+        XCTAssertEqual(NameRules.keywordLanguage("typealias"), "Swift")
+        XCTAssertEqual(NameRules.keywordLanguage("fun"), "Kotlin")
+        XCTAssertEqual(NameRules.keywordLanguage("keyof"), "TypeScript")
+        XCTAssertNil(NameRules.keywordLanguage("courierName"))
+    }
+
     func testEveryExternalTypeNameOfTheGeneratedCodeIsReserved() throws {
         var unreserved: [String: Set<String>] = [:]
         var external: [String: Set<String>] = [:]
