@@ -55,6 +55,9 @@ enum Commands {
                 failed = true
             }
         }
+        // The process exits soon after the command; the schemas are kept until then, since
+        // freeing their trees one object at a time would only delay the exit.
+        KeptUntilExit.keep(loaded)
         return failed ? nil : loaded
     }
 
