@@ -26,13 +26,7 @@ final class BuiltInTemplateStepsTests: XCTestCase {
     func testStoredStepsRenderExactlyAsParsedTemplates() throws {
         let bytes = Array(try Data(contentsOf: TestSupport.repoRoot.appendingPathComponent("schema/kitchensink.yaml")))
         let contract = try SchemaLoader.load(bytes, path: "kitchensink.yaml").0
-        let header = GeneratedHeader.lines(for: contract)
-        let contexts: [String: TemplateObject] = [
-            "swift.mustache": SwiftContext(contract: contract).build(header: header),
-            "swift-bridge.mustache": SwiftBridgeContext(contract: contract).build(header: header),
-            "kotlin.mustache": KotlinContext(contract: contract).build(header: header),
-            "typescript.mustache": TypeScriptContext(contract: contract).build(header: header),
-        ]
+        let contexts = TestSupport.templateContexts(contract)
         XCTAssertEqual(Set(contexts.keys), Set(TemplateSet.names))
         let builtIn = try TemplateSet.builtIn()
         for (name, context) in contexts {

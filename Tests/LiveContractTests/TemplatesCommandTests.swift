@@ -138,13 +138,7 @@ final class TemplatesCommandTests: XCTestCase {
             let work = TestSupport.temporaryDirectory("lc-context")
             defer { try? FileManager.default.removeItem(at: work) }
             let contract = try TestSupport.generate(schema: name, into: work).contract
-            let header = GeneratedHeader.lines(for: contract)
-            let contexts: [String: TemplateObject] = [
-                "swift.mustache": SwiftContext(contract: contract).build(header: header),
-                "swift-bridge.mustache": SwiftBridgeContext(contract: contract).build(header: header),
-                "kotlin.mustache": KotlinContext(contract: contract).build(header: header),
-                "typescript.mustache": TypeScriptContext(contract: contract).build(header: header),
-            ]
+            let contexts = TestSupport.templateContexts(contract)
             for (template, context) in contexts {
                 actual[template, default: []].formUnion(Self.paths(.object(context), prefix: ""))
             }

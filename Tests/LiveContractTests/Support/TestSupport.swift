@@ -18,6 +18,17 @@ enum TestSupport {
     }
 
     /// A fresh empty folder under the system temporary folder.
+    /// Template name -> the context it renders for `contract`, as the generator builds them.
+    static func templateContexts(_ contract: Contract) -> [String: TemplateObject] {
+        let header = GeneratedHeader.lines(for: contract)
+        return [
+            "swift.mustache": SwiftContext(contract: contract).build(header: header),
+            "swift-bridge.mustache": SwiftBridgeContext(contract: contract).build(header: header),
+            "kotlin.mustache": KotlinContext(contract: contract).build(header: header),
+            "typescript.mustache": TypeScriptContext(contract: contract).build(header: header),
+        ]
+    }
+
     static func temporaryDirectory(_ label: String = "lc") -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
