@@ -44,8 +44,8 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
 
 /// A parsed template (a subset of Mustache without HTML escaping or partials).
 ///
-/// The source is parsed once into a node tree so that rendering large contracts
-/// is a single linear walk that appends into one output string.
+/// The source is parsed once into flat steps (`TemplateSteps`) so that rendering large
+/// contracts is a walk over an array that appends into one byte buffer.
 public struct Template: Sendable {
     /// Used as the file name in every error this template reports.
     public let name: String
