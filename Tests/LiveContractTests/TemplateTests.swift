@@ -266,6 +266,17 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(try template.render(["x": .text("\u{DF}")]), "a\u{E9}\u{FFFD}\u{FFFD} \u{DF}\n")
     }
 
+    /// Output far smaller than the room reserved for it (twice the template) is copied out
+    /// exactly, down to none at all.
+    func testLargeTemplateWithLittleOrNoOutput() throws {
+        let body = String(repeating: "text that a false section drops\n", count: 400)
+        let template = try Template(name: "big.mustache", source: "{{#on}}\n\(body){{/on}}\n{{#off}}\n\(body){{/off}}\n")
+        XCTAssertEqual(try template.renderUTF8(["on": .flag(false), "off": .flag(false)]), [])
+        let small = try template.renderUTF8(["on": .flag(true), "off": .flag(false)])
+        XCTAssertEqual(String(decoding: small, as: UTF8.self), body)
+        XCTAssertEqual(try template.render(["on": .flag(false), "off": .flag(false)]), "")
+    }
+
     // MARK: Scale and determinism
 
     func testLargeRenderIsCompleteAndRepeatable() throws {

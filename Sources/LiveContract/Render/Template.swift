@@ -105,6 +105,7 @@ public struct Template: Sendable {
         }
         // Every output stays in memory until `check` has compared them all: keep the bytes,
         // not the room reserved for them.
+        if output.isEmpty { return [] }  // no buffer to copy from
         guard output.capacity - output.count > 4096 else { return output }
         return [UInt8](unsafeUninitializedCapacity: output.count) { buffer, count in
             output.withUnsafeBufferPointer { _ = memcpy(buffer.baseAddress!, $0.baseAddress!, $0.count) }
