@@ -146,32 +146,26 @@ struct FCMMalformedCases {
     /// unchanged record is the base sample's, written once and then copied.
     func writeExpected(attributes: [Value?]?, attributesChanged: Bool, state: [Value?]?, stateChanged: Bool,
                        into json: inout JSONText, reuse: inout Reuse) {
-        let shapes = self.shapes
         json.object("expected") { json in
-            if let attributes {
-                if attributesChanged {
-                    json.key("attributes")
-                    shapes.writeBridge(attributes, fields: contract.attributes, into: &json)
-                } else {
-                    json.member("attributes", reusing: &reuse.attributes) {
-                        shapes.writeBridge(attributes, fields: contract.attributes, into: &$0)
-                    }
-                }
-            } else {
-                json.member("attributes", .null)
-            }
-            if let state {
-                if stateChanged {
-                    json.key("state")
-                    shapes.writeBridge(state, fields: contract.state, into: &json)
-                } else {
-                    json.member("state", reusing: &reuse.state) {
-                        shapes.writeBridge(state, fields: contract.state, into: &$0)
-                    }
-                }
-            } else {
-                json.member("state", .null)
-            }
+            writeExpected("attributes", attributes, changed: attributesChanged, fields: contract.attributes,
+                          into: &json, reusing: &reuse.attributes)
+            writeExpected("state", state, changed: stateChanged, fields: contract.state, into: &json, reusing: &reuse.state)
+        }
+    }
+
+    /// One record of `expected`: null, the record written anew, or the base sample's copied.
+    private func writeExpected(_ key: StaticString, _ values: [Value?]?, changed: Bool, fields: [Field],
+                               into json: inout JSONText, reusing written: inout JSONText.Written?) {
+        guard let values else {
+            json.member(key, .null)
+            return
+        }
+        let shapes = self.shapes
+        if changed {
+            json.key(key)
+            shapes.writeBridge(values, fields: fields, into: &json)
+        } else {
+            json.member(key, reusing: &written) { shapes.writeBridge(values, fields: fields, into: &$0) }
         }
     }
 

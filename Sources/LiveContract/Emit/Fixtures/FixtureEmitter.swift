@@ -61,8 +61,10 @@ struct FixtureEmitter {
 
         json.member("example", .string(sample.name))
         json.object("bridge") { json in
-            json.member("attributes", shapes.bridge(sample.attributes, fields: contract.attributes))
-            json.member("state", shapes.bridge(sample.state, fields: contract.state))
+            json.key("attributes")
+            shapes.writeBridge(sample.attributes, fields: contract.attributes, into: &json)
+            json.key("state")
+            shapes.writeBridge(sample.state, fields: contract.state, into: &json)
         }
         // Values that appear more than once are written once and copied, re-indented.
         var attributesText: JSONText.Written?, contentStateText: JSONText.Written?

@@ -4,22 +4,11 @@
 struct WireShapes {
     let contract: Contract
 
-    /// Bridge shape of a record (`values` by field index): wire names, Unix ms; absent
-    /// optionals omitted.
-    func bridge(_ values: [Value?], fields: [Field]) -> JSONValue {
-        var members: [JSONMember] = []
-        members.reserveCapacity(fields.count)
-        // Indexing reads single properties; `for field in fields` would copy each whole Field.
-        for index in fields.indices {
-            guard let value = values[index] else { continue }
-            members.append(JSONMember(fields[index].wireName, bridge(value, type: fields[index].type)))
-        }
-        return .object(members)
-    }
-
-    /// `bridge(values, fields:)` written straight into `json`, with no tree of members.
+    /// Bridge shape of a record (`values` by field index), written straight into `json`:
+    /// wire names, Unix ms; absent optionals omitted.
     func writeBridge(_ values: [Value?], fields: [Field], into json: inout JSONText) {
         json.object { json in
+            // Indexing reads single properties; `for field in fields` would copy each whole Field.
             for index in fields.indices {
                 guard let value = values[index] else { continue }
                 json.key(fields[index].wireName)
