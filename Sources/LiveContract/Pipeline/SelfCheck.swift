@@ -77,11 +77,12 @@ public struct SelfCheck {
     /// or line-breaking character that could hide or reorder what a reviewer reads.
     func checkFiles(_ loaded: LoadedSchema) throws(Violation) {
         for file in loaded.files {
-            guard GeneratedHeader.isGenerated(file.contents) else {
+            let contents = file.contents
+            guard GeneratedHeader.isGenerated(contents) else {
                 throw Violation(invariant: "generated header", detail: "\(file.path) does not start with the header")
             }
             guard file.kind != .fixture else { continue }
-            if let bad = file.contents.unicodeScalars.first(where: { CodeText.isInvisible($0) || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
+            if let bad = contents.unicodeScalars.first(where: { CodeText.isInvisible($0) || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
                 throw Violation(invariant: "visible code", detail: "\(file.path) contains U+\(String(bad.value, radix: 16, uppercase: true))")
             }
         }
