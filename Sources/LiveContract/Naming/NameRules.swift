@@ -88,9 +88,11 @@ public enum NameRules {
     /// declarations. Kotlin and TypeScript prefix a schema type with the contract name, so it is
     /// the prefixed name (`Fcm` + `Issue` = `FcmIssue`) that must stay clear of these.
     public static let generatedCodeGlobals: NameList = [
-        "Any", "ApnsAlert", "ApnsEndOptions", "ApnsHeaders", "ApnsStartOptions", "ApnsUpdateOptions", "Array",
+        "Any", "ApnsAlert", "ApnsBroadcastHeaders", "ApnsBroadcastPriority", "ApnsDelivery", "ApnsEndOptions",
+        "ApnsHeaders", "ApnsRequest", "ApnsStartInput", "ApnsStartOptions", "ApnsTokenHeaders", "ApnsTokenPriority",
+        "ApnsUpdateOptions", "Array",
         "ArrayList", "BigDecimal", "Boolean", "Char", "Character", "Double", "Error", "Exception", "FcmIssue",
-        "FcmIssueReason", "FcmMessage", "IllegalArgumentException", "Infinity", "Int", "Integer", "JSON",
+        "FcmIssueReason", "FcmLiveActivityMessage", "FcmMessage", "IllegalArgumentException", "Infinity", "Int", "Integer", "JSON",
         "LcRead", "LcReader", "LinkedHashMap", "List", "Long", "LongRange", "Map", "Math", "MathContext",
         "NaN", "Nothing", "Number", "Object", "Omit", "RangeError", "Record", "Regex", "RoundingMode",
         "String", "StringBuilder", "Suppress", "TextEncoder", "TypeError", "Unit",

@@ -110,6 +110,24 @@ struct FixtureFolderRun {
             let aps = fixture["apns"]?[event]?["aps"]
             tally.expectEqual("\(label) apns.\(event) content-state decodes", { try checks.roundTripState(aps?["content-state"] ?? .null) }, state)
         }
+        // Every other route carries the same content-state (docs/wire.md, "Routes").
+        let routes: [(String, JSONValue?)] = [
+            ("apns.startWithInputs.pushToken", fixture["apns"]?["startWithInputs"]?["pushToken"]),
+            ("apns.startWithInputs.channel", fixture["apns"]?["startWithInputs"]?["channel"]),
+            ("apnsRequest.body", fixture["apnsRequest"]?["body"]),
+            ("broadcast.update.body", fixture["broadcast"]?["update"]?["body"]),
+            ("broadcast.end.body", fixture["broadcast"]?["end"]?["body"]),
+            ("fcmLiveActivity.start", fixture["fcmLiveActivity"]?["start"]?["message"]?["apns"]?["payload"]),
+            ("fcmLiveActivity.update", fixture["fcmLiveActivity"]?["update"]?["message"]?["apns"]?["payload"]),
+            ("fcmLiveActivity.end", fixture["fcmLiveActivity"]?["end"]?["message"]?["apns"]?["payload"]),
+        ]
+        for (route, body) in routes {
+            tally.expectEqual("\(label) \(route) content-state decodes", { try checks.roundTripState(body?["aps"]?["content-state"] ?? .null) }, state)
+        }
+        for route in ["pushToken", "channel"] {
+            let aps = fixture["apns"]?["startWithInputs"]?[route]?["aps"]
+            tally.expectEqual("\(label) apns.startWithInputs.\(route) attributes decode", { try checks.roundTripAttributes(aps?["attributes"] ?? .null) }, attributes)
+        }
         let start = fixture["apns"]?["start"]?["aps"]
         tally.expectEqual("\(label) apns.start attributes decode", { try checks.roundTripAttributes(start?["attributes"] ?? .null) }, attributes)
         tally.check("\(label) apns.start attributes-type") {

@@ -23,6 +23,15 @@ export interface ContractModule {
   apnsPayload(event: any, contentState: any, options: any, attributes?: any): unknown;
   apnsHeaders(bundleId: string, priority?: 5 | 10): Record<string, string>;
   fcmMessage(token: string, attributes: any, state: any): unknown;
+  apnsTokenRequest(activityToken: string, bundleId: string, payload: any, delivery: any): unknown;
+  apnsStartPayload(contentState: any, options: any, attributes: any, input: any): unknown;
+  broadcastPayload(event: any, contentState: any, options: any): any;
+  broadcastRequest(bundleId: string, channelId: string, payload: any, delivery: any): unknown;
+  createChannelRequest(bundleId: string, storagePolicy: any): unknown;
+  readChannelRequest(bundleId: string, channelId: string): unknown;
+  deleteChannelRequest(bundleId: string, channelId: string): unknown;
+  listChannelsRequest(bundleId: string): unknown;
+  fcmLiveActivityMessage(fcmToken: string, liveActivityToken: string, payload: any, delivery: any): unknown;
 }
 
 /** A numeric state field with bounds, for the clamping checks. */
@@ -108,6 +117,7 @@ function checkSample(entry: Entry, file: string, fx: any): void {
   same(at + 'apnsPayload update', () => m.apnsPayload('update', contentState, fx.apnsOptions), fx.apns.update);
   same(at + 'apnsPayload end', () => m.apnsPayload('end', contentState, fx.apnsOptions), fx.apns.end);
   same(at + 'apnsPayload start', () => m.apnsPayload('start', contentState, fx.apnsOptions, apnsAttributes), fx.apns.start);
+  checkRoutes(entry, at, fx);
   same(at + 'parseFcmData', () => m.parseFcmData(fx.fcmData), { attributes, state, issues: [] });
   same(at + 'fromContentState', () => m.fromContentState(fx.contentState), state);
   same(at + 'fromApnsAttributes', () => m.fromApnsAttributes(fx.apnsAttributes), attributes);
@@ -119,6 +129,54 @@ function checkSample(entry: Entry, file: string, fx: any): void {
     same(at + 'defaults fill toApnsAttributes', () => m.toApnsAttributes(bareAttributes), fx.apnsAttributes);
     same(at + 'defaults fill toFcmData', () => m.toFcmData(bareAttributes, bareState), fx.fcmData);
   }
+}
+
+/** Every other route of one fixture: token request, start inputs, broadcast, channels, FCM for iOS. */
+function checkRoutes(entry: Entry, at: string, fx: any): void {
+  const m = entry.module;
+  const io = fx.routeInputs;
+  const contentState = m.toContentState(fx.bridge.state);
+  const attributes = m.toApnsAttributes(fx.bridge.attributes);
+  const delivery = { priority: io.priority, expirationMs: io.expirationMs };
+  const update = () => m.apnsPayload('update', contentState, fx.apnsOptions);
+  const end = () => m.apnsPayload('end', contentState, fx.apnsOptions);
+  same(at + 'apnsTokenRequest', () => m.apnsTokenRequest(io.activityToken, io.bundleId, update(), delivery), fx.apnsRequest);
+  same(at + 'apnsStartPayload pushToken', () => m.apnsStartPayload(contentState, fx.apnsOptions, attributes, { pushToken: true }), fx.apns.startWithInputs.pushToken);
+  same(at + 'apnsStartPayload channel', () => m.apnsStartPayload(contentState, fx.apnsOptions, attributes, { channelId: io.channelId }), fx.apns.startWithInputs.channel);
+  const broadcastDelivery = { priority: io.broadcastPriority, expirationMs: io.broadcastExpirationMs };
+  for (const event of ['update', 'end']) {
+    same(at + 'broadcastRequest ' + event, () => m.broadcastRequest(io.bundleId, io.channelId, m.broadcastPayload(event, contentState, fx.apnsOptions), broadcastDelivery), fx.broadcast[event]);
+  }
+  same(at + 'createChannelRequest', () => m.createChannelRequest(io.bundleId, io.storagePolicy), fx.channels.create);
+  same(at + 'readChannelRequest', () => m.readChannelRequest(io.bundleId, io.channelId), fx.channels.read);
+  same(at + 'deleteChannelRequest', () => m.deleteChannelRequest(io.bundleId, io.channelId), fx.channels.delete);
+  same(at + 'listChannelsRequest', () => m.listChannelsRequest(io.bundleId), fx.channels.list);
+  const start = () => m.apnsStartPayload(contentState, fx.apnsOptions, attributes, { pushToken: true });
+  same(at + 'fcmLiveActivityMessage start', () => m.fcmLiveActivityMessage(io.fcmToken, io.pushToStartToken, start(), delivery), fx.fcmLiveActivity.start);
+  same(at + 'fcmLiveActivityMessage update', () => m.fcmLiveActivityMessage(io.fcmToken, io.activityToken, update(), delivery), fx.fcmLiveActivity.update);
+  same(at + 'fcmLiveActivityMessage end', () => m.fcmLiveActivityMessage(io.fcmToken, io.activityToken, end(), delivery), fx.fcmLiveActivity.end);
+}
+
+/** What each route refuses: priorities it does not take, bad channel ids, both start inputs, a start on a channel. */
+function checkRouteRefusals(entry: Entry, fx: any): void {
+  const m = entry.module;
+  const at = entry.name + ': ';
+  const io = fx.routeInputs;
+  const contentState = m.toContentState(fx.bridge.state);
+  const attributes = m.toApnsAttributes(fx.bridge.attributes);
+  const update = m.apnsPayload('update', contentState, fx.apnsOptions);
+  throws(at + 'token route refuses priority 1', () => m.apnsTokenRequest(io.activityToken, io.bundleId, update, { priority: 1, expirationMs: 0 }), 'apns-priority 5, 10');
+  throws(at + 'FCM Live Activity refuses priority 1', () => m.fcmLiveActivityMessage(io.fcmToken, io.activityToken, update, { priority: 1, expirationMs: 0 }), 'apns-priority 5, 10');
+  throws(at + 'broadcast refuses priority 7', () => m.broadcastRequest(io.bundleId, io.channelId, update, { priority: 7, expirationMs: 0 }), 'apns-priority 1, 5, 10');
+  throws(at + 'broadcast refuses a non-base64 channel id', () => m.broadcastRequest(io.bundleId, 'not a channel!', update, { priority: 10, expirationMs: 0 }), 'base64');
+  throws(at + 'negative expiration throws', () => m.apnsTokenRequest(io.activityToken, io.bundleId, update, { priority: 10, expirationMs: -1 }), 'expirationMs');
+  throws(at + 'broadcast refuses a start', () => m.broadcastPayload('start', contentState, fx.apnsOptions), "'update' or 'end'");
+  const start = m.apnsPayload('start', contentState, fx.apnsOptions, attributes);
+  throws(at + 'broadcastRequest refuses a start body', () => m.broadcastRequest(io.bundleId, io.channelId, start, { priority: 10, expirationMs: 0 }), "'update' or 'end'");
+  throws(at + 'start refuses both inputs', () => m.apnsStartPayload(contentState, fx.apnsOptions, attributes, { pushToken: true, channelId: io.channelId }), 'not both');
+  throws(at + 'start refuses an empty channel', () => m.apnsStartPayload(contentState, fx.apnsOptions, attributes, { channelId: '' }), 'channel id');
+  throws(at + 'channel storage policy 2 throws', () => m.createChannelRequest(io.bundleId, 2), 'message-storage-policy');
+  same(at + 'expiration 0 means do not store', () => (m.apnsTokenRequest(io.activityToken, io.bundleId, update, { priority: 5, expirationMs: 0 }) as any).headers['apns-expiration'], '0');
 }
 
 /** Size limits, clamping and refusals, from one base fixture. */
@@ -138,6 +196,10 @@ function checkLimits(entry: Entry, fx: any): void {
     const rockets = Math.floor(room / 4);
     same(at + 'update of exactly the limit passes', () => Buffer.byteLength(JSON.stringify(update('\u{1F680}'.repeat(rockets) + 'x'.repeat(room % 4)))), 4096);
     throws(at + 'update one byte over the limit throws', () => update('\u{1F680}'.repeat(rockets) + 'x'.repeat(room % 4 + 1)), '4096');
+    const broadcast = (text: string) => m.broadcastPayload('update', m.toContentState(sized(text)), options);
+    const broadcastRoom = 5120 - Buffer.byteLength(JSON.stringify(broadcast('')));
+    same(at + 'broadcast of exactly 5120 bytes passes', () => Buffer.byteLength(JSON.stringify(broadcast('x'.repeat(broadcastRoom)))), 5120);
+    throws(at + 'broadcast one byte over 5120 throws', () => broadcast('x'.repeat(broadcastRoom + 1)), '5120');
     throws(at + 'oversized fcmMessage throws', () => m.fcmMessage('token', attributes, sized('x'.repeat(5000))), '4096');
   }
   for (const bound of entry.bounded) {
@@ -168,6 +230,7 @@ export function run(entries: Entry[]): void {
       checkSample(entry, file, readJson(path.join(entry.fixtures, file)));
     }
     if (samples[0] !== undefined) checkLimits(entry, readJson(path.join(entry.fixtures, samples[0])));
+    if (samples[0] !== undefined) checkRouteRefusals(entry, readJson(path.join(entry.fixtures, samples[0])));
     const malformed = path.join(entry.fixtures, 'fcm-malformed.json');
     record(entry.name + ': has fcm-malformed.json', fs.existsSync(malformed), 'missing ' + malformed);
     if (!fs.existsSync(malformed)) continue;

@@ -58,6 +58,8 @@ struct FixtureEmitter {
         let staleMillis = Self.clockMillis + 15 * 60_000
         let dismissalMillis = Self.clockMillis + 60 * 60_000
         func seconds(_ millis: Int64) -> JSONValue { .int(millis / 1000) }
+        let routes = RouteFixtures(contentState: contentState, attributes: apnsAttributes, attributesType: contract.attributesTypeName,
+                                   alert: alert, clockMillis: Self.clockMillis)
 
         json.member("example", .string(sample.name))
         json.object("bridge") { json in
@@ -117,6 +119,12 @@ struct FixtureEmitter {
                     json.member("alert", alert, reusing: &alertText)
                 }
             }
+            json.member("startWithInputs", routes.startWithInputs)
         }
+        json.member("routeInputs", routes.inputs)
+        json.member("apnsRequest", routes.tokenRequest)
+        json.member("broadcast", routes.broadcast)
+        json.member("channels", routes.channels)
+        json.member("fcmLiveActivity", routes.fcmLiveActivity)
     }
 }
