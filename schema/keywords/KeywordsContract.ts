@@ -1166,6 +1166,8 @@ export interface KeywordsApnsPayload {
     'dismissal-date'?: number;
     'attributes-type'?: 'KeywordsAttributes';
     attributes?: KeywordsApnsAttributes;
+    'input-push-token'?: 1;
+    'input-push-channel'?: string;
     alert?: ApnsAlert;
   };
 }
@@ -1253,6 +1255,208 @@ export function fcmMessage(token: string, attributes: KeywordsAttributes, state:
   }
   lc.checkSize(data, 'Keywords FCM data', 'FCM');
   return { message: { token, data, android: { priority: 'high' } } };
+}
+
+/** Priorities APNs takes for a Live Activity push to one activity token: 5 (when convenient) or 10 (now). */
+export type ApnsTokenPriority = 5 | 10;
+/** Priorities APNs takes on a broadcast channel: 1 (low), 5 (medium) or 10 (high). */
+export type ApnsBroadcastPriority = 1 | 5 | 10;
+
+/**
+ * How APNs treats one push: its priority, and until when APNs may keep trying to deliver it.
+ * `expirationMs` is a Unix ms date, sent as whole Unix seconds in `apns-expiration`; 0 means
+ * deliver now or never (APNs does not store the push).
+ */
+export interface ApnsDelivery<P extends number> {
+  priority: P;
+  expirationMs: number;
+}
+
+/** One HTTP/2 request to APNs: add the host and your `authorization` header, send `JSON.stringify(body)`. */
+export interface ApnsRequest<H, B> {
+  method: 'POST' | 'GET' | 'DELETE';
+  path: string;
+  headers: H;
+  body: B;
+}
+
+/** Hosts of the push routes (`/3/device`, `/4/broadcasts`) and of channel management (docs/wire.md). */
+export const apnsHosts = {
+  production: 'https://api.push.apple.com',
+  development: 'https://api.sandbox.push.apple.com',
+  channelsProduction: 'https://api-manage-broadcast.push.apple.com:2196',
+  channelsDevelopment: 'https://api-manage-broadcast.sandbox.push.apple.com:2195',
+} as const;
+
+/** Headers of a push to one activity token: `apnsHeaders` plus `apns-expiration`. */
+export type ApnsTokenHeaders = ApnsHeaders & { 'apns-expiration': string };
+
+/** Headers of a broadcast: the bundle id is in the path, so there is no `apns-topic`. */
+export type ApnsBroadcastHeaders = {
+  'apns-push-type': 'liveactivity';
+  'apns-channel-id': string;
+  'apns-priority': '1' | '5' | '10';
+  'apns-expiration': string;
+};
+
+/** `apnsHeaders` with the expiration; refuses a priority the token route does not take. */
+export function apnsTokenHeaders(bundleId: string, delivery: ApnsDelivery<ApnsTokenPriority>): ApnsTokenHeaders {
+  lc.object(delivery, 'delivery');
+  const priority = lc.priority(delivery.priority, ['5', '10'], 'a push to an activity token');
+  return { ...apnsHeaders(bundleId, priority === '5' ? 5 : 10), 'apns-expiration': lc.expiration(delivery.expirationMs) };
+}
+
+/** The whole request for a push to one activity token (`/3/device/<token>`). */
+export function apnsTokenRequest(
+  activityToken: string,
+  bundleId: string,
+  payload: KeywordsApnsPayload,
+  delivery: ApnsDelivery<ApnsTokenPriority>,
+): ApnsRequest<ApnsTokenHeaders, KeywordsApnsPayload> {
+  const token = lc.token(activityToken, 'the activity push token');
+  lc.checkLimit(payload, 'Keywords APNs payload', 'APNs', 4096);
+  return { method: 'POST', path: '/3/device/' + token, headers: apnsTokenHeaders(bundleId, delivery), body: payload };
+}
+
+/**
+ * What a push-to-start asks for besides the activity (iOS 18): an update token for the new
+ * activity (`input-push-token: 1`), or a subscription to a broadcast channel
+ * (`input-push-channel`). An activity has one push type, so never both.
+ */
+export type ApnsStartInput = { pushToken: true; channelId?: undefined } | { channelId: string; pushToken?: undefined };
+
+/** The `start` body of `apnsPayload` with its iOS 18 input field, before the alert. */
+export function apnsStartPayload(
+  contentState: KeywordsContentState,
+  options: ApnsStartOptions,
+  attributes: KeywordsApnsAttributes,
+  input: ApnsStartInput,
+): KeywordsApnsPayload {
+  lc.object(input, 'input');
+  const { alert, ...head } = apnsPayload('start', contentState, options, attributes).aps;
+  let field: { 'input-push-token': 1 } | { 'input-push-channel': string };
+  if (input.pushToken === true && input.channelId === undefined) {
+    field = { 'input-push-token': 1 };
+  } else if (input.pushToken === undefined && input.channelId !== undefined) {
+    field = { 'input-push-channel': lc.channelId(input.channelId) };
+  } else {
+    throw new TypeError('a start asks for either { pushToken: true } or { channelId }, not both and not neither');
+  }
+  const payload = { aps: { ...head, ...field, ...(alert === undefined ? {} : { alert }) } };
+  lc.checkLimit(payload, 'Keywords APNs start payload', 'APNs', 4096);
+  return payload;
+}
+
+/**
+ * The body of an `update` or `end` broadcast: the same `aps` as `apnsPayload`, held to the
+ * broadcast limit (5120 bytes). A channel carries no `start`: start an activity subscribed to
+ * one with `apnsStartPayload(..., { channelId })`.
+ */
+export function broadcastPayload(event: 'update', contentState: KeywordsContentState, options: ApnsUpdateOptions): KeywordsApnsPayload;
+export function broadcastPayload(event: 'end', contentState: KeywordsContentState, options: ApnsEndOptions): KeywordsApnsPayload;
+export function broadcastPayload(
+  event: 'update' | 'end',
+  contentState: KeywordsContentState,
+  options: ApnsUpdateOptions & ApnsEndOptions,
+): KeywordsApnsPayload {
+  if (event !== 'update' && event !== 'end') {
+    throw new TypeError("a broadcast carries 'update' or 'end', got " + lc.describe(event));
+  }
+  lc.object(options, 'options');
+  lc.object(contentState, 'contentState');
+  const head = { timestamp: lc.unixSeconds(options.timestampMs, 'options.timestampMs'), event, 'content-state': contentState };
+  const aps: KeywordsApnsPayload['aps'] = event === 'update'
+    ? {
+      ...head,
+      ...(options.staleDateMs == null ? {} : { 'stale-date': lc.unixSeconds(options.staleDateMs, 'options.staleDateMs') }),
+      ...(options.relevanceScore == null ? {} : { 'relevance-score': lc.double(options.relevanceScore, 'options.relevanceScore') }),
+      ...(options.alert == null ? {} : { alert: lc.alert(options.alert) }),
+    }
+    : {
+      ...head,
+      ...(options.dismissalDateMs == null ? {} : { 'dismissal-date': lc.unixSeconds(options.dismissalDateMs, 'options.dismissalDateMs') }),
+    };
+  const payload = { aps };
+  lc.checkLimit(payload, 'Keywords broadcast ' + event + ' payload', 'APNs broadcast', 5120);
+  return payload;
+}
+
+/** The request that sends `payload` to every activity subscribed to `channelId`. */
+export function broadcastRequest(
+  bundleId: string,
+  channelId: string,
+  payload: KeywordsApnsPayload,
+  delivery: ApnsDelivery<ApnsBroadcastPriority>,
+): ApnsRequest<ApnsBroadcastHeaders, KeywordsApnsPayload> {
+  const app = lc.token(bundleId, 'the app bundle id');
+  lc.object(delivery, 'delivery');
+  const event = payload.aps.event;
+  if (event !== 'update' && event !== 'end') throw new TypeError("a broadcast carries 'update' or 'end', got " + lc.describe(event));
+  lc.checkLimit(payload, 'Keywords broadcast payload', 'APNs broadcast', 5120);
+  const headers: ApnsBroadcastHeaders = {
+    'apns-push-type': 'liveactivity',
+    'apns-channel-id': lc.channelId(channelId),
+    'apns-priority': lc.priority(delivery.priority, ['1', '5', '10'], 'a broadcast'),
+    'apns-expiration': lc.expiration(delivery.expirationMs),
+  };
+  return { method: 'POST', path: '/4/broadcasts/apps/' + app, headers, body: payload };
+}
+
+/** Create a channel (on `apnsHosts.channels*`); APNs answers with its id in `apns-channel-id`. 0 stores no push, 1 the latest. */
+export function createChannelRequest(bundleId: string, storagePolicy: 0 | 1): ApnsRequest<Record<string, never>, { 'message-storage-policy': 0 | 1; 'push-type': 'LiveActivity' }> {
+  if (storagePolicy !== 0 && storagePolicy !== 1) {
+    throw new RangeError('message-storage-policy is 0 (no push stored) or 1 (the latest stored), got ' + lc.describe(storagePolicy));
+  }
+  const path = '/1/apps/' + lc.token(bundleId, 'the app bundle id') + '/channels';
+  return { method: 'POST', path, headers: {}, body: { 'message-storage-policy': storagePolicy, 'push-type': 'LiveActivity' } };
+}
+
+/** Read one channel's settings. */
+export function readChannelRequest(bundleId: string, channelId: string): ApnsRequest<{ 'apns-channel-id': string }, null> {
+  const path = '/1/apps/' + lc.token(bundleId, 'the app bundle id') + '/channels';
+  return { method: 'GET', path, headers: { 'apns-channel-id': lc.channelId(channelId) }, body: null };
+}
+
+/** Delete a channel once its event is over (an app may keep only so many). */
+export function deleteChannelRequest(bundleId: string, channelId: string): ApnsRequest<{ 'apns-channel-id': string }, null> {
+  const path = '/1/apps/' + lc.token(bundleId, 'the app bundle id') + '/channels';
+  return { method: 'DELETE', path, headers: { 'apns-channel-id': lc.channelId(channelId) }, body: null };
+}
+
+/** List the ids of every channel of the app. */
+export function listChannelsRequest(bundleId: string): ApnsRequest<Record<string, never>, null> {
+  return { method: 'GET', path: '/1/apps/' + lc.token(bundleId, 'the app bundle id') + '/all-channels', headers: {}, body: null };
+}
+
+/** An FCM HTTP v1 message that FCM hands to APNs as a Live Activity push (start, update or end). */
+export type FcmLiveActivityMessage = {
+  message: {
+    token: string;
+    apns: {
+      live_activity_token: string;
+      headers: { 'apns-priority': '5' | '10'; 'apns-expiration': string };
+      payload: KeywordsApnsPayload;
+    };
+  };
+};
+
+/**
+ * The FCM v1 message for an iOS Live Activity: `fcmToken` is the app's FCM registration token,
+ * `liveActivityToken` the push-to-start token (start) or the activity's push token (update, end).
+ */
+export function fcmLiveActivityMessage(
+  fcmToken: string,
+  liveActivityToken: string,
+  payload: KeywordsApnsPayload,
+  delivery: ApnsDelivery<ApnsTokenPriority>,
+): FcmLiveActivityMessage {
+  const token = lc.token(fcmToken, 'the FCM registration token');
+  const live = lc.token(liveActivityToken, 'the Live Activity token');
+  lc.object(delivery, 'delivery');
+  lc.checkLimit(payload, 'Keywords APNs payload', 'APNs', 4096);
+  const priority = lc.priority(delivery.priority, ['5', '10'], 'a Live Activity push');
+  const headers = { 'apns-priority': priority === '5' ? '5' as const : '10' as const, 'apns-expiration': lc.expiration(delivery.expirationMs) };
+  return { message: { token, apns: { live_activity_token: live, headers, payload } } };
 }
 
 /** The result of reading one FCM string: the value and, when repaired, why. */
@@ -1445,5 +1649,37 @@ const lc = {
   },
   jsonBounded(value: number, min: number, max: number): number {
     return value >= min && value <= max ? value : lc.invalid();
+  },
+  /** A non-empty token or id put into a path or a message. */
+  token(value: string, what: string): string {
+    if (typeof value !== 'string' || value === '') throw new TypeError('needs ' + what + ', got ' + lc.describe(value));
+    return value;
+  },
+  /** A broadcast channel id: the base64 text APNs returned when the channel was created. */
+  channelId(value: string): string {
+    if (typeof value !== 'string' || !/^[0-9a-z+/]+={0,2}$/i.test(value)) {
+      throw new TypeError('a channel id is the base64 text APNs returned in apns-channel-id, got ' + lc.describe(value));
+    }
+    return value;
+  },
+  /** The header text of a priority the route takes; refuses any other. */
+  priority<T extends string>(value: number, allowed: readonly T[], route: string): T {
+    const text = typeof value === 'number' ? String(value) : '';
+    const found = allowed.filter((item) => item === text)[0];
+    if (found === undefined) throw new RangeError(route + ' takes apns-priority ' + allowed.join(', ') + ', got ' + lc.describe(value));
+    return found;
+  },
+  /** `apns-expiration`: whole Unix seconds of a Unix ms date; 0 = do not store. */
+  expiration(ms: number): string {
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
+      throw new RangeError('delivery.expirationMs must be a Unix ms date or 0 (do not store), got ' + lc.describe(ms));
+    }
+    return String(Math.floor(ms / 1000));
+  },
+  checkLimit(value: unknown, what: string, service: string, limit: number): void {
+    const bytes = lc.utf8Length(JSON.stringify(value));
+    if (bytes > limit) {
+      throw new RangeError(what + ' is ' + bytes + ' bytes; ' + service + ' refuses more than ' + limit + '. Shorten the strings (maxLength) or send less.');
+    }
   },
 };
