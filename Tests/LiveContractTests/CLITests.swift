@@ -255,6 +255,28 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(clean.stdout, "push.json: an APNs update body for DeliveryAttributes: decodes as the schema says\n")
     }
 
+    /// A broadcast request file (docs/validate.md, "Request files") through the binary: each
+    /// header problem at its line:column, the body checked like any APNs body, exit 1.
+    func testValidateBroadcastRequestFile() throws {
+        let request = """
+        {"path": "/4/broadcasts/apps/com.example.app",
+          "headers": {"apns-push-type": "liveactivity", "apns-priority": "7"},
+          "body": {"aps": {"timestamp": 1742064420, "event": "update",
+            "content-state": {"status": "Picked up", "progress": 0.55, "eta": 763758720, "stopsRemaining": 3, "courierName": "Dana K."}}}}
+        """
+        try request.write(to: folder.appendingPathComponent("broadcast.json"), atomically: true, encoding: .utf8)
+        let result = try run("validate", "--schema", "delivery.yaml", "broadcast.json")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("broadcast.json:2:14: error: headers: a broadcast needs `apns-channel-id`"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("broadcast.json:2:66: error: headers.apns-priority: a broadcast takes apns-priority 1, 5, 10, not 7"), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("broadcast.json: an APNs broadcast update body for DeliveryAttributes: 2 errors\n"), result.stderr)
+        let fixed = request.replacingOccurrences(of: #""apns-priority": "7""#, with: #""apns-channel-id": "Zml4dHVyZS1jaGFubmVs", "apns-priority": "1""#)
+        try fixed.write(to: folder.appendingPathComponent("broadcast.json"), atomically: true, encoding: .utf8)
+        let clean = try run("validate", "--schema", "delivery.yaml", "broadcast.json")
+        XCTAssertEqual(clean.status, 0, clean.stderr)
+        XCTAssertEqual(clean.stdout, "broadcast.json: an APNs broadcast update body for DeliveryAttributes: decodes as the schema says\n")
+    }
+
     func testValidateInputAndUsageErrors() throws {
         try "{\"aps\": {,}}".write(to: folder.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
         let broken = try run("validate", "--schema", "delivery.yaml", "broken.json")

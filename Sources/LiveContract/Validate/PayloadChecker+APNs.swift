@@ -5,7 +5,7 @@ extension PayloadChecker {
 
     /// Checks an APNs body; returns the event when it is one of the three.
     mutating func checkAPNs(_ root: JSONNode) -> String? {
-        let apsPath = JSONPath.root.key("aps")
+        let apsPath = base.key("aps")
         guard let aps = root["aps"], case .object = aps.kind else {
             error(root["aps"] ?? root, apsPath, "a Live Activity push needs an `aps` object, found \(root["aps"]?.kindDescription ?? "none")", rule: "apns-shape")
             return nil
@@ -33,15 +33,16 @@ extension PayloadChecker {
             error(aps, apsPath, "missing `content-state`; an \(event ?? "update") push carries the whole ContentState (add \"content-state\": { ... })", rule: "apns-content-state")
         }
         if event == "start" { checkStart(aps, apsPath) }
+        checkStartInputs(aps, apsPath, event: event)
         return event
     }
 
     /// `aps.timestamp`: Unix seconds. ActivityKit keeps the newest update by this number, so a
     /// millisecond value looks 55,000 years newer than any later, correct push.
     mutating func checkTimestamp(_ aps: JSONNode) -> Double? {
-        let path = JSONPath.root.key("aps").key("timestamp")
+        let path = base.key("aps").key("timestamp")
         guard let node = aps["timestamp"] else {
-            error(aps, JSONPath.root.key("aps"), "missing `timestamp`; ActivityKit orders updates by it: add \"timestamp\": <Unix seconds now>", rule: "apns-timestamp")
+            error(aps, base.key("aps"), "missing `timestamp`; ActivityKit orders updates by it: add \"timestamp\": <Unix seconds now>", rule: "apns-timestamp")
             return nil
         }
         return checkUnixSeconds(node, path, what: "timestamp")

@@ -8,6 +8,12 @@ public enum PayloadKind: String, Sendable, CaseIterable {
     case data
     /// A bare content-state object, as pasted from a server log.
     case contentState = "content-state"
+    /// An FCM HTTP v1 message carrying an iOS Live Activity push: `message.apns.live_activity_token`.
+    case fcmLiveActivity = "fcm-live-activity"
+    /// An APNs body sent to a broadcast channel (`/4/broadcasts/apps/...`).
+    case broadcast
+    /// A whole request: `{"path"?, "headers": {...}, "body": {...}}` (docs/validate.md).
+    case request
 }
 
 /// The result for one payload file.
@@ -42,6 +48,9 @@ public struct PayloadChecker {
     /// The payload's own `aps.timestamp` in Unix seconds: the best guess of "now" when judging
     /// which epoch a date was written in.
     var reference: Double?
+    /// Where the APNs body sits in the file: the root, `body` of a request file, or
+    /// `message.apns.payload` of an FCM message; messages name the full path.
+    var base = JSONPath.root
 
     init(contract: Contract, path: String) {
         self.contract = contract
@@ -75,6 +84,10 @@ public struct PayloadChecker {
     static func detect(_ root: JSONNode, contract: Contract) -> PayloadKind? {
         guard case .object(let members) = root.kind else { return nil }
         if root["aps"] != nil { return .apns }
+        if root["headers"] != nil && root["body"] != nil { return .request }
+        if let apns = root["message"]?["apns"], apns["live_activity_token"] != nil || apns["liveActivityToken"] != nil || apns["payload"]?["aps"] != nil {
+            return .fcmLiveActivity
+        }
         if root["message"] != nil || (root["data"] != nil && members.contains { ["token", "topic", "condition", "to", "registration_ids"].contains($0.key) }) {
             return .fcm
         }
@@ -104,6 +117,12 @@ public struct PayloadChecker {
         case .contentState:
             decodeObject(root, fields: contract.state, path: .root, holder: "\(contract.attributesTypeName).ContentState")
             return "a content-state for \(contract.attributesTypeName).ContentState"
+        case .fcmLiveActivity:
+            return checkFCMLiveActivity(root)
+        case .broadcast:
+            return checkBroadcastBody(root, headers: nil, fileBytes: fileBytes)
+        case .request:
+            return checkRequest(root)
         }
     }
 
