@@ -22,7 +22,12 @@ final class GoldenTests: XCTestCase {
                 XCTFail("schema/\(name).yaml does not load:\n" + error.diagnostics.items.map(\.description).joined(separator: "\n"))
                 continue
             }
-            XCTAssertTrue(loaded.warnings.isEmpty, "bundled schema \(name) has warnings: \(loaded.warnings)")
+            // injection.yaml (hostile text, unbounded strings) and keywords.yaml (a hundred
+            // reserved names) are test schemas, not examples: the size budget (docs/wire.md)
+            // may warn about them, and about nothing else.
+            let testSchema = name == "injection" || name == "keywords"
+            let warnings = loaded.warnings.filter { !(testSchema && $0.rule.hasPrefix("payload-budget-")) }
+            XCTAssertTrue(warnings.isEmpty, "bundled schema \(name) has warnings: \(warnings)")
             for file in loaded.files {
                 let path = FileSystem.join(FileSystem.directory(of: schemaPath), file.path)
                 if update {

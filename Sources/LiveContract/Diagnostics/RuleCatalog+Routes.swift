@@ -40,3 +40,17 @@ extension RuleCatalog {
                  fix: "send `live_activity_token`: the push-to-start token for a start, the activity's push token otherwise"),
     ]
 }
+
+extension RuleCatalog {
+    /// The size budget's two warnings (`generate`, `check`); kept with the routes they measure.
+    static let budget: [RuleInfo] = [
+        RuleInfo(id: "payload-budget-over",
+                 summary: "with every field at its widest, a route's body can exceed its limit (APNs 4096 bytes, broadcast 5120, FCM data 4096); names the fields that take the most room",
+                 example: "state:\n  notes: { type: string, maxLength: 5000 }",
+                 fix: "lower maxLength or maxItems on the named fields, or fetch long text in the app instead of pushing it"),
+        RuleInfo(id: "payload-budget-unbounded",
+                 summary: "a string without maxLength or a list without maxItems: the worst-case payload size cannot be proven within the limits",
+                 example: "state:\n  tags: { type: \"[string]\" }",
+                 fix: "add maxLength: N (UTF-8 bytes; on a list, per item) and maxItems: N"),
+    ]
+}

@@ -36,7 +36,7 @@ public enum RuleCatalog {
         RuleFamily(title: "Outputs, writes and drift", rules: outputs),
         RuleFamily(title: "compat", rules: compat),
         RuleFamily(title: "validate", rules: validate),
-        RuleFamily(title: "Routes and size budget", rules: routes),
+        RuleFamily(title: "Routes and size budget", rules: routes + budget),
         RuleFamily(title: "import", rules: importing),
     ]
 

@@ -31,12 +31,14 @@ public enum Workspace {
             return .failure(DiagnosticsError(diagnostics))
         }
         let contract: Contract
-        let warnings: Diagnostics
+        var warnings: Diagnostics
         do {
             (contract, warnings) = try SchemaLoader.load(bytes, path: schemaPath)
         } catch {
             return .failure(error)
         }
+        // The worst-case size of every route (docs/wire.md, "Size budget").
+        warnings.append(contentsOf: RouteBudget(contract).diagnostics)
         var templates = templates
         if let folder = contract.templates {
             let directory = FileSystem.join(FileSystem.directory(of: schemaPath), folder.path)

@@ -80,8 +80,10 @@ public struct Field: Sendable {
     /// Inclusive numeric bounds (`.int` or `.double` values, matching `type`).
     public var minimum: Value?
     public var maximum: Value?
-    /// Longest allowed string, in UTF-8 bytes.
+    /// Longest allowed string, in UTF-8 bytes (on a list of strings: each item).
     public var maxLength: Int?
+    /// Most items a list may hold; with `maxLength` it lets the payload budget be proven.
+    public var maxItems: Int?
     public var example: Value?
     public var location: SourceLocation
 

@@ -1,6 +1,6 @@
 /// Fields, `types` and type expressions (`int`, `Step?`, `[Score]`).
 extension SchemaLoader {
-    static let fieldKeys = ["type", "doc", "default", "min", "max", "maxLength", "bridgeName", "example"]
+    static let fieldKeys = ["type", "doc", "default", "min", "max", "maxLength", "maxItems", "bridgeName", "example"]
     static let builtinTypes: [String: FieldType] = [
         "string": .string, "int": .int, "double": .double, "bool": .bool,
         "date": .date, "dateRange": .dateRange, "url": .url,
@@ -149,9 +149,20 @@ extension SchemaLoader {
         if let bridge = body["bridgeName"], let value = text(bridge.value, what: "bridgeName") {
             if checkMemberName(value, bridge.value) { field.wireName = value }
         }
+        if let maxItems = body["maxItems"] {
+            if case .array = type {
+                if case .int(let limit)? = scalarValue(maxItems.value, as: .int, context: "maxItems"), limit >= 0 {
+                    field.maxItems = limit
+                } else {
+                    error("maxItems must be a whole number of items, 0 or more", maxItems.value, rule: "schema-value")
+                }
+            } else {
+                error("maxItems applies to list fields ([T]); '\(name)' is \(type.schemaSpelling)", maxItems.key, rule: "schema-shape")
+            }
+        }
         if let maxLength = body["maxLength"] {
-            if type != .string && type != .url {
-                error("maxLength applies to string and url fields; '\(name)' is \(type.schemaSpelling)", maxLength.key, rule: "schema-shape")
+            if ![FieldType.string, .url, .array(.string), .array(.url)].contains(type) {
+                error("maxLength applies to string and url fields and to lists of them (each item); '\(name)' is \(type.schemaSpelling)", maxLength.key, rule: "schema-shape")
             } else if case .int(let limit)? = scalarValue(maxLength.value, as: .int, context: "maxLength"), limit > 0 {
                 field.maxLength = limit
             } else {

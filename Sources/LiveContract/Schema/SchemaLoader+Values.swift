@@ -31,6 +31,18 @@ extension SchemaLoader {
                 error("\(context()) is \(text.utf8.count) UTF-8 bytes, over maxLength \(limit)", node, rule: "value-too-long")
             }
         }
+        guard case .array(let items) = value else { return }
+        if let limit = field.maxItems, items.count > limit {
+            error("\(context()) has \(items.count) items, over maxItems \(limit)", node, rule: "value-too-long")
+        }
+        if let limit = field.maxLength, let index = items.firstIndex(where: { item in
+            switch item {
+            case .string(let text), .url(let text): return text.utf8.count > limit
+            default: return false
+            }
+        }) {
+            error("\(context())[\(index)] is over maxLength \(limit) (UTF-8 bytes, each item of the list)", node, rule: "value-too-long")
+        }
     }
 
     static func describe(_ value: Value) -> String {

@@ -1,0 +1,181 @@
+/// The largest body each route can carry for a contract, in bytes, computed by writing the
+/// worst-case sample through the same wire shapes the fixtures use (docs/wire.md, "Size
+/// budget"). Unlike `PayloadBudget` (the lower bound `compat` compares), this is the size a
+/// server really produces when every field is at its widest:
+/// - a string of `maxLength` N bytes is N control characters, each escaped as `\u0001`
+///   (6 bytes; 7 inside FCM JSON text, whose backslash is escaped again), the widest any
+///   N-byte UTF-8 string can become in JSON;
+/// - a list holds `maxItems` items, each at its widest; optional fields are present;
+/// - an int is the endpoint of its range with the most digits; a double the widest of a fixed
+///   set of numbers inside its range (the widest finite JavaScript number is 25 bytes); a date
+///   the JavaScript safe-integer millisecond that prints widest;
+/// - timestamps are ten-digit Unix seconds (until 2286), `relevance-score` a 25-byte number;
+///   the alert is left out (its text is the server's, and the room left is reported).
+/// Strings without `maxLength` and lists without `maxItems` count as empty and are reported
+/// as unbounded: then the budget is only a lower bound.
+public struct RouteBudget: Sendable {
+    public enum Route: String, Sendable, CaseIterable {
+        case apnsUpdate = "apns-update", apnsStart = "apns-start", broadcast = "broadcast-update", fcmData = "fcm-data"
+
+        public var limit: Int { self == .broadcast ? 5120 : 4096 }
+        public var title: String {
+            switch self {
+            case .apnsUpdate: return "APNs update body"
+            case .apnsStart: return "APNs push-to-start body"
+            case .broadcast: return "broadcast update body"
+            case .fcmData: return "FCM data map"
+            }
+        }
+    }
+
+    /// One field's share of a route: its whole `"key":value,` member.
+    public struct Part: Sendable, Equatable {
+        public var name: String
+        public var bytes: Int
+        public var location: SourceLocation
+    }
+
+    public struct Entry: Sendable {
+        public var route: Route
+        public var bytes: Int
+        /// Fields by size, largest first.
+        public var parts: [Part]
+    }
+
+    /// A string or list with no bound, as `Type.field` or `field`.
+    public struct Unbounded: Sendable, Equatable {
+        public var name: String
+        public var isList: Bool
+        public var location: SourceLocation
+    }
+
+    public static let widestUnixSeconds: Int64 = 9_999_999_999
+    public static let widestNumber = -0.000_001_234_567_890_123_456_7
+
+    public let entries: [Entry]
+    public let unbounded: [Unbounded]
+    /// The worst-case sample (by field index), for tests that rebuild it elsewhere.
+    public let attributes: [Value?]
+    public let state: [Value?]
+
+    public init(_ contract: Contract) {
+        var worst = WorstCase(contract: contract)
+        attributes = contract.attributes.map { worst.value(for: $0, path: $0.name) }
+        state = contract.state.map { worst.value(for: $0, path: $0.name) }
+        unbounded = worst.unbounded
+        let shapes = WireShapes(contract: contract)
+        let contentState = shapes.apns(state, fields: contract.state)
+        let apnsAttributes = shapes.apns(attributes, fields: contract.attributes)
+        let seconds = JSONValue.int(Self.widestUnixSeconds)
+        func body(_ event: String, _ tail: [JSONMember]) -> JSONValue {
+            .object([JSONMember("aps", .object([
+                JSONMember("timestamp", seconds), JSONMember("event", .string(event)), JSONMember("content-state", contentState),
+            ] + tail))])
+        }
+        let update = body("update", [JSONMember("stale-date", seconds), JSONMember("relevance-score", .double(Self.widestNumber))])
+        let start = body("start", [JSONMember("attributes-type", .string(contract.attributesTypeName)),
+                                   JSONMember("attributes", apnsAttributes), JSONMember("input-push-token", .int(1))])
+        let statePart = Self.parts(contentState, fields: contract.state)
+        let attributePart = Self.parts(apnsAttributes, fields: contract.attributes)
+        let fcm = shapes.fcm(attributes: attributes, state: state)
+        var entries: [Entry] = []
+        for route in Route.allCases {
+            switch route {
+            case .apnsUpdate, .broadcast: entries.append(Entry(route: route, bytes: Self.size(update), parts: statePart))
+            case .apnsStart: entries.append(Entry(route: route, bytes: Self.size(start), parts: Self.sorted(statePart + attributePart)))
+            case .fcmData: entries.append(Entry(route: route, bytes: Self.size(fcm), parts: Self.parts(fcm, fields: contract.attributes + contract.state, key: \.wireName)))
+            }
+        }
+        self.entries = entries
+    }
+
+    public func entry(_ route: Route) -> Entry { entries.first { $0.route == route }! }
+
+    static func size(_ value: JSONValue) -> Int { JSONWriter.compact(value).utf8.count }
+
+    /// Each member's `"key":value` plus its comma, matched to the field it came from.
+    static func parts(_ object: JSONValue, fields: [Field], key: KeyPath<Field, String> = \.name) -> [Part] {
+        guard case .object(let members) = object else { return [] }
+        let result = members.compactMap { member -> Part? in
+            guard let field = fields.first(where: { $0[keyPath: key] == member.key }) else { return nil }
+            return Part(name: field.name, bytes: size(.string(member.key)) + 1 + size(member.value) + 1, location: field.location)
+        }
+        return sorted(result)
+    }
+
+    static func sorted(_ parts: [Part]) -> [Part] {
+        parts.sorted { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : $0.name < $1.name }
+    }
+}
+
+/// Builds the widest value of each field, and notes what has no bound.
+struct WorstCase {
+    let contract: Contract
+    var unbounded: [RouteBudget.Unbounded] = []
+    /// Struct types already entered, so a type graph is walked once per path without looping.
+    var depth = 0
+
+    /// A struct used by several fields is reported once per member.
+    mutating func note(_ item: RouteBudget.Unbounded) {
+        if !unbounded.contains(where: { $0.name == item.name && $0.isList == item.isList }) { unbounded.append(item) }
+    }
+
+    mutating func value(for field: Field, path: String) -> Value? {
+        value(field.type, field: field, path: path)
+    }
+
+    mutating func value(_ type: FieldType, field: Field, path: String) -> Value? {
+        switch type {
+        case .string, .url:
+            if field.maxLength == nil { note(RouteBudget.Unbounded(name: path, isList: false, location: field.location)) }
+            let text = String(repeating: "\u{1}", count: field.maxLength ?? 0)
+            return type == .url ? .url(text) : .string(text)
+        case .int: return .int(Self.widestInt(field))
+        case .double: return .double(Self.widestDouble(field))
+        case .bool: return .bool(false)
+        case .date: return .date(Self.widestMillis)
+        case .dateRange: return .dateRange(Self.widestMillis, Self.widestMillis)
+        case .enumeration(let name):
+            let cases = contract.type(named: name)?.enumType?.cases ?? []
+            return cases.max { RouteBudget.size(.string($0)) < RouteBudget.size(.string($1)) }.map { .enumCase($0) }
+        case .structure(let name):
+            guard depth < 64, let fields = contract.type(named: name)?.fields else { return .structure([]) }
+            depth += 1
+            defer { depth -= 1 }
+            return .structure(fields.compactMap { member in value(for: member, path: "\(name).\(member.name)").map { NamedValue(member.name, $0) } })
+        case .array(let element):
+            if field.maxItems == nil { note(RouteBudget.Unbounded(name: path, isList: true, location: field.location)) }
+            let count = field.maxItems ?? 0
+            guard count > 0, let item = value(element, field: field, path: path) else { return .array([]) }
+            return .array(Array(repeating: item, count: count))
+        }
+    }
+
+    static func widestInt(_ field: Field) -> Int {
+        let low = max(field.minimum?.number ?? -2_147_483_648, -2_147_483_648)
+        let high = min(field.maximum?.number ?? 2_147_483_647, 2_147_483_647)
+        let ends = [Int(low.rounded(.up)), Int(high.rounded(.down))]
+        return ends.max { String($0).utf8.count < String($1).utf8.count }!
+    }
+
+    /// The widest of a fixed set of numbers inside the field's range.
+    static func widestDouble(_ field: Field) -> Double {
+        let low = field.minimum?.number ?? -Double.greatestFiniteMagnitude
+        let high = field.maximum?.number ?? Double.greatestFiniteMagnitude
+        var candidates = [low, high, low.nextUp, high.nextDown]
+        for magnitude in [0.000_001_234_567_890_123_456_7, 2.225_073_858_507_201_4e-308, 1.234_567_890_123_456_7e300, 123_456.789_012_345_67] {
+            candidates += [-magnitude, magnitude]
+        }
+        return candidates.filter { $0 >= low && $0 <= high && $0.isFinite }
+            .max { JSNumber.format($0).utf8.count < JSNumber.format($1).utf8.count } ?? low
+    }
+
+    /// The JavaScript safe-integer millisecond whose seconds-since-2001 prints widest.
+    static let widestMillis: Int64 = {
+        let candidates: [Int64] = [-9_007_199_254_740_991, -9_007_199_254_740_989, -9_007_199_254_740_001, -8_999_999_999_999_999, 9_007_199_254_740_991]
+        func width(_ millis: Int64) -> (Int, Int) {
+            (JSNumber.format(Epoch.referenceSeconds(fromUnixMillis: millis)).utf8.count, String(millis).utf8.count)
+        }
+        return candidates.max { width($0) < width($1) }!
+    }()
+}
