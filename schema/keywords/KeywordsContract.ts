@@ -1325,7 +1325,7 @@ export function apnsTokenRequest(
  */
 export type ApnsStartInput = { pushToken: true; channelId?: undefined } | { channelId: string; pushToken?: undefined };
 
-/** The `start` body of `apnsPayload` with its iOS 18 input field, before the alert. */
+/** The `start` body of `apnsPayload` with its iOS 18 input field after the attributes, before the alert. */
 export function apnsStartPayload(
   contentState: KeywordsContentState,
   options: ApnsStartOptions,
@@ -1333,7 +1333,9 @@ export function apnsStartPayload(
   input: ApnsStartInput,
 ): KeywordsApnsPayload {
   lc.object(input, 'input');
-  const { alert, ...head } = apnsPayload('start', contentState, options, attributes).aps;
+  lc.object(options, 'options');
+  lc.object(contentState, 'contentState');
+  if (attributes == null) throw new TypeError('a start push needs the attributes: toApnsAttributes(...)');
   let field: { 'input-push-token': 1 } | { 'input-push-channel': string };
   if (input.pushToken === true && input.channelId === undefined) {
     field = { 'input-push-token': 1 };
@@ -1342,7 +1344,14 @@ export function apnsStartPayload(
   } else {
     throw new TypeError('a start asks for either { pushToken: true } or { channelId }, not both and not neither');
   }
-  const payload = { aps: { ...head, ...field, ...(alert === undefined ? {} : { alert }) } };
+  const head = {
+    timestamp: lc.unixSeconds(options.timestampMs, 'options.timestampMs'),
+    event: 'start' as const,
+    'content-state': contentState,
+    'attributes-type': 'KeywordsAttributes' as const,
+    attributes,
+  };
+  const payload = { aps: { ...head, ...field, ...(options.alert == null ? {} : { alert: lc.alert(options.alert) }) } };
   lc.checkLimit(payload, 'Keywords APNs start payload', 'APNs', 4096);
   return payload;
 }
