@@ -171,7 +171,9 @@ extension Help {
     Exit 0 when every payload decodes, 1 when one does not, 2 when a file is not JSON.
 
       --schema SCHEMA   the contract (default livecontract.yaml)
-      --kind KIND       apns, fcm (a v1 message), data (a bare FCM data map) or content-state;
+      --kind KIND       apns, fcm (a v1 message), data (a bare FCM data map), content-state,
+                        fcm-live-activity (FCM v1 for an iOS Live Activity), broadcast (a body
+                        sent to a channel) or request ({"path", "headers", "body"});
                         detected from the top-level keys when absent
       --format F        text (default), json or github (workflow annotations)
       --strict          warnings (ignored keys, enum fallbacks, out-of-bounds values) fail too
