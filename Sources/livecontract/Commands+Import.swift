@@ -15,8 +15,13 @@ extension Commands {
             return .invalidInput
         }
         let output = parsed.options["--output"]
-        let swiftOutput = SwiftImport.outputPath(swiftFile: file, schemaPath: output ?? defaultSchema,
-                                                 currentDirectory: fileSystem.currentDirectory)
+        let schemaPath = output ?? defaultSchema
+        guard let swiftOutput = SwiftImport.outputPath(swiftFile: file, schemaPath: schemaPath,
+                                                       currentDirectory: fileSystem.currentDirectory) else {
+            let folder = FileSystem.directory(of: schemaPath)
+            console.err("livecontract import: error: '\(file)' lies outside '\(folder)', the folder of \(schemaPath), but `outputs.swift` must name it relative to that folder (outputs never leave it), so `generate --force` can replace it; write the schema to a folder that contains '\(file)', e.g. a livecontract.yaml in the project root [output-path]")
+            return .invalidInput
+        }
         let result = SwiftImport.run(source: String(decoding: bytes, as: UTF8.self), path: file,
                                      typeName: parsed.options["--type"], swiftOutput: swiftOutput)
         console.print(result.diagnostics.sorted)

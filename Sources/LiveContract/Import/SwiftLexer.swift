@@ -41,6 +41,9 @@ struct SwiftLexer {
     private(set) var index = 0
     private(set) var line = 1
     private(set) var column = 1
+    /// How many string interpolations enclose the current character: strings nest inside
+    /// interpolations recursively, so the depth is bounded like the parser's.
+    var interpolationDepth = 0
 
     init(_ source: String) {
         scalars = Array(source.unicodeScalars)
