@@ -29,7 +29,9 @@ extension SwiftImporter {
         let rawType = entry.decl.inherited.first
         let isStringRaw = rawType == "String" || rawType == "Swift.String"
         if !isStringRaw {
-            if let rawType, ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Character", "Double", "Float"].contains(rawType) {
+            if rawType == "Character" {
+                unsupported("enum '\(entry.name)' has Character raw values; the schema's enums are String-raw (same JSON, a string): change ': Character' to ': String'", at: origin)
+            } else if let rawType, ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float"].contains(rawType) {
                 unsupported("enum '\(entry.name)' has \(rawType) raw values, so its JSON is a number; the schema's enums are String-raw (their JSON is the raw string): use an int field, or make the enum String-raw", at: origin)
             } else if !cases.contains(where: \.hasAssociatedValues) {
                 unsupported("enum '\(entry.name)' has no String raw type, so Codable writes each case as an object ({\"case\":{}}); add ': String' if the JSON should be the case name",
@@ -110,7 +112,8 @@ extension SwiftImporter {
         }
         for key in codingKeys(of: entry)?.members.cases ?? [] where !key.rawValue.isEmpty && SwiftLiterals.string(key.rawValue) != key.name {
             let written = key.rawValue.map(\.text).joined()
-            unsupported("CodingKeys renames '\(key.name)' to \(written) on the wire, but a schema field's APNs key is its name (there is no per-field key): rename the property to \(written) (or keep this type by hand)",
+            let wire = SwiftLiterals.string(key.rawValue).map { "'\($0)'" } ?? "the wire key"
+            unsupported("CodingKeys renames '\(key.name)' to \(written) on the wire, but a schema field's APNs key is its name (there is no per-field key): rename the property to \(wire) (or keep this type by hand)",
                         at: location(key.line, key.column))
         }
         return plan
