@@ -49,7 +49,7 @@ final class ImportTests: XCTestCase {
         let swiftc = try TestSupport.requireTool("swiftc")
         let work = TestSupport.temporaryDirectory("lc-import")
         defer { try? FileManager.default.removeItem(at: work) }
-        let shim = try buildActivityKitShim(swiftc: swiftc, in: work)
+        let shim = try Self.buildActivityKitShim(swiftc: swiftc, in: work)
         let driver = Self.fixtures.appendingPathComponent("ImportDriver.swift").path
         let originals = Self.shapes.map { Self.fixtures.appendingPathComponent($0 + ".swift").path }
 
@@ -69,8 +69,8 @@ final class ImportTests: XCTestCase {
             generated.append(path.path)
         }
 
-        let before = try compileAndRun(swiftc: swiftc, sources: originals + [driver], shim: shim, output: work.appendingPathComponent("original"))
-        let after = try compileAndRun(swiftc: swiftc, sources: generated + [driver], shim: shim, output: work.appendingPathComponent("generated"))
+        let before = try Self.compileAndRun(swiftc: swiftc, sources: originals + [driver], shim: shim, output: work.appendingPathComponent("original"))
+        let after = try Self.compileAndRun(swiftc: swiftc, sources: generated + [driver], shim: shim, output: work.appendingPathComponent("generated"))
         let lines = before.split(separator: "\n")
         XCTAssertEqual(lines.count, 12, before)
         XCTAssertFalse(before.contains("ROUND-TRIP-MISMATCH") || after.contains("ROUND-TRIP-MISMATCH"), before + after)
@@ -82,7 +82,7 @@ final class ImportTests: XCTestCase {
 
     /// A static ActivityKit module with the one protocol, so the files compile unchanged on
     /// Linux, `import ActivityKit` and the generated `#if canImport(ActivityKit)` included.
-    func buildActivityKitShim(swiftc: String, in work: URL) throws -> URL {
+    static func buildActivityKitShim(swiftc: String, in work: URL) throws -> URL {
         let folder = work.appendingPathComponent("ActivityKit")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let source = folder.appendingPathComponent("ActivityKit.swift")
@@ -99,7 +99,7 @@ final class ImportTests: XCTestCase {
     }
 
     /// Swift 5 language mode, as most app code that `import` reads is written in.
-    func compileAndRun(swiftc: String, sources: [String], shim: URL, output: URL) throws -> String {
+    static func compileAndRun(swiftc: String, sources: [String], shim: URL, output: URL) throws -> String {
         let compiled = try TestSupport.run(swiftc, ["-parse-as-library", "-swift-version", "5", "-I", shim.path, "-L", shim.path, "-lActivityKit",
                                                     "-o", output.path] + sources)
         guard compiled.status == 0 else { throw SwiftcFailure(message: compiled.stderr + compiled.stdout) }

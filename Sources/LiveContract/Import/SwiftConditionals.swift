@@ -64,7 +64,7 @@ enum SwiftConditionals {
                 condition.append(tokens[index])
                 index += 1
             }
-            let text = condition.map(\.text).joined(separator: " ")
+            let text = SwiftLiterals.spelled(condition)
             switch token.text {
             case "if":
                 var open = Open(block: Block(line: token.line, column: token.column, endLine: token.line, taken: nil, guessed: false, skippedCode: false),

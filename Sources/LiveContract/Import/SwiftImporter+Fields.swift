@@ -41,13 +41,13 @@ extension SwiftImporter {
                 continue
             }
             if property.isLet && !property.initializer.isEmpty {
-                let written = property.initializer.map(\.text).joined()
+                let written = SwiftLiterals.spelled(property.initializer)
                 diagnostics.warning("'let \(property.name) = \(written)' is never decoded (synthesized Codable skips a `let` with an initial value when decoding, and only encodes the constant), so it is no part of the contract: the schema leaves it out and the generated struct has no '\(property.name)'; if app code reads it, keep it in an extension as `var \(property.name): \(property.type?.spelling ?? "T") { \(written) }`",
                                     at: origin, rule: "import-changed")
                 continue
             }
             guard let swiftType = property.type ?? SwiftLiterals.inferredType(property.initializer) else {
-                unsupported("'\(property.name)' has no written type and import cannot infer one from \(property.initializer.map(\.text).joined()); add one (e.g. '\(property.name): String')",
+                unsupported("'\(property.name)' has no written type and import cannot infer one from \(SwiftLiterals.spelled(property.initializer)); add one (e.g. '\(property.name): String')",
                             at: origin)
                 continue
             }
@@ -57,7 +57,7 @@ extension SwiftImporter {
             if let decoding = plan.decoding {
                 field.defaultValue = decodedDefault(property, swiftType: swiftType, schemaType: type, plan: decoding, at: origin, in: entry)
             } else if !property.initializer.isEmpty && !SwiftLiterals.isNil(property.initializer) && !type.hasSuffix("?") {
-                let written = property.initializer.map(\.text).joined()
+                let written = SwiftLiterals.spelled(property.initializer)
                 note("'\(property.name)' has the initial value \(written), but synthesized Codable still requires the key, so the schema field is required too (no `default:`); the generated init takes '\(property.name)' without a default value",
                      at: origin)
             }
@@ -104,7 +104,7 @@ extension SwiftImporter {
                 return nil
             }
             guard let value = literalDefault(tokens, schemaType: schemaType) else {
-                unsupported("the fallback \(tokens.map(\.text).joined()) of '\(property.name)' is not a literal the schema can hold as `default:` (a string, number, Bool, enum case, URL, Date or a list of those)",
+                unsupported("the fallback \(SwiftLiterals.spelled(tokens)) of '\(property.name)' is not a literal the schema can hold as `default:` (a string, number, Bool, enum case, URL, Date or a list of those)",
                             at: at)
                 return nil
             }

@@ -148,6 +148,22 @@ enum SwiftLiterals {
         return items.contains(where: \.isEmpty) ? nil : items
     }
 
+    /// Tokens as a reader would write them in a message: `Date(timeIntervalSince1970: 0)`,
+    /// `canImport(A) && os(iOS)`.
+    static func spelled(_ tokens: [SwiftToken]) -> String {
+        var text = ""
+        for (position, token) in tokens.enumerated() {
+            let previous = position > 0 ? tokens[position - 1] : nil
+            let pair = previous.map { ($0.is("&") && token.is("&")) || ($0.is("|") && token.is("|")) } ?? false
+            if token.is("&") || token.is("|"), !pair { text += " " }
+            if let previous, previous.kind == .word || previous.kind == .number || previous.kind == .string,
+               token.kind == .word || token.kind == .number || token.kind == .string { text += " " }
+            text += token.text
+            if token.is(",") || token.is(":") || pair { text += " " }
+        }
+        return text
+    }
+
     /// `nil`.
     static func isNil(_ tokens: [SwiftToken]) -> Bool {
         tokens.count == 1 && tokens[0].is("nil")
