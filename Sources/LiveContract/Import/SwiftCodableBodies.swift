@@ -156,6 +156,16 @@ struct SwiftCodableBody {
     /// or a single literal token. Whether it is a value the schema can hold is decided later.
     private mutating func literal() throws(Unreadable) -> [SwiftToken] {
         let start = index
+        try singleLiteral()
+        // `a...b` (a ClosedRange<Date> default)
+        if index + 2 < tokens.count, tokens[index].is("."), tokens[index + 1].is("."), tokens[index + 2].is(".") {
+            index += 3
+            try singleLiteral()
+        }
+        return Array(tokens[start..<index])
+    }
+
+    private mutating func singleLiteral() throws(Unreadable) {
         if current?.is("-") == true { index += 1 }
         guard let first = current else { throw unreadable() }
         if first.is("[") || first.is("(") {
@@ -171,7 +181,6 @@ struct SwiftCodableBody {
         } else {
             throw unreadable()
         }
-        return Array(tokens[start..<index])
     }
 
     /// A balanced bracket group at the current token, read without recursion.

@@ -12,15 +12,26 @@ extension SwiftImporter {
 
     /// `tokens` as the YAML flow text of a `default:` of `schemaType`, or nil when it is no
     /// literal of that type.
-    func literalDefault(_ tokens: [SwiftToken], schemaType: String) -> String? {
+    mutating func literalDefault(_ tokens: [SwiftToken], schemaType: String) -> String? {
         if let range = Self.integerRanges[schemaType] {
             return SwiftLiterals.integer(tokens).flatMap { range.contains($0) ? String($0) : nil }
         }
         switch schemaType {
         case "bool": return SwiftLiterals.bool(tokens).map { $0 ? "true" : "false" }
-        case "double", "float": return SwiftLiterals.decimal(tokens)
+        case "double", "float":
+            if let bits = SwiftLiterals.call(tokens, "Double", label: "bitPattern", forceUnwrapped: false), bits.count == 1, bits[0].kind == .number,
+               bits[0].text.hasPrefix("0x"), let pattern = UInt64(bits[0].text.dropFirst(2).filter { $0 != "_" }, radix: 16) {
+                let value = Double(bitPattern: pattern)
+                return value.isFinite ? "\(value)" : nil
+            }
+            return SwiftLiterals.decimal(tokens)
         case "string": return SwiftLiterals.string(tokens).map { YAMLText.quoted($0) }
         case "url": return SwiftLiterals.call(tokens, "URL", label: "string", forceUnwrapped: true).flatMap(SwiftLiterals.string).map { YAMLText.quoted($0) }
+        case "dateRange":
+            guard let dots = tokens.indices.dropLast(2).first(where: { tokens[$0].is(".") && tokens[$0 + 1].is(".") && tokens[$0 + 2].is(".") }),
+                  let lower = literalDefault(Array(tokens[..<dots]), schemaType: "date"),
+                  let upper = literalDefault(Array(tokens[(dots + 3)...]), schemaType: "date") else { return nil }
+            return "[\(lower), \(upper)]"
         case "date":
             guard let seconds = SwiftLiterals.call(tokens, "Date", label: "timeIntervalSince1970", forceUnwrapped: false).flatMap(SwiftLiterals.decimal),
                   let value = Double(seconds), abs(value) < 1e13 else { return nil }
@@ -44,7 +55,36 @@ extension SwiftImporter {
         if let name = SwiftLiterals.enumCase(tokens), let cases = enumCases(named: schemaType), cases.contains(name) {
             return name
         }
-        return nil
+        return structureDefault(tokens, schemaType: schemaType)
+    }
+
+    /// `Payload(text: "x", mood: .calm)` for a struct this import converts: a flow mapping
+    /// of its members' literal values.
+    mutating func structureDefault(_ tokens: [SwiftToken], schemaType structName: String) -> String? {
+        guard let key = typeKeys[structName], let entry = index[key], entry.decl.kind == .struct,
+              tokens.count >= 3, tokens[0].is(entry.name), tokens[1].is("("), tokens.last?.is(")") == true,
+              SwiftLiterals.balancedSpan(tokens, from: 1) == tokens.count,
+              let arguments = SwiftLiterals.list([SwiftToken(kind: .symbol, text: "[", line: 0, column: 0)] + tokens[2..<(tokens.count - 1)]
+                                                 + [SwiftToken(kind: .symbol, text: "]", line: 0, column: 0)]) else { return nil }
+        // Member types are read again when the struct itself is converted; any problem is
+        // reported then, once.
+        let reported = diagnostics
+        defer { diagnostics = reported }
+        var members: [String] = []
+        for argument in arguments {
+            guard argument.count >= 3, argument[0].kind == .word, argument[1].is(":"),
+                  let property = entry.decl.members.properties.first(where: { $0.name == argument[0].text && !$0.isStatic && !$0.isComputed }),
+                  let swiftType = property.type ?? SwiftLiterals.inferredType(property.initializer),
+                  var memberType = schemaType(swiftType, scope: entry.path, at: location(property.line, property.column)) else { return nil }
+            let value = Array(argument[2...])
+            if memberType.hasSuffix("?") {
+                if SwiftLiterals.isNil(value) { continue }
+                memberType.removeLast()
+            }
+            guard let literal = literalDefault(value, schemaType: memberType) else { return nil }
+            members.append("\(property.name): \(literal)")
+        }
+        return "{ " + members.joined(separator: ", ") + " }"
     }
 
     /// The cases of an enum this import already converts, by schema name.

@@ -99,11 +99,10 @@ extension SwiftImporter {
         case .ifPresent where !optional:
             unsupported("'\(property.name)' is read with decodeIfPresent but is not optional", at: at)
         case .defaulted(let tokens):
-            if optional {
-                unsupported("optional '\(property.name)' has a `??` fallback; the schema decodes a missing optional as nil", at: at)
-                return nil
-            }
-            guard let value = literalDefault(tokens, schemaType: schemaType) else {
+            // An optional with a fallback is the schema's `T?` with `default:` (a missing key
+            // decodes to the default, an explicit null to nil).
+            let valueType = optional ? String(schemaType.dropLast()) : schemaType
+            guard let value = literalDefault(tokens, schemaType: valueType) else {
                 unsupported("the fallback \(SwiftLiterals.spelled(tokens)) of '\(property.name)' is not a literal the schema can hold as `default:` (a string, number, Bool, enum case, URL, Date or a list of those)",
                             at: at)
                 return nil

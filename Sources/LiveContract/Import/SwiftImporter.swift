@@ -54,15 +54,26 @@ struct SwiftImporter {
         }
         if attributes.decl.isGeneric { unsupported("a generic attributes type has no schema form", at: origin) }
         var state: [ImportedField] = []
-        if let stateEntry = contentState(of: attributes) {
+        let stateEntry = contentState(of: attributes)
+        if let stateEntry {
             state = checkedFields(of: stateEntry)
         }
         let attributeFields = checkedFields(of: attributes)
-        var types: [(key: String, type: ImportedType)] = []
-        while let key = pending.first {
-            pending.removeFirst()
-            guard let entry = index[key], let type = namedType(entry) else { continue }
-            types.append((key, type))
+        var types = convertPending()
+        for unused in unusedTypes(of: [attributes] + (stateEntry.map { [$0] } ?? [])) {
+            // No field uses it, so it does not change the JSON; it is kept (the generated code
+            // declares it too, so app code naming it still compiles) only when it converts.
+            let saved = self
+            let errors = diagnostics.errors.count
+            _ = declaredType([unused.name], arguments: [], scope: Array(unused.path.dropLast()), spelling: unused.name, at: location(of: unused))
+            let converted = convertPending()
+            if diagnostics.errors.count > errors {
+                self = saved
+                note("'\(unused.dottedName)' is used by no field and has no schema form, so the schema leaves it out (the JSON is the same); keep it by hand if app code needs it",
+                     at: location(of: unused))
+            } else {
+                types += converted
+            }
         }
         types.sort { a, b in
             let x = index[a.key]!.decl, y = index[b.key]!.decl
@@ -72,6 +83,33 @@ struct SwiftImporter {
         return ImportedContract(name: name, doc: attributes.decl.doc, isPublic: attributes.decl.isPublic,
                                 attributes: attributeFields, state: state, types: types.map(\.type),
                                 swiftOutput: swiftOutput, sourceName: sourceName, origin: origin)
+    }
+
+    /// Converts the queued types (and whatever they queue in turn).
+    mutating func convertPending() -> [(key: String, type: ImportedType)] {
+        var types: [(key: String, type: ImportedType)] = []
+        while let key = pending.first {
+            pending.removeFirst()
+            guard let entry = index[key], let type = namedType(entry) else { continue }
+            types.append((key, type))
+        }
+        return types
+    }
+
+    /// Codable enums and structs nested in the attributes struct or its ContentState (or in
+    /// their extensions) that no field uses.
+    func unusedTypes(of entries: [SwiftTypeIndex.Entry]) -> [SwiftTypeIndex.Entry] {
+        let used = Set(typeKeys.values)
+        let codable: Set<String> = ["Codable", "Decodable", "Encodable", "Swift.Codable"]
+        return entries.flatMap { entry in
+            (entry.decl.members.types + entry.extensions.flatMap(\.members.types)).compactMap { decl -> SwiftTypeIndex.Entry? in
+                guard decl.kind == .enum || decl.kind == .struct, decl.name != "CodingKeys", decl.name != "ContentState",
+                      decl.inherited.contains(where: codable.contains) else { return nil }
+                let key = (entry.path + [decl.name]).joined(separator: ".")
+                guard !used.contains(key) else { return nil }
+                return index[key]
+            }
+        }
     }
 
     /// `ContentState`: a nested struct, or a typealias to a struct declared in this file.

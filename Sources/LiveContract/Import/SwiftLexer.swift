@@ -167,7 +167,11 @@ struct SwiftLexer {
         }
         if ("0"..."9").contains(scalar) {
             var text = ""
-            while let next = peek(), Self.isIdentifierPart(next) || next == "." && peek(1).map({ ("0"..."9").contains($0) }) == true {
+            // `1e-07`: a sign right after a decimal exponent belongs to the number.
+            func isExponentSign(_ scalar: Unicode.Scalar) -> Bool {
+                (scalar == "-" || scalar == "+") && (text.hasSuffix("e") || text.hasSuffix("E")) && !text.hasPrefix("0x")
+            }
+            while let next = peek(), Self.isIdentifierPart(next) || isExponentSign(next) || next == "." && peek(1).map({ ("0"..."9").contains($0) }) == true {
                 text.unicodeScalars.append(next)
                 advance()
             }
