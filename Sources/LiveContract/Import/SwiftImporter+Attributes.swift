@@ -38,7 +38,7 @@ extension SwiftImporter {
     /// through another protocol.
     mutating func attributesEntry(typeName: String?) -> SwiftTypeIndex.Entry? {
         let all = index.order.compactMap { index[$0] }
-        let direct = all.filter { Self.namesProtocol($0.inherited) }
+        let direct = all.filter { $0.decl.kind != .protocol && Self.namesProtocol($0.inherited) }
         let candidates = direct.filter { $0.decl.kind == .struct }
         if let typeName {
             guard let entry = all.first(where: { ($0.name == typeName || $0.dottedName == typeName) && $0.decl.kind != .protocol }) else {
