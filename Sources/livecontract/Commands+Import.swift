@@ -46,18 +46,21 @@ extension Help {
 
     Reads a hand-written `struct <Name>Attributes: ActivityAttributes` and prints the schema
     whose generated Swift encodes the same JSON: stored properties of the attributes and of
-    ContentState, String-raw enums, nested Codable structs, optionals, arrays, Date,
-    ClosedRange<Date>, URL, literal initial values (as `default:`) and doc comments.
-    `outputs.swift` names FILE, so `generate --force` replaces it with the generated copy.
+    ContentState, String-raw enums (raw values too), nested Codable structs, optionals,
+    arrays, [String: T] maps, Date, ClosedRange<Date>, URL, UUID, sized integers, Float,
+    doc comments, and init(from:) of the `decodeIfPresent(...) ?? literal` form (as
+    `default:`). `#if` branches are read as an iOS build with ActivityKit sees them.
+    `outputs.swift` is FILE's path from the schema's folder, so `generate --force` replaces it.
 
     What the schema cannot express is an error at its line and column, and nothing is
-    written: a hand-written init(from:) or encode(to:), enums with associated values or
-    non-String raw values, renamed CodingKeys, dictionaries, property wrappers, types not
-    declared in FILE. Notes say where the schema reads the Swift differently without changing
-    the JSON (e.g. TimeInterval becomes Double).
+    written: other hand-written init(from:) or encode(to:), enums with associated values or
+    non-String raw values, renamed CodingKeys, non-String dictionary keys, property wrappers,
+    types not declared in FILE, a class. Notes and warnings say where the schema reads the
+    Swift differently (an initial value is no default: the key stays required).
 
       --output SCHEMA   write the schema to SCHEMA instead of printing it
       --force           overwrite SCHEMA if it exists
-      --type NAME       the attributes struct to read when FILE declares several
+      --type NAME       the attributes struct to read when FILE declares several, or one
+                        that conforms only through another protocol
     """
 }

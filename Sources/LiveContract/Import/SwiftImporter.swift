@@ -60,7 +60,7 @@ struct SwiftImporter {
         }
         let attributeFields = checkedFields(of: attributes)
         var types = convertPending()
-        for unused in unusedTypes(of: [attributes] + (stateEntry.map { [$0] } ?? [])) {
+        for unused in diagnostics.hasErrors ? [] : unusedTypes(of: [attributes] + (stateEntry.map { [$0] } ?? [])) {
             // No field uses it, so it does not change the JSON; it is kept (the generated code
             // declares it too, so app code naming it still compiles) only when it converts.
             let saved = self
