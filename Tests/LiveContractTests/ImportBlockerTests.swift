@@ -105,6 +105,19 @@ final class ImportBlockerTests: XCTestCase {
         XCTAssertNotNil(run(body).schema, "bodies are skipped without recursion")
     }
 
+    /// Types kept in a models file: named after the attributes file, read with it, and every
+    /// position names the file it is in.
+    func testTypesFromAModelsFileAreReadWithIt() throws {
+        let attributes = SwiftSourceSet.File(path: "ios/MAttributes.swift", text: "import ActivityKit\n\nstruct MAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable { var model: Model }\n}\n")
+        let models = SwiftSourceSet.File(path: "Shared/Models.swift", text: "struct Model: Codable, Hashable {\n    var a: Int\n    var mode: Mode\n}\n\nenum Mode: String, Codable { case on, off }\n")
+        let result = SwiftImport.run(SwiftSourceSet([attributes, models]), swiftOutput: "ios/MAttributes.swift")
+        let schema = try XCTUnwrap(result.schema, "\(result.diagnostics.items)")
+        XCTAssertTrue(schema.contains("types:\n  Model:\n    fields:\n      a:    { type: int }\n      mode: { type: Mode }\n  Mode: { enum: [\"on\", \"off\"] }\n"), schema)
+        let broken = SwiftSourceSet.File(path: "Shared/Models.swift", text: "struct Model: Codable, Hashable {\n    var a: Int\n    var other: Other\n}\n")
+        let refused = SwiftImport.run(SwiftSourceSet([attributes, broken]), swiftOutput: "ios/MAttributes.swift")
+        XCTAssertEqual(refused.diagnostics.items.map { "\($0.location!.file):\($0.location!.line):\($0.location!.column)" }, ["Shared/Models.swift:3:9"])
+    }
+
     /// `--output` in another folder: `outputs.swift` is the Swift file's path from the
     /// schema's folder, so `generate --force` replaces that file and writes no second copy;
     /// a schema folder that does not contain the file is refused, nothing written.

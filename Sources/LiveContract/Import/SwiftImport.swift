@@ -19,6 +19,18 @@ public enum SwiftImport {
     /// Imports `source` (read from `path`, which positions refer to). `typeName` picks the
     /// attributes struct when the file has several; `swiftOutput` becomes `outputs.swift`.
     public static func run(source: String, path: String, typeName: String? = nil, swiftOutput: String) -> SwiftImportResult {
+        run(SwiftSourceSet([SwiftSourceSet.File(path: path, text: source)]), typeName: typeName, swiftOutput: swiftOutput)
+    }
+
+    /// Imports the attributes struct of the first file of `sources`; the others may declare
+    /// the types it uses. Positions name the file each declaration is in.
+    public static func run(_ sources: SwiftSourceSet, typeName: String? = nil, swiftOutput: String) -> SwiftImportResult {
+        var result = read(sources.joined, path: sources.placeholder, typeName: typeName, swiftOutput: swiftOutput)
+        result.diagnostics = sources.located(result.diagnostics)
+        return result
+    }
+
+    private static func read(_ source: String, path: String, typeName: String?, swiftOutput: String) -> SwiftImportResult {
         var diagnostics = Diagnostics()
         let file: SwiftMembers
         let conditionals: [SwiftConditionals.Block]

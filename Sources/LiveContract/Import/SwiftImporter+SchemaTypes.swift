@@ -111,7 +111,7 @@ extension SwiftImporter {
             return schemaType(target, scope: aliasScope, at: origin)
         }
         guard case .type(let key)? = resolution, let entry = index[key] else {
-            unsupported("'\(spelling)' is not declared in this file, so its Codable shape is unknown; declare it here or use a schema type", at: origin)
+            unsupported("'\(spelling)' is not declared in the files import reads, so its Codable shape is unknown; name the file that declares it after this one (`livecontract import A.swift Models.swift`), declare it here, or use a schema type", at: origin)
             return nil
         }
         guard arguments.isEmpty, entry.decl.kind == .enum || entry.decl.kind == .struct else {

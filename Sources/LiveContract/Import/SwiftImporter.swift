@@ -99,7 +99,7 @@ struct SwiftImporter {
     /// Codable enums and structs nested in the attributes struct or its ContentState (or in
     /// their extensions) that no field uses.
     func unusedTypes(of entries: [SwiftTypeIndex.Entry]) -> [SwiftTypeIndex.Entry] {
-        let used = Set(typeKeys.values)
+        let used = Set(typeKeys.values).union(entries.map(\.dottedName))
         let codable: Set<String> = ["Codable", "Decodable", "Encodable", "Swift.Codable"]
         return entries.flatMap { entry in
             (entry.decl.members.types + entry.extensions.flatMap(\.members.types)).compactMap { decl -> SwiftTypeIndex.Entry? in
