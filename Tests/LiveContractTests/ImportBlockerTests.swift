@@ -63,6 +63,14 @@ final class ImportBlockerTests: XCTestCase {
         XCTAssertEqual(located(picked), ["2:8 note [import-changed] 'PromoAttributes' conforms to ActivityAttributes through 'SDKLiveActivityAttributes'; it is imported as named by --type, and the generated struct conforms to ActivityAttributes itself, so add `extension PromoAttributes: SDKLiveActivityAttributes {}` by hand where the app needs that protocol"])
     }
 
+    /// `Identifiable` (the Flutter pattern) does not change the JSON, but the generated struct
+    /// lacks it, so a note names the extension to add.
+    func testConformancesTheGeneratedStructLacksAreNoted() throws {
+        let result = run("struct AAttributes: ActivityAttributes, Identifiable {\n    struct ContentState: Codable, Hashable {}\n    var id: String\n}\n")
+        XCTAssertNotNil(result.schema)
+        XCTAssertEqual(located(result), ["1:8 note [import-changed] 'AAttributes' also conforms to Identifiable, which the generated AAttributes does not; add `extension AAttributes: Identifiable {}` by hand if app code needs it"])
+    }
+
     func testLetWithAValueIsLeftOutWithAWarning() throws {
         let result = run("struct AAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable {\n        let version = 2\n        var s: Int\n    }\n}\n")
         XCTAssertTrue(try XCTUnwrap(result.schema).contains("state:\n  s: { type: int }\n\n"))

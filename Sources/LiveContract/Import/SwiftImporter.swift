@@ -59,6 +59,8 @@ struct SwiftImporter {
             state = checkedFields(of: stateEntry)
         }
         let attributeFields = checkedFields(of: attributes)
+        noteDroppedConformances(attributes, generatedName: attributes.name)
+        if let stateEntry { noteDroppedConformances(stateEntry, generatedName: attributes.name + ".ContentState") }
         var types = convertPending()
         for unused in diagnostics.hasErrors ? [] : unusedTypes(of: [attributes] + (stateEntry.map { [$0] } ?? [])) {
             // No field uses it, so it does not change the JSON; it is kept (the generated code
