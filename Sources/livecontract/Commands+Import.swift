@@ -5,20 +5,31 @@ import LiveContract
 /// of the struct has no schema form.
 extension Commands {
     static func importSwift(_ parsed: ParsedArguments, console: Console) -> ExitCode {
-        guard parsed.positionals.count == 1, let file = parsed.positionals.first else {
-            console.err("livecontract import: name one Swift file, e.g. `livecontract import ios/DeliveryAttributes.swift`\nrun `livecontract help import` for usage")
+        guard let file = parsed.positionals.first else {
+            console.err("livecontract import: name the Swift file, e.g. `livecontract import ios/DeliveryAttributes.swift`\nrun `livecontract help import` for usage")
             return .usage
         }
         let fileSystem = FileSystem()
-        guard [.file, .symlink].contains(fileSystem.kind(file)), let bytes = try? fileSystem.read(file) else {
-            console.err("livecontract import: cannot read '\(file)'")
-            return .invalidInput
+        var sources: [SwiftSourceSet.File] = []
+        for path in parsed.positionals {
+            guard [.file, .symlink].contains(fileSystem.kind(path)), let bytes = try? fileSystem.read(path) else {
+                console.err("livecontract import: cannot read '\(path)'")
+                return .invalidInput
+            }
+            sources.append(SwiftSourceSet.File(path: path, text: String(decoding: bytes, as: UTF8.self)))
         }
         let output = parsed.options["--output"]
-        let swiftOutput = SwiftImport.outputPath(swiftFile: file, schemaPath: output ?? defaultSchema,
-                                                 currentDirectory: fileSystem.currentDirectory)
-        let result = SwiftImport.run(source: String(decoding: bytes, as: UTF8.self), path: file,
-                                     typeName: parsed.options["--type"], swiftOutput: swiftOutput)
+        let schemaPath = output ?? defaultSchema
+        let relative = SwiftImport.outputPath(swiftFile: file, schemaPath: schemaPath, currentDirectory: fileSystem.currentDirectory)
+        if relative == nil && output == nil {
+            console.err("livecontract import: warning: '\(file)' lies outside the current folder, so `outputs.swift` names it by its file name; save the schema next to it (or pass --output)")
+        }
+        guard let swiftOutput = relative ?? (output == nil ? FileSystem.fileName(of: file) : nil) else {
+            let folder = FileSystem.directory(of: schemaPath)
+            console.err("livecontract import: error: '\(file)' lies outside '\(folder)', the folder of \(schemaPath), but `outputs.swift` must name it relative to that folder (outputs never leave it), so `generate --force` can replace it; write the schema to a folder that contains '\(file)', e.g. a livecontract.yaml in the project root [output-path]")
+            return .invalidInput
+        }
+        let result = SwiftImport.run(SwiftSourceSet(sources), typeName: parsed.options["--type"], swiftOutput: swiftOutput)
         console.print(result.diagnostics.sorted)
         guard let schema = result.schema else {
             let count = result.diagnostics.errors.count
@@ -37,22 +48,26 @@ extension Commands {
 
 extension Help {
     static let importCommand = """
-    usage: livecontract import [--output SCHEMA] [--force] [--type NAME] FILE.swift
+    usage: livecontract import [--output SCHEMA] [--force] [--type NAME] FILE.swift [MODELS.swift ...]
 
     Reads a hand-written `struct <Name>Attributes: ActivityAttributes` and prints the schema
     whose generated Swift encodes the same JSON: stored properties of the attributes and of
-    ContentState, String-raw enums, nested Codable structs, optionals, arrays, Date,
-    ClosedRange<Date>, URL, literal initial values (as `default:`) and doc comments.
-    `outputs.swift` names FILE, so `generate --force` replaces it with the generated copy.
+    ContentState, String-raw enums (raw values too), nested Codable structs, optionals,
+    arrays, [String: T] maps, Date, ClosedRange<Date>, URL, UUID, sized integers, Float,
+    doc comments, and init(from:) of the `decodeIfPresent(...) ?? literal` form (as
+    `default:`). `#if` branches are read as an iOS build with ActivityKit sees them.
+    `outputs.swift` is FILE's path from the schema's folder, so `generate --force` replaces it.
+    Further files are read for the types FILE uses (they are not outputs).
 
     What the schema cannot express is an error at its line and column, and nothing is
-    written: a hand-written init(from:) or encode(to:), enums with associated values or
-    non-String raw values, renamed CodingKeys, dictionaries, property wrappers, types not
-    declared in FILE. Notes say where the schema reads the Swift differently without changing
-    the JSON (e.g. TimeInterval becomes Double).
+    written: other hand-written init(from:) or encode(to:), enums with associated values or
+    non-String raw values, renamed CodingKeys, non-String dictionary keys, property wrappers,
+    types not declared in FILE, a class. Notes and warnings say where the schema reads the
+    Swift differently (an initial value is no default: the key stays required).
 
       --output SCHEMA   write the schema to SCHEMA instead of printing it
       --force           overwrite SCHEMA if it exists
-      --type NAME       the attributes struct to read when FILE declares several
+      --type NAME       the attributes struct to read when FILE declares several, or one
+                        that conforms only through another protocol
     """
 }

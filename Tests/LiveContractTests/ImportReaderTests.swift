@@ -37,14 +37,15 @@ final class ImportReaderTests: XCTestCase {
             }
         }
         """#)
+        // Initial values do not make a key optional for synthesized Codable, so no `default:`.
         XCTAssertEqual(lines, [
-            #"label: { type: string, default: "}{\"" }"#,
+            "label: { type: string }",
             "note: { type: string }",
             "lat: { type: double }",
             "lon: { type: double }",
-            "count: { type: int, default: 0 }",
+            "count: { type: int }",
             "shown: { type: int }",
-            "observed: { type: bool, default: true }",
+            "observed: { type: bool }",
             "multi: { type: string }",
         ])
     }
@@ -101,7 +102,7 @@ final class ImportReaderTests: XCTestCase {
         """)
         XCTAssertNotNil(result.schema)
         XCTAssertEqual(result.diagnostics.items.map(\.description),
-                       ["A.swift:4:1: warning: 'ContentState' has an #if inside; import read every branch, so check the schema against the branch your app builds [import-changed]"])
+                       ["A.swift:4:9: warning: 'ContentState' has an #if inside; import read the branch `#if DEBUG` (a condition it cannot decide (a build flag, the simulator, ...) is taken as true), so check the schema against the branch your app builds [import-changed]"])
     }
 
     func testTypeNamesMustKeepTheAttributesSuffix() {
@@ -131,6 +132,10 @@ final class ImportReaderTests: XCTestCase {
     func testOutputPathIsRelativeToTheSchemaFolder() {
         XCTAssertEqual(SwiftImport.outputPath(swiftFile: "ios/A.swift", schemaPath: "livecontract.yaml", currentDirectory: "/p"), "ios/A.swift")
         XCTAssertEqual(SwiftImport.outputPath(swiftFile: "/p/app/ios/A.swift", schemaPath: "app/x.yaml", currentDirectory: "/p"), "ios/A.swift")
-        XCTAssertEqual(SwiftImport.outputPath(swiftFile: "../q/A.swift", schemaPath: "x.yaml", currentDirectory: "/p"), "A.swift")
+        XCTAssertEqual(SwiftImport.outputPath(swiftFile: "./ios/../ios/A.swift", schemaPath: "/p/x.yaml", currentDirectory: "/p"), "ios/A.swift")
+        // Outside the schema's folder no output may go (the loader refuses `..`): nil, and the
+        // command refuses instead of naming a second copy next to the schema.
+        XCTAssertNil(SwiftImport.outputPath(swiftFile: "../q/A.swift", schemaPath: "x.yaml", currentDirectory: "/p"))
+        XCTAssertNil(SwiftImport.outputPath(swiftFile: "ios/A.swift", schemaPath: "config/x.yaml", currentDirectory: "/p"))
     }
 }

@@ -35,11 +35,11 @@ final class ImportTests: XCTestCase {
     func testWhatTheSchemaReadsDifferentlyIsANoteAtItsPosition() throws {
         let notes = try Self.shapes.flatMap { try importFixture($0).diagnostics.items }.map(\.description)
         XCTAssertEqual(notes, [
-            "DeliveryAttributes.swift:18:20: note: 'riderReassigned' gets `default: false`: the generated decoder also accepts a payload without 'riderReassigned' (synthesized Codable rejects it) [import-changed]",
+            "DeliveryAttributes.swift:18:20: note: 'riderReassigned' has the initial value false, but synthesized Codable still requires the key, so the schema field is required too (no `default:`); the generated init takes 'riderReassigned' without a default value [import-changed]",
             "MatchAttributes.swift:5:12: note: ContentState is an alias of 'MatchState'; the generated code declares the struct as MatchAttributes.ContentState, so code that names 'MatchState' must use that name [import-changed]",
-            "MatchAttributes.swift:9:9: note: 'league' gets `default: \"Premier League\"`: the generated decoder also accepts a payload without 'league' (synthesized Codable rejects it) [import-changed]",
+            "MatchAttributes.swift:9:9: note: 'league' has the initial value \"Premier League\", but synthesized Codable still requires the key, so the schema field is required too (no `default:`); the generated init takes 'league' without a default value [import-changed]",
             "WorkoutAttributes.swift:7:13: note: TimeInterval is Double: the schema says double and the generated code 'Double' (same JSON) [import-changed]",
-            "WorkoutAttributes.swift:15:13: note: 'badges' gets `default: []`: the generated decoder also accepts a payload without 'badges' (synthesized Codable rejects it) [import-changed]",
+            "WorkoutAttributes.swift:15:13: note: 'badges' has the initial value [], but synthesized Codable still requires the key, so the schema field is required too (no `default:`); the generated init takes 'badges' without a default value [import-changed]",
         ])
     }
 
@@ -49,7 +49,7 @@ final class ImportTests: XCTestCase {
         let swiftc = try TestSupport.requireTool("swiftc")
         let work = TestSupport.temporaryDirectory("lc-import")
         defer { try? FileManager.default.removeItem(at: work) }
-        let shim = try buildActivityKitShim(swiftc: swiftc, in: work)
+        let shim = try Self.buildActivityKitShim(swiftc: swiftc, in: work)
         let driver = Self.fixtures.appendingPathComponent("ImportDriver.swift").path
         let originals = Self.shapes.map { Self.fixtures.appendingPathComponent($0 + ".swift").path }
 
@@ -69,8 +69,8 @@ final class ImportTests: XCTestCase {
             generated.append(path.path)
         }
 
-        let before = try compileAndRun(swiftc: swiftc, sources: originals + [driver], shim: shim, output: work.appendingPathComponent("original"))
-        let after = try compileAndRun(swiftc: swiftc, sources: generated + [driver], shim: shim, output: work.appendingPathComponent("generated"))
+        let before = try Self.compileAndRun(swiftc: swiftc, sources: originals + [driver], shim: shim, output: work.appendingPathComponent("original"))
+        let after = try Self.compileAndRun(swiftc: swiftc, sources: generated + [driver], shim: shim, output: work.appendingPathComponent("generated"))
         let lines = before.split(separator: "\n")
         XCTAssertEqual(lines.count, 12, before)
         XCTAssertFalse(before.contains("ROUND-TRIP-MISMATCH") || after.contains("ROUND-TRIP-MISMATCH"), before + after)
@@ -82,7 +82,7 @@ final class ImportTests: XCTestCase {
 
     /// A static ActivityKit module with the one protocol, so the files compile unchanged on
     /// Linux, `import ActivityKit` and the generated `#if canImport(ActivityKit)` included.
-    func buildActivityKitShim(swiftc: String, in work: URL) throws -> URL {
+    static func buildActivityKitShim(swiftc: String, in work: URL) throws -> URL {
         let folder = work.appendingPathComponent("ActivityKit")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let source = folder.appendingPathComponent("ActivityKit.swift")
@@ -99,7 +99,7 @@ final class ImportTests: XCTestCase {
     }
 
     /// Swift 5 language mode, as most app code that `import` reads is written in.
-    func compileAndRun(swiftc: String, sources: [String], shim: URL, output: URL) throws -> String {
+    static func compileAndRun(swiftc: String, sources: [String], shim: URL, output: URL) throws -> String {
         let compiled = try TestSupport.run(swiftc, ["-parse-as-library", "-swift-version", "5", "-I", shim.path, "-L", shim.path, "-lActivityKit",
                                                     "-o", output.path] + sources)
         guard compiled.status == 0 else { throw SwiftcFailure(message: compiled.stderr + compiled.stdout) }
@@ -113,17 +113,17 @@ final class ImportTests: XCTestCase {
         XCTAssertNil(result.schema, "nothing is written when anything cannot be expressed")
         let found = result.diagnostics.sorted.map { "\($0.location!.line):\($0.location!.column) \($0.severity.rawValue) [\($0.rule)] \($0.message.prefix(41))" }
         XCTAssertEqual(found, [
-            "8:13 error [import-unsupported] '[String: String]': the schema has no dic",
-            "9:13 error [import-unsupported] 'UUID' has no schema form; send its uuidS",
-            "10:13 error [import-unsupported] 'Float' has no schema form; use Double",
+            "8:13 error [import-unsupported] '[Int: String]': only String-keyed dictio",
+            "9:13 error [import-unsupported] 'Data' has no schema form; send it as a b",
+            "10:13 error [import-unsupported] 'Float16' has no schema form; the schema'",
             "11:22 error [import-unsupported] '@Clamped level': a property wrapper chan",
-            "12:13 error [import-unsupported] 'let version' has an initial value, so sy",
-            "17:9 error [import-unsupported] 'ContentState' writes its own init(from:)",
+            "12:13 warning [import-changed] 'let version = 2' is never decoded (synth",
+            "18:13 error [import-unsupported] 'ContentState' writes its own init(from:)",
             "23:18 error [import-unsupported] CodingKeys renames 'phase' to \"game_phase",
             "28:14 error [import-unsupported] case 'goal' of 'GameEvent' has associated",
             "29:14 error [import-unsupported] case 'card' of 'GameEvent' has associated",
-            "33:10 error [import-unsupported] enum 'Phase' has Int raw values; the sche",
-            "38:14 error [import-unsupported] case 'red' has the raw value \"RED\"; the s",
+            "33:10 error [import-unsupported] enum 'Phase' has Int raw values, so its J",
+            "37:10 error [import-unsupported] enum 'TeamColor' has Character raw values",
             "42:13 note [import-changed] 'id' is left out of CodingKeys, so it nev",
         ])
     }

@@ -28,7 +28,7 @@ struct ImportedField {
 /// An entry of `types`: a String-raw enum or a struct.
 struct ImportedType {
     enum Kind {
-        case enumeration(cases: [String], unknown: String?)
+        case enumeration(cases: [ImportedCase], unknown: String?)
         case structure([ImportedField])
     }
 
@@ -36,4 +36,10 @@ struct ImportedType {
     var doc: String?
     var kind: Kind
     var origin: SourceLocation
+}
+
+/// An enum case; `rawValue` only when it differs from the name (`case solo = "SOLO"`).
+struct ImportedCase {
+    var name: String
+    var rawValue: String?
 }

@@ -61,7 +61,12 @@ struct SchemaWriter {
     private mutating func namedType(_ type: ImportedType) {
         switch type.kind {
         case .enumeration(let cases, let unknown):
-            var parts = ["enum: [\(cases.joined(separator: ", "))]"]
+            let items = cases.map { item -> String in
+                let name = YAMLText.scalar(item.name, inFlow: true)
+                guard let raw = item.rawValue else { return name }
+                return "{ \(name): \(YAMLText.scalar(raw, inFlow: true)) }"
+            }
+            var parts = ["enum: [\(items.joined(separator: ", "))]"]
             if let unknown { parts.append("unknown: \(unknown)") }
             if let doc = type.doc { parts.append("doc: \(YAMLText.scalar(doc, inFlow: true))") }
             emit("  \(type.name): { \(parts.joined(separator: ", ")) }", from: type.origin)

@@ -4,6 +4,8 @@ extension SwiftDeclParser {
     /// `struct Name<T>: A, B where ... { members }` and the other type kinds.
     mutating func typeDeclaration(doc: String?, isPublic: Bool) throws(SwiftSyntaxError) -> SwiftTypeDecl {
         let keyword = tokens[index]
+        try descend(at: keyword)
+        defer { depth -= 1 }
         index += 1
         guard var name = current?.kind == .word ? current?.text : nil else {
             throw error("expected a name after '\(keyword.text)'", at: current)

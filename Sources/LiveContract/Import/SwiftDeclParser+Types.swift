@@ -5,6 +5,8 @@ extension SwiftDeclParser {
     /// else (tuples, functions, `some`/`any`, `T!`) as `.other`.
     mutating func type() throws(SwiftSyntaxError) -> SwiftTypeRef {
         guard let token = current else { throw error("expected a type", at: nil) }
+        try descend(at: token)
+        defer { depth -= 1 }
         var result: SwiftTypeRef
         if token.is("[") {
             index += 1

@@ -2,15 +2,21 @@
 /// properties, enum cases, functions and typealiases, each with its position.
 ///
 /// It is a reader for declarations, not a Swift compiler: statements inside function bodies,
-/// initial values and accessor blocks are skipped by balancing brackets, and `#if` / `#else`
-/// lines are read through, so declarations in every branch are seen (the caller is told).
-/// What it cannot place it skips token by token rather than guessing a meaning.
+/// initial values and accessor blocks are skipped by balancing brackets (without recursion),
+/// and `#if` chains are resolved beforehand (`SwiftConditionals`). What it cannot place it
+/// skips token by token rather than guessing a meaning.
+///
+/// Nested declarations and type expressions are read recursively, so their depth is bounded
+/// (`maximumDepth`): a file with thousands of nested brackets is an error at the bracket that
+/// goes too deep, not a stack overflow.
 struct SwiftDeclParser {
     let tokens: [SwiftToken]
     var index = 0
-    /// Lines of `#if` and `#elseif`: every branch is read, and the importer warns when one
-    /// sits inside a type it imports.
-    private(set) var conditionalLines: [Int] = []
+    /// How many type declarations and type expressions enclose the current token.
+    var depth = 0
+
+    /// Far beyond any real declaration (a few levels), far below what the stack holds.
+    static let maximumDepth = 48
 
     static let modifiers: Set<String> = [
         "public", "private", "fileprivate", "internal", "open", "package", "static", "final", "override",
@@ -35,6 +41,14 @@ struct SwiftDeclParser {
 
     func peek(_ offset: Int) -> SwiftToken? {
         index + offset < tokens.count ? tokens[index + offset] : nil
+    }
+
+    /// Enters one more level of nesting at `token`, or fails there when it is too deep.
+    mutating func descend(at token: SwiftToken?) throws(SwiftSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw error("declarations or types nested more than \(Self.maximumDepth) levels deep", at: token)
+        }
     }
 
     func error(_ message: String, at token: SwiftToken?) -> SwiftSyntaxError {
@@ -121,17 +135,11 @@ struct SwiftDeclParser {
         return Self.modifiers.contains(word)
     }
 
-    /// `#if cond`, `#elseif cond` (the condition is on the same line), `#else`, `#endif`, and
-    /// freestanding macros such as `#warning(...)` or `#Preview("x") { ... }`.
+    /// Freestanding macros such as `#warning(...)` or `#Preview("x") { ... }` (`#if` chains are
+    /// gone by now).
     mutating func skipDirective() {
         let directive = tokens[index]
-        if directive.text == "if" || directive.text == "elseif" {
-            conditionalLines.append(directive.line)
-            skipLine(of: directive)
-            return
-        }
         index += 1
-        if directive.text == "else" || directive.text == "endif" { return }
         if current?.is("(") == true, current?.line == directive.line { try? skipBalanced() }
         if current?.is("{") == true, current?.line == directive.line { try? skipBalanced() }
     }

@@ -3,6 +3,9 @@
 public struct SwiftImportResult: Sendable {
     public var schema: String?
     public var diagnostics: Diagnostics
+    /// The schema text as written before the schema loader checked it: what a reviewer (and
+    /// a test) reads when only the loader refused the result.
+    public var draft: String? = nil
 }
 
 /// `livecontract import FILE.swift`: reads a hand-written `ActivityAttributes` struct and
@@ -16,25 +19,39 @@ public enum SwiftImport {
     /// Imports `source` (read from `path`, which positions refer to). `typeName` picks the
     /// attributes struct when the file has several; `swiftOutput` becomes `outputs.swift`.
     public static func run(source: String, path: String, typeName: String? = nil, swiftOutput: String) -> SwiftImportResult {
+        run(SwiftSourceSet([SwiftSourceSet.File(path: path, text: source)]), typeName: typeName, swiftOutput: swiftOutput)
+    }
+
+    /// Imports the attributes struct of the first file of `sources`; the others may declare
+    /// the types it uses. Positions name the file each declaration is in.
+    public static func run(_ sources: SwiftSourceSet, typeName: String? = nil, swiftOutput: String) -> SwiftImportResult {
+        var result = read(sources.joined, path: sources.placeholder, typeName: typeName, swiftOutput: swiftOutput)
+        result.diagnostics = sources.located(result.diagnostics)
+        return result
+    }
+
+    private static func read(_ source: String, path: String, typeName: String?, swiftOutput: String) -> SwiftImportResult {
         var diagnostics = Diagnostics()
         let file: SwiftMembers
-        var parser: SwiftDeclParser
+        let conditionals: [SwiftConditionals.Block]
         do {
             var lexer = SwiftLexer(source)
-            parser = SwiftDeclParser(tokens: try lexer.tokens())
+            let resolved = try SwiftConditionals.resolve(try lexer.tokens())
+            var parser = SwiftDeclParser(tokens: resolved.tokens)
             file = try parser.parseFile()
+            conditionals = resolved.blocks
         } catch {
             diagnostics.error("cannot read this Swift: \(error.message)", at: SourceLocation(file: path, line: error.line, column: error.column), rule: "import-syntax")
             return SwiftImportResult(schema: nil, diagnostics: diagnostics)
         }
-        var importer = SwiftImporter(path: path, file: file, conditionals: parser.conditionalLines)
+        var importer = SwiftImporter(path: path, file: file, conditionals: conditionals)
         let contract = importer.contract(typeName: typeName, swiftOutput: swiftOutput, sourceName: FileSystem.fileName(of: path))
         diagnostics.append(contentsOf: importer.diagnostics)
         guard let contract else { return SwiftImportResult(schema: nil, diagnostics: diagnostics) }
         let writer = SchemaWriter.write(contract)
         let problems = selfCheck(writer, contract: contract)
         diagnostics.append(contentsOf: problems)
-        return SwiftImportResult(schema: problems.hasErrors ? nil : writer.text, diagnostics: diagnostics)
+        return SwiftImportResult(schema: problems.hasErrors ? nil : writer.text, diagnostics: diagnostics, draft: writer.text)
     }
 
     /// Loads the written schema as `generate` would. Anything the loader refuses (a property
@@ -54,16 +71,14 @@ public enum SwiftImport {
     }
 
     /// `outputs.swift` for a schema at `schemaPath`: the Swift file's path relative to the
-    /// schema's folder when it lies inside it (so `generate --force` replaces it), else its
-    /// file name. Relative paths are taken from `currentDirectory`.
-    public static func outputPath(swiftFile: String, schemaPath: String, currentDirectory: String) -> String {
+    /// schema's folder (so `generate --force` replaces that very file), or nil when the file
+    /// lies outside that folder, where no output may go. Relative paths are taken from
+    /// `currentDirectory`; `.` and `..` are resolved lexically.
+    public static func outputPath(swiftFile: String, schemaPath: String, currentDirectory: String) -> String? {
         let file = normalized(absolute(swiftFile, from: currentDirectory))
         let folder = normalized(absolute(FileSystem.directory(of: schemaPath), from: currentDirectory))
-        if folder.isEmpty { return file.joined(separator: "/") }
-        if file.count > folder.count, Array(file.prefix(folder.count)) == folder {
-            return file.dropFirst(folder.count).joined(separator: "/")
-        }
-        return FileSystem.fileName(of: swiftFile)
+        guard file.count > folder.count, Array(file.prefix(folder.count)) == folder else { return nil }
+        return file.dropFirst(folder.count).joined(separator: "/")
     }
 
     private static func absolute(_ path: String, from directory: String) -> String {

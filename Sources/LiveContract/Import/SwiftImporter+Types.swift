@@ -15,8 +15,8 @@ extension SwiftImporter {
         }
     }
 
-    /// A String-raw enum whose raw values are its case names: the only enum shape the schema
-    /// has. A hand-written `init(from:)` of the form `Self(rawValue: raw) ?? .fallback`
+    /// A String-raw enum; a raw value that differs from the case name becomes the schema's
+    /// `name: RAW` form (the raw value is the wire). A hand-written `init(from:)` of the form `Self(rawValue: raw) ?? .fallback`
     /// is read as `unknown: fallback`; any other one is refused.
     mutating func enumeration(_ entry: SwiftTypeIndex.Entry) -> ImportedType? {
         let origin = location(of: entry)
@@ -29,19 +29,28 @@ extension SwiftImporter {
         let rawType = entry.decl.inherited.first
         let isStringRaw = rawType == "String" || rawType == "Swift.String"
         if !isStringRaw {
-            if let rawType, ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Character", "Double", "Float"].contains(rawType) {
-                unsupported("enum '\(entry.name)' has \(rawType) raw values; the schema's enums are String-raw (their JSON is the case name)", at: origin)
+            if rawType == "Character" {
+                unsupported("enum '\(entry.name)' has Character raw values; the schema's enums are String-raw (same JSON, a string): change ': Character' to ': String'", at: origin)
+            } else if let rawType, ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float"].contains(rawType) {
+                unsupported("enum '\(entry.name)' has \(rawType) raw values, so its JSON is a number; the schema's enums are String-raw (their JSON is the raw string): use an int field, or make the enum String-raw", at: origin)
             } else if !cases.contains(where: \.hasAssociatedValues) {
                 unsupported("enum '\(entry.name)' has no String raw type, so Codable writes each case as an object ({\"case\":{}}); add ': String' if the JSON should be the case name",
                             at: origin)
             }
         }
-        for enumCase in cases where isStringRaw && !enumCase.rawValue.isEmpty {
-            if SwiftLiterals.string(enumCase.rawValue) != enumCase.name {
-                let written = enumCase.rawValue.map(\.text).joined()
-                unsupported("case '\(enumCase.name)' has the raw value \(written); the schema's enum raw values are the case names",
-                            at: location(enumCase.line, enumCase.column))
+        var imported: [ImportedCase] = []
+        for enumCase in cases where isStringRaw {
+            guard !enumCase.rawValue.isEmpty else {
+                imported.append(ImportedCase(name: enumCase.name, rawValue: nil))
+                continue
             }
+            guard let raw = SwiftLiterals.string(enumCase.rawValue) else {
+                let written = enumCase.rawValue.map(\.text).joined()
+                unsupported("case '\(enumCase.name)' has the raw value \(written), which is not a plain string literal; write it as \"...\" (no interpolation, raw or multi-line string)",
+                            at: location(enumCase.line, enumCase.column))
+                continue
+            }
+            imported.append(ImportedCase(name: enumCase.name, rawValue: raw == enumCase.name ? nil : raw))
         }
         if cases.isEmpty { unsupported("enum '\(entry.name)' has no cases", at: origin) }
         var unknown: String?
@@ -54,7 +63,7 @@ extension SwiftImporter {
             }
         }
         guard diagnostics.errors.count == errorsBefore else { return nil }
-        return ImportedType(name: entry.name, doc: entry.decl.doc, kind: .enumeration(cases: cases.map(\.name), unknown: unknown), origin: origin)
+        return ImportedType(name: entry.name, doc: entry.decl.doc, kind: .enumeration(cases: imported, unknown: unknown), origin: origin)
     }
 
     /// The `fallback` of an `init(from:)` that decodes one String and falls back with
@@ -73,20 +82,41 @@ extension SwiftImporter {
         return fallback
     }
 
-    /// Refuses `init(from:)`, `encode(to:)` and `CodingKeys` that rename keys: each makes the
-    /// JSON differ from the property names the schema uses. (Properties left out of
+    /// Reads hand-written `init(from:)` and `encode(to:)` of the one readable shape (see
+    /// `SwiftCodableBody`) and refuses any other, and `CodingKeys` that rename keys: each
+    /// makes the JSON differ from the property names the schema uses. (Properties left out of
     /// `CodingKeys` are handled with the fields.)
-    mutating func checkCodableConformance(_ entry: SwiftTypeIndex.Entry) {
+    mutating func checkCodableConformance(_ entry: SwiftTypeIndex.Entry) -> CodablePlan {
+        var plan = CodablePlan()
         for function in entry.functions where function.isCodableRequirement {
-            let name = function.name == "init" ? "init(from:)" : "encode(to:)"
-            unsupported("'\(entry.name)' writes its own \(name); the schema cannot express custom coding, so import does not guess what it does: remove it (the generated code decodes schema defaults leniently) or keep this type by hand",
-                        at: location(function.line, function.column))
+            let isInit = function.name == "init"
+            let name = isInit ? "init(from:)" : "encode(to:)"
+            do throws(SwiftCodableBody.Unreadable) {
+                if isInit {
+                    plan.decoding = try SwiftCodableBody.decoding(function.body)
+                } else {
+                    plan.encoding = try SwiftCodableBody.encoding(function.body)
+                }
+                plan.origin = location(function.line, function.column)
+            } catch {
+                let shape = isInit
+                    ? "`let container = try decoder.container(keyedBy: CodingKeys.self)`, then per property `self.x = try container.decode(T.self, forKey: .x)` or `try container.decodeIfPresent(T.self, forKey: .x)` with an optional `?? literal` (a schema default)"
+                    : "`var container = encoder.container(keyedBy: CodingKeys.self)`, then per property `try container.encode(x, forKey: .x)` (`encodeIfPresent` for optionals)"
+                let at = error.line > 0 ? location(error.line, error.column) : location(function.line, function.column)
+                unsupported("'\(entry.name)' writes its own \(name), and this statement is not of the one form import reads (\(shape)); import does not guess what custom code does: rewrite it in that form, remove it, or keep this type by hand",
+                            at: at)
+            }
+        }
+        if plan.decoding != nil || plan.encoding != nil, codingKeys(of: entry) == nil {
+            unsupported("'\(entry.name)' writes its own Codable code but declares no CodingKeys enum here, so its keys are unknown", at: plan.origin ?? location(of: entry))
         }
         for key in codingKeys(of: entry)?.members.cases ?? [] where !key.rawValue.isEmpty && SwiftLiterals.string(key.rawValue) != key.name {
             let written = key.rawValue.map(\.text).joined()
-            unsupported("CodingKeys renames '\(key.name)' to \(written) on the wire; the schema's wire keys are the property names",
+            let wire = SwiftLiterals.string(key.rawValue).map { "'\($0)'" } ?? "the wire key"
+            unsupported("CodingKeys renames '\(key.name)' to \(written) on the wire, but a schema field's APNs key is its name (there is no per-field key): rename the property to \(wire) (or keep this type by hand)",
                         at: location(key.line, key.column))
         }
+        return plan
     }
 
     /// The `CodingKeys` enum nested in `entry` or added by an extension, if any.

@@ -5,8 +5,8 @@
 struct SwiftImporter {
     let path: String
     let index: SwiftTypeIndex
-    /// Positions of `#if` lines, to warn when a branch sits inside an imported type.
-    let conditionals: [Int]
+    /// The `#if` chains of the file, to warn when one inside an imported type was guessed.
+    let conditionals: [SwiftConditionals.Block]
     var diagnostics = Diagnostics()
     /// Schema type name -> index key of the declaration, filled as fields refer to types.
     var typeKeys: [String: String] = [:]
@@ -19,7 +19,7 @@ struct SwiftImporter {
 
     static let protocolName = "ActivityAttributes"
 
-    init(path: String, file: SwiftMembers, conditionals: [Int]) {
+    init(path: String, file: SwiftMembers, conditionals: [SwiftConditionals.Block]) {
         self.path = path
         self.index = SwiftTypeIndex(file: file)
         self.conditionals = conditionals
@@ -41,34 +41,6 @@ struct SwiftImporter {
         diagnostics.append(Diagnostic(.note, message, at: location, rule: "import-changed"))
     }
 
-    /// The struct conforming to `ActivityAttributes` (in its declaration or an extension);
-    /// `typeName` picks one when the file has several.
-    mutating func attributesEntry(typeName: String?) -> SwiftTypeIndex.Entry? {
-        let candidates = index.order.compactMap { index[$0] }.filter { entry in
-            entry.decl.kind == .struct && entry.inherited.contains { $0 == Self.protocolName || $0 == "ActivityKit." + Self.protocolName }
-        }
-        if let typeName {
-            if let entry = candidates.first(where: { $0.name == typeName || $0.dottedName == typeName }) { return entry }
-            let names = candidates.map(\.dottedName)
-            var message = "no struct named '\(typeName)' conforms to ActivityAttributes in this file"
-            message += names.isEmpty ? "" : " (found: \(names.joined(separator: ", ")))"
-            diagnostics.error(message, at: location(1, 1), rule: "import-no-attributes")
-            return nil
-        }
-        guard let first = candidates.first else {
-            diagnostics.error("found no struct that conforms to ActivityAttributes; import reads the file that declares `struct <Name>Attributes: ActivityAttributes`",
-                              at: location(1, 1), rule: "import-no-attributes")
-            return nil
-        }
-        if candidates.count > 1 {
-            let names = candidates.map(\.dottedName).joined(separator: ", ")
-            diagnostics.error("\(candidates.count) structs conform to ActivityAttributes (\(names)); pick one with --type NAME",
-                              at: location(of: candidates[1]), rule: "import-no-attributes")
-            return nil
-        }
-        return first
-    }
-
     /// The whole import: nil when anything could not be expressed.
     mutating func contract(typeName: String?, swiftOutput: String, sourceName: String) -> ImportedContract? {
         guard let attributes = attributesEntry(typeName: typeName) else { return nil }
@@ -82,15 +54,28 @@ struct SwiftImporter {
         }
         if attributes.decl.isGeneric { unsupported("a generic attributes type has no schema form", at: origin) }
         var state: [ImportedField] = []
-        if let stateEntry = contentState(of: attributes) {
+        let stateEntry = contentState(of: attributes)
+        if let stateEntry {
             state = checkedFields(of: stateEntry)
         }
         let attributeFields = checkedFields(of: attributes)
-        var types: [(key: String, type: ImportedType)] = []
-        while let key = pending.first {
-            pending.removeFirst()
-            guard let entry = index[key], let type = namedType(entry) else { continue }
-            types.append((key, type))
+        noteDroppedConformances(attributes, generatedName: attributes.name)
+        if let stateEntry { noteDroppedConformances(stateEntry, generatedName: attributes.name + ".ContentState") }
+        var types = convertPending()
+        for unused in diagnostics.hasErrors ? [] : unusedTypes(of: [attributes] + (stateEntry.map { [$0] } ?? [])) {
+            // No field uses it, so it does not change the JSON; it is kept (the generated code
+            // declares it too, so app code naming it still compiles) only when it converts.
+            let saved = self
+            let errors = diagnostics.errors.count
+            _ = declaredType([unused.name], arguments: [], scope: Array(unused.path.dropLast()), spelling: unused.name, at: location(of: unused))
+            let converted = convertPending()
+            if diagnostics.errors.count > errors {
+                self = saved
+                note("'\(unused.dottedName)' is used by no field and has no schema form, so the schema leaves it out (the JSON is the same); keep it by hand if app code needs it",
+                     at: location(of: unused))
+            } else {
+                types += converted
+            }
         }
         types.sort { a, b in
             let x = index[a.key]!.decl, y = index[b.key]!.decl
@@ -100,6 +85,33 @@ struct SwiftImporter {
         return ImportedContract(name: name, doc: attributes.decl.doc, isPublic: attributes.decl.isPublic,
                                 attributes: attributeFields, state: state, types: types.map(\.type),
                                 swiftOutput: swiftOutput, sourceName: sourceName, origin: origin)
+    }
+
+    /// Converts the queued types (and whatever they queue in turn).
+    mutating func convertPending() -> [(key: String, type: ImportedType)] {
+        var types: [(key: String, type: ImportedType)] = []
+        while let key = pending.first {
+            pending.removeFirst()
+            guard let entry = index[key], let type = namedType(entry) else { continue }
+            types.append((key, type))
+        }
+        return types
+    }
+
+    /// Codable enums and structs nested in the attributes struct or its ContentState (or in
+    /// their extensions) that no field uses.
+    func unusedTypes(of entries: [SwiftTypeIndex.Entry]) -> [SwiftTypeIndex.Entry] {
+        let used = Set(typeKeys.values).union(entries.map(\.dottedName))
+        let codable: Set<String> = ["Codable", "Decodable", "Encodable", "Swift.Codable"]
+        return entries.flatMap { entry in
+            (entry.decl.members.types + entry.extensions.flatMap(\.members.types)).compactMap { decl -> SwiftTypeIndex.Entry? in
+                guard decl.kind == .enum || decl.kind == .struct, decl.name != "CodingKeys", decl.name != "ContentState",
+                      decl.inherited.contains(where: codable.contains) else { return nil }
+                let key = (entry.path + [decl.name]).joined(separator: ".")
+                guard !used.contains(key) else { return nil }
+                return index[key]
+            }
+        }
     }
 
     /// `ContentState`: a nested struct, or a typealias to a struct declared in this file.
@@ -118,24 +130,31 @@ struct SwiftImporter {
                      at: location(alias.line, alias.column))
             }
         }
-        guard case .type(let key)? = resolution, let entry = index[key], entry.decl.kind == .struct else {
-            unsupported("'\(attributes.name)' has no ContentState struct in this file; declare `struct ContentState: Codable, Hashable` inside it",
+        guard case .type(let key)? = resolution, let entry = index[key] else {
+            unsupported("'\(attributes.name)' has no ContentState struct in this file; declare `struct ContentState: Codable, Hashable` inside it (or in an extension of it)",
                         at: location(of: attributes))
+            return nil
+        }
+        guard entry.decl.kind == .struct else {
+            unsupported("ContentState is a\(entry.decl.kind == .enum || entry.decl.kind == .actor ? "n" : "") \(entry.decl.kind.rawValue); ActivityKit's ContentState is a value type and livecontract generates a struct, so declare it as `struct ContentState: Codable, Hashable` (same JSON) and import again",
+                        at: location(of: entry))
             return nil
         }
         return entry
     }
 
-    /// The stored fields of a struct after checking it has no hand-written Codable code and
-    /// no `#if` inside it.
+    /// The stored fields of a struct after checking its hand-written Codable code, warning
+    /// about any `#if` inside it whose branch import had to pick.
     mutating func checkedFields(of entry: SwiftTypeIndex.Entry) -> [ImportedField] {
-        checkCodableConformance(entry)
-        if let line = conditionals.first(where: { $0 > entry.decl.line && $0 <= entry.decl.endLine }),
-           warnedConditionals.insert(line).inserted {
-            diagnostics.warning("'\(entry.name)' has an #if inside; import read every branch, so check the schema against the branch your app builds",
-                                at: location(line, 1), rule: "import-changed")
+        let decoding = checkCodableConformance(entry)
+        for block in conditionals where block.line > entry.decl.line && block.line <= entry.decl.endLine && (block.guessed || block.skippedCode) {
+            guard warnedConditionals.insert(block.line).inserted else { continue }
+            let read = block.taken.map { $0 == "else" ? "the #else branch" : "the branch `#if \($0)`" } ?? "no branch"
+            let why = block.guessed ? "a condition it cannot decide (a build flag, the simulator, ...) is taken as true" : "conditions are judged as an iOS app build with ActivityKit sees them, and modules other than Apple's as absent"
+            diagnostics.warning("'\(entry.name)' has an #if inside; import read \(read) (\(why)), so check the schema against the branch your app builds",
+                                at: location(block.line, block.column), rule: "import-changed")
         }
         if entry.decl.isGeneric { unsupported("generic struct '\(entry.name)' has no schema form", at: location(of: entry)) }
-        return fields(of: entry)
+        return fields(of: entry, decoding: decoding)
     }
 }

@@ -50,6 +50,11 @@ extension SwiftLexer {
 
     /// The inside of `\( ... )` up to its closing parenthesis (which is consumed).
     private mutating func interpolation(_ startLine: Int, _ startColumn: Int) throws(SwiftSyntaxError) -> String {
+        interpolationDepth += 1
+        defer { interpolationDepth -= 1 }
+        if interpolationDepth > SwiftDeclParser.maximumDepth {
+            throw SwiftSyntaxError(message: "string interpolations nested more than \(SwiftDeclParser.maximumDepth) levels deep", line: line, column: column)
+        }
         var depth = 1
         var text = ""
         while let scalar = peek() {

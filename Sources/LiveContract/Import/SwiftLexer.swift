@@ -41,6 +41,9 @@ struct SwiftLexer {
     private(set) var index = 0
     private(set) var line = 1
     private(set) var column = 1
+    /// How many string interpolations enclose the current character: strings nest inside
+    /// interpolations recursively, so the depth is bounded like the parser's.
+    var interpolationDepth = 0
 
     init(_ source: String) {
         scalars = Array(source.unicodeScalars)
@@ -164,7 +167,11 @@ struct SwiftLexer {
         }
         if ("0"..."9").contains(scalar) {
             var text = ""
-            while let next = peek(), Self.isIdentifierPart(next) || next == "." && peek(1).map({ ("0"..."9").contains($0) }) == true {
+            // `1e-07`: a sign right after a decimal exponent belongs to the number.
+            func isExponentSign(_ scalar: Unicode.Scalar) -> Bool {
+                (scalar == "-" || scalar == "+") && (text.hasSuffix("e") || text.hasSuffix("E")) && !text.hasPrefix("0x")
+            }
+            while let next = peek(), Self.isIdentifierPart(next) || isExponentSign(next) || next == "." && peek(1).map({ ("0"..."9").contains($0) }) == true {
                 text.unicodeScalars.append(next)
                 advance()
             }

@@ -57,6 +57,6 @@ struct ImportDriver {
             nextSegment: .coolDown, startedAt: pickup, lastSplit: .init(km: 2, seconds: 298, pace: nil)))
         try emit("workout.empty", WorkoutAttributes.ContentState(
             elapsedSeconds: 0, heartRate: nil, calories: 0, splits: [], zoneMinutes: [], coachTip: nil,
-            paused: true, nextSegment: nil, startedAt: later, lastSplit: nil))
+            paused: true, badges: [], nextSegment: nil, startedAt: later, lastSplit: nil))
     }
 }

@@ -5,9 +5,9 @@ import Foundation
 struct ScoreboardAttributes: ActivityAttributes {
     struct ContentState: Codable, Hashable {
         var event: GameEvent
-        var extras: [String: String]
-        var id: UUID
-        var ratio: Float
+        var extras: [Int: String]
+        var blob: Data
+        var ratio: Float16
         @Clamped var level: Int
         let version: Int = 2
         var phase: Phase
@@ -19,7 +19,7 @@ struct ScoreboardAttributes: ActivityAttributes {
         }
 
         enum CodingKeys: String, CodingKey {
-            case event, extras, id, ratio, level, version, teamColor, badge
+            case event, extras, blob, ratio, level, version, teamColor, badge
             case phase = "game_phase"
         }
     }
@@ -34,8 +34,8 @@ struct ScoreboardAttributes: ActivityAttributes {
         case first = 1, second
     }
 
-    enum TeamColor: String, Codable, Hashable {
-        case red = "RED", blue
+    enum TeamColor: Character, Codable, Hashable {
+        case red = "R", blue = "B"
     }
 
     struct Badge: Codable, Hashable, Identifiable {

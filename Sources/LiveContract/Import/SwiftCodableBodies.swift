@@ -1,0 +1,196 @@
+/// Reads hand-written `init(from:)` and `encode(to:)` bodies of the one shape that says
+/// nothing synthesized `Codable` (plus schema defaults) would not: a keyed container over
+/// `CodingKeys`, then one statement per property,
+///
+///     self.x = try container.decode(T.self, forKey: .x)
+///     self.y = try container.decodeIfPresent(T.self, forKey: .y) ?? literal
+///     try container.encode(x, forKey: .x)   /   try container.encodeIfPresent(y, forKey: .y)
+///
+/// Anything else (another container, `try?`, a computed value, a renamed key) is reported at
+/// its statement, since import does not guess what custom code does.
+struct SwiftCodableBody {
+    /// How `init(from:)` reads one key.
+    struct Decoded {
+        enum Form { case required, ifPresent, defaulted([SwiftToken]) }
+        var form: Form
+        var type: SwiftTypeRef
+        var line: Int
+        var column: Int
+    }
+
+    /// How `encode(to:)` writes one key.
+    struct Encoded {
+        var ifPresent: Bool
+        var line: Int
+        var column: Int
+    }
+
+    /// Where and why a body is not of the readable shape.
+    struct Unreadable: Error {
+        var line: Int
+        var column: Int
+    }
+
+    private let tokens: [SwiftToken]
+    private var index = 0
+
+    private init(_ tokens: [SwiftToken]) {
+        self.tokens = tokens.filter { $0.kind != .doc }
+    }
+
+    private var current: SwiftToken? { index < tokens.count ? tokens[index] : nil }
+
+    private mutating func expect(_ texts: String...) throws(Unreadable) {
+        for text in texts {
+            guard let token = current, token.is(text) else { throw unreadable() }
+            index += 1
+        }
+    }
+
+    private mutating func word() throws(Unreadable) -> String {
+        guard let token = current, token.kind == .word else { throw unreadable() }
+        index += 1
+        return token.text
+    }
+
+    private func unreadable() -> Unreadable {
+        let token = current ?? tokens.last
+        return Unreadable(line: token?.line ?? 0, column: token?.column ?? 0)
+    }
+
+    /// Skips `;` between statements.
+    private mutating func skipSeparators() {
+        while current?.is(";") == true { index += 1 }
+    }
+
+    /// `let container = try decoder.container(keyedBy: CodingKeys.self)` (or `var`, any names).
+    private mutating func keyedContainer(_ method: String, hasTry: Bool) throws(Unreadable) -> String {
+        guard current?.is("let") == true || current?.is("var") == true else { throw unreadable() }
+        index += 1
+        let name = try word()
+        try expect("=")
+        if hasTry { try expect("try") }
+        _ = try word()
+        try expect(".", method, "(", "keyedBy", ":", "CodingKeys", ".", "self", ")")
+        return name
+    }
+
+    /// The keys an `init(from:)` body decodes, by property name.
+    static func decoding(_ body: [SwiftToken]) throws(Unreadable) -> [String: Decoded] {
+        var reader = SwiftCodableBody(body)
+        let container = try reader.keyedContainer("container", hasTry: true)
+        var result: [String: Decoded] = [:]
+        reader.skipSeparators()
+        while let start = reader.current {
+            if start.is("self") { try reader.expect("self", ".") }
+            let property = try reader.word()
+            try reader.expect("=", "try", container, ".")
+            let method = try reader.word()
+            guard method == "decode" || method == "decodeIfPresent" else { throw reader.unreadable() }
+            try reader.expect("(")
+            let type = try reader.typeUntilSelf()
+            try reader.expect(",", "forKey", ":", ".")
+            let key = try reader.word()
+            try reader.expect(")")
+            guard key == property, result[property] == nil else {
+                throw Unreadable(line: start.line, column: start.column)
+            }
+            var form: Decoded.Form = method == "decode" ? .required : .ifPresent
+            if reader.current?.is("?") == true, reader.tokens.indices.contains(reader.index + 1), reader.tokens[reader.index + 1].is("?") {
+                guard method == "decodeIfPresent" else { throw reader.unreadable() }
+                reader.index += 2
+                form = .defaulted(try reader.literal())
+            }
+            result[property] = Decoded(form: form, type: type, line: start.line, column: start.column)
+            reader.skipSeparators()
+        }
+        return result
+    }
+
+    /// The keys an `encode(to:)` body writes, by property name.
+    static func encoding(_ body: [SwiftToken]) throws(Unreadable) -> [String: Encoded] {
+        var reader = SwiftCodableBody(body)
+        let container = try reader.keyedContainer("container", hasTry: false)
+        var result: [String: Encoded] = [:]
+        reader.skipSeparators()
+        while let start = reader.current {
+            try reader.expect("try", container, ".")
+            let method = try reader.word()
+            guard method == "encode" || method == "encodeIfPresent" else { throw reader.unreadable() }
+            try reader.expect("(")
+            if reader.current?.is("self") == true { try reader.expect("self", ".") }
+            let property = try reader.word()
+            try reader.expect(",", "forKey", ":", ".")
+            let key = try reader.word()
+            try reader.expect(")")
+            guard key == property, result[property] == nil else {
+                throw Unreadable(line: start.line, column: start.column)
+            }
+            result[property] = Encoded(ifPresent: method == "encodeIfPresent", line: start.line, column: start.column)
+            reader.skipSeparators()
+        }
+        return result
+    }
+
+    /// `T` in `T.self`: the tokens up to `.self`, read as a type.
+    private mutating func typeUntilSelf() throws(Unreadable) -> SwiftTypeRef {
+        let start = index
+        var depth = 0
+        while let token = current {
+            if token.is("(") || token.is("[") || token.is("<") { depth += 1 }
+            if token.is(")") || token.is("]") || token.is(">") { depth -= 1 }
+            if depth == 0, token.is("."), index + 1 < tokens.count, tokens[index + 1].is("self") { break }
+            guard depth >= 0 else { throw unreadable() }
+            index += 1
+        }
+        var parser = SwiftDeclParser(tokens: Array(tokens[start..<index]))
+        guard index > start, let type = try? parser.type(), parser.index == index - start else {
+            throw Unreadable(line: tokens[start].line, column: tokens[start].column)
+        }
+        try expect(".", "self")
+        return type
+    }
+
+    /// The literal after `??`: `-`? then a bracket group, or a dotted name with an optional
+    /// call and `!` (`.on`, `Mood.calm`, `URL(string: "x")!`, `Date(timeIntervalSince1970: 0)`),
+    /// or a single literal token. Whether it is a value the schema can hold is decided later.
+    private mutating func literal() throws(Unreadable) -> [SwiftToken] {
+        let start = index
+        try singleLiteral()
+        // `a...b` (a ClosedRange<Date> default)
+        if index + 2 < tokens.count, tokens[index].is("."), tokens[index + 1].is("."), tokens[index + 2].is(".") {
+            index += 3
+            try singleLiteral()
+        }
+        return Array(tokens[start..<index])
+    }
+
+    private mutating func singleLiteral() throws(Unreadable) {
+        if current?.is("-") == true { index += 1 }
+        guard let first = current else { throw unreadable() }
+        if first.is("[") || first.is("(") {
+            try skipGroup()
+        } else if first.kind == .string || first.kind == .number {
+            index += 1
+        } else if first.is(".") || first.kind == .word {
+            if first.is(".") { index += 1 }
+            _ = try word()
+            while current?.is(".") == true, index + 1 < tokens.count, tokens[index + 1].kind == .word { index += 2 }
+            if current?.is("(") == true, current?.line == tokens[index - 1].line { try skipGroup() }
+            if current?.is("!") == true { index += 1 }
+        } else {
+            throw unreadable()
+        }
+    }
+
+    /// A balanced bracket group at the current token, read without recursion.
+    private mutating func skipGroup() throws(Unreadable) {
+        var depth = 0
+        repeat {
+            guard let token = current else { throw unreadable() }
+            if token.is("(") || token.is("[") || token.is("{") { depth += 1 }
+            if token.is(")") || token.is("]") || token.is("}") { depth -= 1 }
+            index += 1
+        } while depth > 0
+    }
+}

@@ -1,0 +1,132 @@
+/// Swift types in schema spelling: the standard-library and Foundation types the wire table
+/// has, and the enums and structs declared in the file.
+extension SwiftImporter {
+    /// Swift types the schema has no form for, with the way out.
+    static let unsupportedTypes: [String: String] = [
+        "CGFloat": "use Double",
+        "Float16": "the schema's float is Swift Float, and Float16 decodes differently (it rejects numbers out of its range): change the property to Float",
+        "Data": "send it as a base64 String",
+        "Decimal": "use Double, or a String when every digit matters", "Character": "use String",
+        "Set": "use a list ([T]); a Set's JSON order is not stable",
+        "Range": "use ClosedRange<Date> (dateRange)", "ClosedRange": "only ClosedRange<Date> (dateRange) has a schema form",
+    ]
+
+    /// Swift number types by schema spelling (`UInt32` -> `uint32`, `Float32` -> `float`).
+    static let sizedNumbers: [String: String] = [
+        "Int8": "int8", "Int16": "int16", "Int32": "int32", "Int64": "int64",
+        "UInt": "uint", "UInt8": "uint8", "UInt16": "uint16", "UInt32": "uint32", "UInt64": "uint64",
+        "Float": "float", "Float32": "float",
+    ]
+
+    /// The schema spelling of a Swift type, or nil after reporting why it has none.
+    mutating func schemaType(_ type: SwiftTypeRef, scope: [String], at origin: SourceLocation) -> String? {
+        switch type {
+        case .optional(let wrapped):
+            if case .optional = wrapped {
+                unsupported("'\(type.spelling)': a double optional has no schema form", at: origin)
+                return nil
+            }
+            return schemaType(wrapped, scope: scope, at: origin).map { $0 + "?" }
+        case .array(let element):
+            if case .optional = element {
+                unsupported("'\(type.spelling)': lists of optionals have no schema form; use a list of structs with an optional field", at: origin)
+                return nil
+            }
+            if case .array = element {
+                unsupported("'\(type.spelling)': lists of lists have no schema form; use a list of structs", at: origin)
+                return nil
+            }
+            return schemaType(element, scope: scope, at: origin).map { "[\($0)]" }
+        case .dictionary(let key, let value):
+            return mapType(key: key, value: value, spelling: type.spelling, scope: scope, at: origin)
+        case .other(let text):
+            unsupported("'\(text)' is not a type the schema can express", at: origin)
+            return nil
+        case .named(let written, let arguments):
+            var components = written
+            if components.count > 1 && (components[0] == "Swift" || components[0] == "Foundation") { components.removeFirst() }
+            if components.count == 1,
+               let builtin = builtinType(components[0], arguments: arguments, scope: scope, spelling: type.spelling, at: origin) {
+                return builtin.isEmpty ? nil : builtin
+            }
+            return declaredType(components, arguments: arguments, scope: scope, spelling: type.spelling, at: origin)
+        }
+    }
+
+    /// A standard-library or Foundation type: its schema spelling, "" after an error, or nil
+    /// when `name` is not one of them.
+    mutating func builtinType(_ name: String, arguments: [SwiftTypeRef], scope: [String], spelling: String,
+                              at origin: SourceLocation) -> String? {
+        switch (name, arguments.count) {
+        case ("String", 0): return "string"
+        case ("Int", 0): return "int"
+        case ("Double", 0), ("Float64", 0): return "double"
+        case ("Bool", 0): return "bool"
+        case ("Date", 0): return "date"
+        case ("URL", 0): return "url"
+        case ("UUID", 0): return "uuid"
+        case (let sized, 0) where Self.sizedNumbers[sized] != nil: return Self.sizedNumbers[sized]
+        case ("Dictionary", 2): return mapType(key: arguments[0], value: arguments[1], spelling: spelling, scope: scope, at: origin) ?? ""
+        case ("TimeInterval", 0):
+            note("TimeInterval is Double: the schema says double and the generated code 'Double' (same JSON)", at: origin)
+            return "double"
+        case ("Optional", 1): return schemaType(.optional(arguments[0]), scope: scope, at: origin) ?? ""
+        case ("Array", 1): return schemaType(.array(arguments[0]), scope: scope, at: origin) ?? ""
+        case ("ClosedRange", 1) where arguments[0] == .named(["Date"], arguments: []) || arguments[0] == .named(["Foundation", "Date"], arguments: []):
+            return "dateRange"
+        default:
+            guard let hint = Self.unsupportedTypes[name] else { return nil }
+            unsupported("'\(spelling)' has no schema form; \(hint)", at: origin)
+            return ""
+        }
+    }
+
+    /// `[String: T]` as the schema's `[string: T]`; other keys encode as a JSON array of
+    /// alternating keys and values, which no schema type is.
+    mutating func mapType(key: SwiftTypeRef, value: SwiftTypeRef, spelling: String, scope: [String], at origin: SourceLocation) -> String? {
+        guard key == .named(["String"], arguments: []) || key == .named(["Swift", "String"], arguments: []) else {
+            unsupported("'\(spelling)': only String-keyed dictionaries have a schema form ([string: T], a JSON object); Codable writes other keys as a flat array of keys and values",
+                        at: origin)
+            return nil
+        }
+        if case .optional = value {
+            unsupported("'\(spelling)': dictionaries of optionals have no schema form", at: origin)
+            return nil
+        }
+        return schemaType(value, scope: scope, at: origin).map { "[string: \($0)]" }
+    }
+
+    /// An enum or struct declared in this file, queued for conversion; its schema name is its
+    /// own name, since `types` is one namespace.
+    mutating func declaredType(_ components: [String], arguments: [SwiftTypeRef], scope: [String], spelling: String,
+                               at origin: SourceLocation) -> String? {
+        let resolution = index.lookup(components, from: scope)
+        if case .alias(let target, let aliasScope, let alias)? = resolution {
+            guard aliasDepth < 16 else {
+                unsupported("typealias '\(alias.name)' refers to itself", at: location(alias.line, alias.column))
+                return nil
+            }
+            aliasDepth += 1
+            defer { aliasDepth -= 1 }
+            return schemaType(target, scope: aliasScope, at: origin)
+        }
+        guard case .type(let key)? = resolution, let entry = index[key] else {
+            unsupported("'\(spelling)' is not declared in the files import reads, so its Codable shape is unknown; name the file that declares it after this one (`livecontract import A.swift Models.swift`), declare it here, or use a schema type", at: origin)
+            return nil
+        }
+        guard arguments.isEmpty, entry.decl.kind == .enum || entry.decl.kind == .struct else {
+            unsupported("'\(spelling)' is a \(arguments.isEmpty ? entry.decl.kind.rawValue : "generic type"); the schema's own types are enums and structs", at: origin)
+            return nil
+        }
+        if let existing = typeKeys[entry.name], existing != key {
+            unsupported("'\(entry.dottedName)' and '\(existing)' are both named '\(entry.name)', but the schema's types share one namespace; rename one",
+                        at: location(of: entry))
+            return nil
+        }
+        if typeKeys[entry.name] == nil {
+            typeKeys[entry.name] = key
+            pending.append(key)
+        }
+        return entry.name
+    }
+}
