@@ -117,7 +117,7 @@ enum Commands {
             checked = loaded.map { $0.schema.map { checkOne($0, $0.warnings) } ?? $0.failure! }
             let invalid = loaded.contains { $0.schema == nil || (parsed.flags.contains("--strict") && !($0.schema?.warnings.isEmpty ?? true)) }
             if invalid {
-                console.out(CheckReport(schemas: checked, strict: false).render(format))
+                console.out(CheckReport(schemas: checked, strict: parsed.flags.contains("--strict")).render(format))
                 return .invalidInput
             }
         }
