@@ -106,7 +106,8 @@ enum Commands {
         let fileSystem = FileSystem()
         let checkOne = { (schema: LoadedSchema, diagnostics: [Diagnostic]) in
             CheckedSchema(path: schema.path, fileCount: schema.files.count, diagnostics: diagnostics,
-                          findings: Checker.check(files: schema.files, contract: schema.contract, schemaPath: schema.path, fileSystem: fileSystem))
+                          findings: Checker.check(files: schema.files, contract: schema.contract, schemaPath: schema.path, fileSystem: fileSystem,
+                                                  templates: schema.templates))
         }
         var checked: [CheckedSchema] = []
         if format == .text {
