@@ -25,7 +25,7 @@ extension Commands {
         if let format = ReportFormat(rawValue: text) { return format }
         let names = ReportFormat.allCases.map(\.rawValue)
         let guess = Suggest.closest(to: text, in: names).map { "; did you mean '\($0)'?" } ?? ""
-        console.err("livecontract \(command): unknown --format '\(text)'\(guess); use \(names.joined(separator: ", "))")
+        console.err("livecontract: unknown --format '\(text)'\(guess); use \(names.joined(separator: ", "))")
         return nil
     }
 
@@ -58,7 +58,7 @@ extension Commands {
     static func compat(_ parsed: ParsedArguments, console: Console) -> ExitCode {
         guard let format = reportFormat(parsed, command: "compat", console: console) else { return .usage }
         guard let against = parsed.options["--against"], parsed.positionals.count <= 1 else {
-            console.err("livecontract compat: pass one SCHEMA and --against OLD (a file or git:REF)\nrun `livecontract help compat` for usage")
+            console.err("livecontract: pass one SCHEMA and --against OLD (a file or git:REF)\nrun `livecontract help compat` for usage")
             return .usage
         }
         let path = parsed.positionals.first ?? defaultSchema
@@ -108,13 +108,13 @@ extension Commands {
         var kind: PayloadKind?
         if let text = parsed.options["--kind"] {
             guard let known = PayloadKind(rawValue: text) else {
-                console.err("livecontract validate: unknown --kind '\(text)'; use \(PayloadKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                console.err("livecontract: unknown --kind '\(text)'; use \(PayloadKind.allCases.map(\.rawValue).joined(separator: ", "))")
                 return .usage
             }
             kind = known
         }
         guard !parsed.positionals.isEmpty else {
-            console.err("livecontract validate: name at least one PAYLOAD.json (or - for standard input)\nrun `livecontract help validate` for usage")
+            console.err("livecontract: name at least one PAYLOAD.json (or - for standard input)\nrun `livecontract help validate` for usage")
             return .usage
         }
         let schemaPath = parsed.options["--schema"] ?? defaultSchema

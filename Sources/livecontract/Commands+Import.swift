@@ -6,12 +6,14 @@ import LiveContract
 extension Commands {
     static func importSwift(_ parsed: ParsedArguments, console: Console) -> ExitCode {
         guard parsed.positionals.count == 1, let file = parsed.positionals.first else {
-            console.err("livecontract import: name one Swift file, e.g. `livecontract import ios/DeliveryAttributes.swift`\nrun `livecontract help import` for usage")
+            console.err("livecontract: name one Swift file, e.g. `livecontract import ios/DeliveryAttributes.swift`\nrun `livecontract help import` for usage")
             return .usage
         }
         let fileSystem = FileSystem()
         guard [.file, .symlink].contains(fileSystem.kind(file)), let bytes = try? fileSystem.read(file) else {
-            console.err("livecontract import: cannot read '\(file)'")
+            let reason = fileSystem.kind(file) == .missing ? "no such file" : "not a readable file"
+            console.print(Diagnostic(.error, "cannot read '\(file)': \(reason); name the Swift file that declares the ActivityAttributes struct",
+                                     at: SourceLocation(file: file, line: 1, column: 1), rule: "import-unreadable"))
             return .invalidInput
         }
         let output = parsed.options["--output"]
@@ -22,7 +24,7 @@ extension Commands {
         console.print(result.diagnostics.sorted)
         guard let schema = result.schema else {
             let count = result.diagnostics.errors.count
-            console.err("livecontract import: nothing written; \(count) part\(count == 1 ? "" : "s") of '\(file)' cannot be expressed in a schema (see above)")
+            console.err("livecontract: nothing written; \(count) part\(count == 1 ? "" : "s") of '\(file)' cannot be expressed in a schema (see above)")
             return .invalidInput
         }
         guard let output else {

@@ -172,7 +172,7 @@ final class CheckReportTests: XCTestCase {
         try edit(Self.widget) { $0.replacingOccurrences(of: "courierName", with: "riderName") }
         let display = FileSystem.join(FileSystem.directory(of: schema.path), Self.widget)
         let report = CheckReport(schemas: [CheckedSchema(path: schema.path, fileCount: schema.files.count, diagnostics: [], findings: check(schema))], strict: false)
-        XCTAssertEqual(report.summary, "livecontract check: 1 of \(schema.files.count) generated files out of sync (1 hand-edited)")
+        XCTAssertEqual(report.summary, "livecontract: 1 of \(schema.files.count) generated files out of sync (1 hand-edited)")
 
         let text = report.render(.text)
         XCTAssertTrue(text.hasPrefix("\(display): hand-edited: changed after it was generated: its contract fingerprint matches the schema's"), text)

@@ -28,13 +28,13 @@ public struct CompatReport: Sendable {
     public var summary: String {
         if invalid {
             let errors = schemaDiagnostics.filter { $0.severity == .error }.count
-            return "livecontract compat: nothing compared; \(errors) error\(errors == 1 ? "" : "s") in the schemas (\(schemaPath) against \(against))"
+            return "livecontract: nothing compared; \(errors) error\(errors == 1 ? "" : "s") in the schemas (\(schemaPath) against \(against))"
         }
         let breaking = findings.filter { $0.severity == .error }.count
         let warnings = findings.count - breaking
         let head = breaking == 0 ? "no breaking changes" : "\(breaking) breaking change\(breaking == 1 ? "" : "s")"
         let tail = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
-        return "livecontract compat: \(head)\(tail) in \(schemaPath) against \(against)"
+        return "livecontract: \(head)\(tail) in \(schemaPath) against \(against)"
     }
 
     public func render(_ format: ReportFormat, colour: Bool = false) -> String {

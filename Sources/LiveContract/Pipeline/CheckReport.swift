@@ -45,18 +45,18 @@ public struct CheckReport: Sendable {
         if invalidCount > 0 {
             let errors = schemas.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count }
             let names = schemas.filter(\.invalid).map(\.path).joined(separator: ", ")
-            return "livecontract check: \(invalidCount) of \(schemas.count) schema\(schemas.count == 1 ? "" : "s") invalid (\(names); \(errors) error\(errors == 1 ? "" : "s")); "
+            return "livecontract: \(invalidCount) of \(schemas.count) schema\(schemas.count == 1 ? "" : "s") invalid (\(names); \(errors) error\(errors == 1 ? "" : "s")); "
                 + "their files were not checked, \(findings.filter { $0.severity == .error || strict }.count) of \(fileCount) other files out of sync"
         }
         let problems = findings.filter { $0.severity == .error || strict }
         if problems.isEmpty {
             let warned = findings.count
-            return "livecontract check: \(fileCount) files in sync" + (warned > 0 ? " (\(warned) with line-ending differences only)" : "")
+            return "livecontract: \(fileCount) files in sync" + (warned > 0 ? " (\(warned) with line-ending differences only)" : "")
         }
         var kinds: [String: Int] = [:]
         for finding in problems { kinds[finding.kind.rawValue, default: 0] += 1 }
         let detail = kinds.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        return "livecontract check: \(problems.count) of \(fileCount) generated files out of sync (\(detail))"
+        return "livecontract: \(problems.count) of \(fileCount) generated files out of sync (\(detail))"
     }
 
     public func render(_ format: ReportFormat, colour: Bool = false) -> String {

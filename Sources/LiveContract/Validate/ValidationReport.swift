@@ -30,7 +30,7 @@ public struct ValidationReport: Sendable {
     public var summary: String {
         if invalid {
             let errors = schemaDiagnostics.filter { $0.severity == .error }.count
-            return "livecontract validate: nothing validated; \(errors) error\(errors == 1 ? "" : "s") in \(schemaPath)"
+            return "livecontract: nothing validated; \(errors) error\(errors == 1 ? "" : "s") in \(schemaPath)"
         }
         return payloads.map { payload in
             let errors = payload.diagnostics.filter { $0.severity == .error }.count
