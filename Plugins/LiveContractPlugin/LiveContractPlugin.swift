@@ -9,6 +9,12 @@ import PackagePlugin
 /// build-tool plugin may only write into the build folder. SwiftPM builds the `livecontract`
 /// tool from source first; the plugin then runs it in the package's root folder, so schema
 /// paths and `livecontract.yaml` (the default) resolve as on the command line.
+///
+/// The tool inherits the plugin's stdout and stderr, so its output reaches the terminal (or
+/// CI log) unchanged, and the plugin exits with the tool's own status, which SwiftPM prints
+/// ("Plugin ended with exit code 2"). `swift package` itself exits 1 for any plugin failure
+/// (SwiftPM decides that, not the plugin); a script that must tell drift (1) from an invalid
+/// schema (2) or a usage error (64) runs the built binary instead (docs/integrations.md).
 @main
 struct LiveContractPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -18,20 +24,11 @@ struct LiveContractPlugin: CommandPlugin {
         process.executableURL = tool.url
         process.arguments = command
         process.currentDirectoryURL = context.package.directoryURL
+        process.standardOutput = FileHandle.standardOutput
+        process.standardError = FileHandle.standardError
         try process.run()
         process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw LiveContractFailure(command: command, status: process.terminationStatus)
-        }
-    }
-}
-
-/// A non-zero exit of the tool, so `swift package` fails too (pre-commit and CI rely on it).
-struct LiveContractFailure: Error, CustomStringConvertible {
-    var command: [String]
-    var status: Int32
-
-    var description: String {
-        "livecontract \(command.joined(separator: " ")) exited with status \(status)"
+        let status = process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+        guard status == 0 else { exit(status) }
     }
 }

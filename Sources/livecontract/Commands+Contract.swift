@@ -19,13 +19,13 @@ extension Commands {
         ]
     }
 
-    /// `--format text|json|github`, text by default; nil (after printing why) when unknown.
+    /// `--format text|json|github|sarif`, text by default; nil (after printing why) when unknown.
     static func reportFormat(_ parsed: ParsedArguments, command: String, console: Console) -> ReportFormat? {
         guard let text = parsed.options["--format"] else { return .text }
         if let format = ReportFormat(rawValue: text) { return format }
         let names = ReportFormat.allCases.map(\.rawValue)
         let guess = Suggest.closest(to: text, in: names).map { "; did you mean '\($0)'?" } ?? ""
-        console.err("livecontract \(command): unknown --format '\(text)'\(guess); use \(names.joined(separator: ", "))")
+        console.err("livecontract: unknown --format '\(text)'\(guess); use \(names.joined(separator: ", "))")
         return nil
     }
 
@@ -58,14 +58,22 @@ extension Commands {
     static func compat(_ parsed: ParsedArguments, console: Console) -> ExitCode {
         guard let format = reportFormat(parsed, command: "compat", console: console) else { return .usage }
         guard let against = parsed.options["--against"], parsed.positionals.count <= 1 else {
-            console.err("livecontract compat: pass one SCHEMA and --against OLD (a file or git:REF)\nrun `livecontract help compat` for usage")
+            console.err("livecontract: pass one SCHEMA and --against OLD (a file or git:REF)\nrun `livecontract help compat` for usage")
             return .usage
         }
         let path = parsed.positionals.first ?? defaultSchema
+        let strict = parsed.flags.contains("--strict")
         let fileSystem = FileSystem()
-        guard fileSystem.kind(path) == .file, let newBytes = try? fileSystem.read(path) else {
-            console.err("livecontract compat: no schema at '\(path)'")
+        /// Every refusal is a document too in the machine formats (exit 2).
+        func refuse(_ diagnostics: [Diagnostic]) -> ExitCode {
+            let report = CompatReport(schemaPath: path, against: against, findings: [], strict: strict, schemaDiagnostics: diagnostics)
+            emit(report.render(format, colour: console.colourErrors), summary: report.summary, format: format, failed: true, quiet: true, console: console)
             return .invalidInput
+        }
+        let newBytes: [UInt8]
+        switch Workspace.readSchema(path, fileSystem: fileSystem, hint: "pass the schema to compare, e.g. `livecontract compat schema.yaml --against git:HEAD`") {
+        case .success(let bytes): newBytes = bytes
+        case .failure(let error): return refuse(error.diagnostics.items)
         }
         let oldBytes: [UInt8], oldLabel: String
         if against.hasPrefix("git:") {
@@ -75,22 +83,20 @@ extension Commands {
             switch GitShow.file(ref: ref, path: oldPath) {
             case .success(let bytes): (oldBytes, oldLabel) = (bytes, "\(ref):\(oldPath)")
             case .failure(let message):
-                console.err("livecontract compat: \(message)")
-                return .invalidInput
+                return refuse([Diagnostic(.error, "cannot read the old schema \(against): \(message); name a revision that has the file (git log -- \(oldPath))",
+                                          at: SourceLocation(file: path, line: 1, column: 1), rule: "schema-unreadable")])
             }
         } else {
-            guard fileSystem.kind(against) == .file, let bytes = try? fileSystem.read(against) else {
-                console.err("livecontract compat: no schema at '\(against)' (for a git revision write git:REF, e.g. git:HEAD~1)")
-                return .invalidInput
+            switch Workspace.readSchema(against, fileSystem: fileSystem, hint: "for a git revision write git:REF, e.g. --against git:HEAD~1") {
+            case .success(let bytes): (oldBytes, oldLabel) = (bytes, against)
+            case .failure(let error): return refuse(error.diagnostics.items)
             }
-            (oldBytes, oldLabel) = (bytes, against)
         }
         switch Compat.compare(newBytes: newBytes, newPath: path, oldBytes: oldBytes, oldLabel: oldLabel) {
         case .failure(let error):
-            console.print(error.diagnostics.sorted)
-            return .invalidInput
+            return refuse(error.diagnostics.sorted)
         case .success(let findings):
-            let report = CompatReport(schemaPath: path, against: against, findings: findings, strict: parsed.flags.contains("--strict"))
+            let report = CompatReport(schemaPath: path, against: against, findings: findings, strict: strict)
             emit(report.render(format, colour: console.colourErrors), summary: report.summary, format: format, failed: report.failed,
                  quiet: parsed.flags.contains("--quiet"), console: console)
             return report.failed ? .findings : .ok
@@ -102,27 +108,33 @@ extension Commands {
         var kind: PayloadKind?
         if let text = parsed.options["--kind"] {
             guard let known = PayloadKind(rawValue: text) else {
-                console.err("livecontract validate: unknown --kind '\(text)'; use \(PayloadKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                console.err("livecontract: unknown --kind '\(text)'; use \(PayloadKind.allCases.map(\.rawValue).joined(separator: ", "))")
                 return .usage
             }
             kind = known
         }
         guard !parsed.positionals.isEmpty else {
-            console.err("livecontract validate: name at least one PAYLOAD.json (or - for standard input)\nrun `livecontract help validate` for usage")
+            console.err("livecontract: name at least one PAYLOAD.json (or - for standard input)\nrun `livecontract help validate` for usage")
             return .usage
         }
         let schemaPath = parsed.options["--schema"] ?? defaultSchema
+        let strict = parsed.flags.contains("--strict")
         let fileSystem = FileSystem()
-        guard fileSystem.kind(schemaPath) != .missing, let schemaBytes = try? fileSystem.read(schemaPath) else {
-            console.err("livecontract validate: no schema at '\(schemaPath)'; pass --schema SCHEMA")
+        func refuse(_ diagnostics: [Diagnostic]) -> ExitCode {
+            let report = ValidationReport(schemaPath: schemaPath, payloads: [], strict: strict, schemaDiagnostics: diagnostics)
+            emit(report.render(format, colour: console.colourErrors), summary: report.summary, format: format, failed: true, quiet: true, console: console)
             return .invalidInput
         }
         let contract: Contract
-        do {
-            (contract, _) = try SchemaLoader.load(schemaBytes, path: schemaPath)
-        } catch {
-            console.print(error.diagnostics.sorted)
-            return .invalidInput
+        switch Workspace.readSchema(schemaPath, fileSystem: fileSystem, hint: "pass --schema SCHEMA") {
+        case .failure(let error):
+            return refuse(error.diagnostics.items)
+        case .success(let schemaBytes):
+            do {
+                (contract, _) = try SchemaLoader.load(schemaBytes, path: schemaPath)
+            } catch {
+                return refuse(error.diagnostics.sorted)
+            }
         }
         var payloads: [PayloadValidation] = []
         for path in parsed.positionals {
@@ -134,51 +146,11 @@ extension Commands {
             }
             payloads.append(PayloadChecker.validate(bytes, path: path == "-" ? "<stdin>" : path, contract: contract, kind: kind))
         }
-        let report = ValidationReport(schemaPath: schemaPath, payloads: payloads, strict: parsed.flags.contains("--strict"))
+        let report = ValidationReport(schemaPath: schemaPath, payloads: payloads, strict: strict)
         emit(report.render(format, colour: console.colourErrors), summary: report.summary, format: format,
              failed: report.failed || report.unreadable, quiet: parsed.flags.contains("--quiet"), console: console)
         return report.unreadable ? .invalidInput : report.failed ? .findings : .ok
     }
-}
-
-/// The help pages of `compat` and `validate`, next to the commands they describe.
-extension Help {
-    static let compat = """
-    usage: livecontract compat [SCHEMA] --against OLD [--format text|json|github] [--strict] [--quiet]
-
-    Compares SCHEMA with an older version of it and reports every change that breaks someone,
-    by who breaks: a new widget decoding an old server's pushes, an old widget (app not yet
-    updated) decoding the new server's pushes, activities running across the app update, and
-    the Android FCM parser. Each finding has a rule id (see `livecontract explain RULE`) and
-    a fix. Exit 0 when nothing breaks, 1 when something does, 2 when a schema is invalid.
-
-      --against OLD     a schema file, or git:REF for SCHEMA as of a git revision (git:HEAD,
-                        git:main, git:v1.4.0); git:REF:PATH when the file had another path
-      --format F        text (default), json or github (workflow annotations)
-      --strict          warnings (changes that only degrade or set up a later break) fail too
-      --quiet           print only problems
-    """
-
-    static let validate = """
-    usage: livecontract validate [--schema SCHEMA] [--kind KIND] [--format text|json|github] [--strict] PAYLOAD.json...
-
-    Checks real payloads against what the widget's Codable types (APNs) or the generated FCM
-    parser will make of them, and explains each failure in decoder terms at its line and JSON
-    path: dates in Unix seconds or milliseconds instead of seconds since 2001, ranges sent as
-    {lowerBound, upperBound}, missing keys, quoted numbers, unknown enum values, timestamps in
-    milliseconds, a wrong attributes-type, FCM values that are not strings, reserved FCM keys,
-    notification blocks in data messages, bodies over 4096 bytes. PAYLOAD may be - (stdin).
-    Exit 0 when every payload decodes, 1 when one does not, 2 when a file is not JSON.
-
-      --schema SCHEMA   the contract (default livecontract.yaml)
-      --kind KIND       apns, fcm (a v1 message), data (a bare FCM data map), content-state,
-                        fcm-live-activity (FCM v1 for an iOS Live Activity), broadcast (a body
-                        sent to a channel) or request ({"path", "headers", "body"});
-                        detected from the top-level keys when absent
-      --format F        text (default), json or github (workflow annotations)
-      --strict          warnings (ignored keys, enum fallbacks, out-of-bounds values) fail too
-      --quiet           print only problems
-    """
 }
 
 /// `git show REF:path` for `compat --against git:REF`, through posix_spawn: the CLI avoids

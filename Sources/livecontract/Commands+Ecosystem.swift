@@ -30,10 +30,12 @@ extension Commands {
         case .file where force:
             break
         case .file:
-            console.err("livecontract: '\(path)' already exists; pass --force to overwrite it")
+            console.print(Diagnostic(.error, "'\(path)' already exists; pass --force to overwrite it (nothing was written)",
+                                     at: SourceLocation(file: path, line: 1, column: 1), rule: "file-exists"))
             return false
         default:
-            console.err("livecontract: '\(path)' exists and is not a regular file")
+            console.print(Diagnostic(.error, "'\(path)' exists and is not a regular file; nothing was written",
+                                     at: SourceLocation(file: path, line: 1, column: 1), rule: "file-exists"))
             return false
         }
         do {
@@ -47,12 +49,12 @@ extension Commands {
 
     static func initSchema(_ parsed: ParsedArguments, console: Console) -> ExitCode {
         guard parsed.positionals.count <= 1 else {
-            console.err("livecontract init: takes one NAME at most\nrun `livecontract help init` for usage")
+            console.err("livecontract: takes one NAME at most\nrun `livecontract help init` for usage")
             return .usage
         }
         let name = parsed.positionals.first ?? SchemaScaffold.defaultName
         if let problem = SchemaScaffold.problem(with: name) {
-            console.err("livecontract init: \(problem)")
+            console.err("livecontract: \(problem)")
             return .usage
         }
         let path = parsed.options["--output"] ?? defaultSchema
@@ -71,12 +73,12 @@ extension Commands {
             return .ok
         }
         guard parsed.positionals.count == 1 else {
-            console.err("livecontract explain: takes one RULE\nrun `livecontract help explain` for usage")
+            console.err("livecontract: takes one RULE\nrun `livecontract help explain` for usage")
             return .usage
         }
         let rule = id.hasPrefix("[") && id.hasSuffix("]") ? String(id.dropFirst().dropLast()) : id
         guard let info = RuleCatalog.entry(for: rule) else {
-            var message = "livecontract explain: no rule '\(rule)'"
+            var message = "livecontract: no rule '\(rule)'"
             if let guess = Suggest.closest(to: rule, in: RuleCatalog.entries.map(\.id)) { message += "; did you mean '\(guess)'?" }
             console.err(message + "\nrun `livecontract explain` to list every rule")
             return .usage

@@ -6,14 +6,16 @@ import LiveContract
 extension Commands {
     static func importSwift(_ parsed: ParsedArguments, console: Console) -> ExitCode {
         guard let file = parsed.positionals.first else {
-            console.err("livecontract import: name the Swift file, e.g. `livecontract import ios/DeliveryAttributes.swift`\nrun `livecontract help import` for usage")
+            console.err("livecontract: name the Swift file, e.g. `livecontract import ios/DeliveryAttributes.swift`\nrun `livecontract help import` for usage")
             return .usage
         }
         let fileSystem = FileSystem()
         var sources: [SwiftSourceSet.File] = []
         for path in parsed.positionals {
             guard [.file, .symlink].contains(fileSystem.kind(path)), let bytes = try? fileSystem.read(path) else {
-                console.err("livecontract import: cannot read '\(path)'")
+                let reason = fileSystem.kind(path) == .missing ? "no such file" : "not a readable file"
+                console.print(Diagnostic(.error, "cannot read '\(path)': \(reason); name the Swift file that declares the ActivityAttributes struct",
+                                         at: SourceLocation(file: path, line: 1, column: 1), rule: "import-unreadable"))
                 return .invalidInput
             }
             sources.append(SwiftSourceSet.File(path: path, text: String(decoding: bytes, as: UTF8.self)))
@@ -22,18 +24,19 @@ extension Commands {
         let schemaPath = output ?? defaultSchema
         let relative = SwiftImport.outputPath(swiftFile: file, schemaPath: schemaPath, currentDirectory: fileSystem.currentDirectory)
         if relative == nil && output == nil {
-            console.err("livecontract import: warning: '\(file)' lies outside the current folder, so `outputs.swift` names it by its file name; save the schema next to it (or pass --output)")
+            console.err("livecontract: warning: '\(file)' lies outside the current folder, so `outputs.swift` names it by its file name; save the schema next to it (or pass --output)")
         }
         guard let swiftOutput = relative ?? (output == nil ? FileSystem.fileName(of: file) : nil) else {
             let folder = FileSystem.directory(of: schemaPath)
-            console.err("livecontract import: error: '\(file)' lies outside '\(folder)', the folder of \(schemaPath), but `outputs.swift` must name it relative to that folder (outputs never leave it), so `generate --force` can replace it; write the schema to a folder that contains '\(file)', e.g. a livecontract.yaml in the project root [output-path]")
+            console.print(Diagnostic(.error, "'\(file)' lies outside '\(folder)', the folder of \(schemaPath), but `outputs.swift` must name it relative to that folder (outputs never leave it), so `generate --force` can replace it; write the schema to a folder that contains '\(file)', e.g. a livecontract.yaml in the project root",
+                                     at: SourceLocation(file: file, line: 1, column: 1), rule: "output-path"))
             return .invalidInput
         }
         let result = SwiftImport.run(SwiftSourceSet(sources), typeName: parsed.options["--type"], swiftOutput: swiftOutput)
         console.print(result.diagnostics.sorted)
         guard let schema = result.schema else {
             let count = result.diagnostics.errors.count
-            console.err("livecontract import: nothing written; \(count) part\(count == 1 ? "" : "s") of '\(file)' cannot be expressed in a schema (see above)")
+            console.err("livecontract: nothing written; \(count) part\(count == 1 ? "" : "s") of '\(file)' cannot be expressed in a schema (see above)")
             return .invalidInput
         }
         guard let output else {

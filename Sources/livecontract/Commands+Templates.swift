@@ -8,25 +8,25 @@ extension Commands {
         switch parsed.positionals.first {
         case "dump":
             guard parsed.options["--templates"] == nil else {
-                console.err("livecontract templates dump: --templates belongs to `templates which`")
+                console.err("livecontract: --templates belongs to `templates which`")
                 return .usage
             }
             return dumpTemplates(rest, force: parsed.flags.contains("--force"), console: console)
         case "which":
             guard !parsed.flags.contains("--force") else {
-                console.err("livecontract templates which: --force belongs to `templates dump`")
+                console.err("livecontract: --force belongs to `templates dump`")
                 return .usage
             }
             var schemas = parsed
             schemas.positionals = rest
             return whichTemplates(schemas, console: console)
         case let other?:
-            var message = "livecontract templates: unknown subcommand '\(other)'"
+            var message = "livecontract: unknown subcommand '\(other)'"
             if let guess = Suggest.closest(to: other, in: ["dump", "which"]) { message += "; did you mean '\(guess)'?" }
             console.err(message + "\nrun `livecontract help templates` for usage")
             return .usage
         case nil:
-            console.err("livecontract templates: say `dump DIR` or `which`\nrun `livecontract help templates` for usage")
+            console.err("livecontract: say `dump DIR` or `which`\nrun `livecontract help templates` for usage")
             return .usage
         }
     }
@@ -35,14 +35,14 @@ extension Commands {
     /// Every refusal is found before anything is written.
     static func dumpTemplates(_ arguments: [String], force: Bool, console: Console) -> ExitCode {
         guard let folder = arguments.first else {
-            console.err("livecontract templates dump: name the folder to write to, e.g. `templates dump templates`")
+            console.err("livecontract: name the folder to write to, e.g. `templates dump templates`")
             return .usage
         }
         var names: [String] = []
         for argument in arguments.dropFirst() {
             let name = argument.hasSuffix(".mustache") ? argument : argument + ".mustache"
             guard TemplateSet.names.contains(name) else {
-                var message = "livecontract templates dump: no template '\(argument)'"
+                var message = "livecontract: no template '\(argument)'"
                 if let guess = Suggest.closest(to: name, in: TemplateSet.names) { message += "; did you mean '\(guess)'?" }
                 console.err(message + " (templates: \(TemplateSet.names.joined(separator: ", ")))")
                 return .usage
@@ -56,7 +56,8 @@ extension Commands {
             let kind = fileSystem.kind(path)
             let same = (try? fileSystem.read(path)) == TemplateSet.builtInSource(name)
             if kind != .missing && !(kind == .file && (force || same)) {
-                console.err("livecontract templates dump: '\(path)' already exists\(kind == .file ? "; pass --force to overwrite it" : " and is not a file"); nothing was written")
+                console.print(Diagnostic(.error, "'\(path)' already exists\(kind == .file ? "; pass --force to overwrite it" : " and is not a file"); nothing was written",
+                                         at: SourceLocation(file: path, line: 1, column: 1), rule: "file-exists"))
                 return .invalidInput
             }
         }
@@ -65,7 +66,7 @@ extension Commands {
             do {
                 try fileSystem.writeAtomically(path, TemplateSet.builtInSource(name) ?? [])
             } catch {
-                console.err("livecontract templates dump: cannot write \(error.description)")
+                console.err("livecontract: cannot write \(error.description)")
                 return .invalidInput
             }
             console.out("wrote \(path)")

@@ -35,6 +35,14 @@ enum Commands {
         }
     }
 
+    /// `generate -` and `check -`: a schema names its outputs relative to its own folder, so
+    /// it cannot come from standard input; says so (a usage error) instead of "no schema at '-'".
+    static func refusesStandardInput(_ parsed: ParsedArguments, command: String, console: Console) -> Bool {
+        guard parsed.positionals.contains("-") else { return false }
+        console.err("livecontract: \(command) reads each schema from its file (outputs are paths relative to the schema's folder), not from standard input; pass the path, e.g. `livecontract \(command) livecontract.yaml`\nrun `livecontract help \(command)` for usage")
+        return true
+    }
+
     /// Loads all schemas named on the command line; prints diagnostics; nil on any error.
     static func loadAll(_ parsed: ParsedArguments, console: Console) -> [LoadedSchema]? {
         let fileSystem = FileSystem()
@@ -62,6 +70,7 @@ enum Commands {
     }
 
     static func generate(_ parsed: ParsedArguments, console: Console) -> ExitCode {
+        if refusesStandardInput(parsed, command: "generate", console: console) { return .usage }
         guard let schemas = loadAll(parsed, console: console) else { return .invalidInput }
         let fileSystem = FileSystem()
         let force = parsed.flags.contains("--force")
@@ -103,10 +112,12 @@ enum Commands {
     /// schemas that failed to load (exit 2).
     static func check(_ parsed: ParsedArguments, console: Console) -> ExitCode {
         guard let format = reportFormat(parsed, command: "check", console: console) else { return .usage }
+        if refusesStandardInput(parsed, command: "check", console: console) { return .usage }
         let fileSystem = FileSystem()
         let checkOne = { (schema: LoadedSchema, diagnostics: [Diagnostic]) in
             CheckedSchema(path: schema.path, fileCount: schema.files.count, diagnostics: diagnostics,
-                          findings: Checker.check(files: schema.files, contract: schema.contract, schemaPath: schema.path, fileSystem: fileSystem))
+                          findings: Checker.check(files: schema.files, contract: schema.contract, schemaPath: schema.path, fileSystem: fileSystem,
+                                                  templates: schema.templates))
         }
         var checked: [CheckedSchema] = []
         if format == .text {
@@ -117,7 +128,7 @@ enum Commands {
             checked = loaded.map { $0.schema.map { checkOne($0, $0.warnings) } ?? $0.failure! }
             let invalid = loaded.contains { $0.schema == nil || (parsed.flags.contains("--strict") && !($0.schema?.warnings.isEmpty ?? true)) }
             if invalid {
-                console.out(CheckReport(schemas: checked, strict: false).render(format))
+                console.out(CheckReport(schemas: checked, strict: parsed.flags.contains("--strict")).render(format))
                 return .invalidInput
             }
         }

@@ -15,11 +15,19 @@ func run(_ arguments: [String], console: Console) -> ExitCode {
     let rest = Array(arguments.dropFirst())
     switch command {
     case "-h", "--help", "help":
-        if let topic = rest.first, let entry = CommandTable.entry(named: topic) {
-            console.out(entry.help)
-        } else {
+        guard let topic = rest.first else {
             console.out(Help.overview)
+            return .ok
         }
+        guard let entry = CommandTable.entry(named: topic), rest.count == 1 else {
+            var message = rest.count > 1 ? "livecontract: help takes one COMMAND" : "livecontract: no command '\(topic)'"
+            if rest.count == 1, let guess = Suggest.closest(to: topic, in: CommandTable.all.map(\.name)) {
+                message += "; did you mean '\(guess)'?"
+            }
+            console.err(message + "\ncommands: " + CommandTable.all.map(\.name).joined(separator: ", ") + "\nrun `livecontract --help` for usage")
+            return .usage
+        }
+        console.out(entry.help)
         return .ok
     case "--version", "version":
         console.out(Help.version)
@@ -39,7 +47,7 @@ func run(_ arguments: [String], console: Console) -> ExitCode {
     do {
         parsed = try ArgumentParser.parse(rest, spec: entry.spec)
     } catch {
-        console.err("livecontract \(command): \(error.message)\nrun `livecontract help \(command)` for usage")
+        console.err("livecontract: \(error.message)\nrun `livecontract help \(command)` for usage")
         return .usage
     }
     if parsed.flags.contains("--help") {

@@ -211,7 +211,7 @@ final class CLITests: XCTestCase {
         try original.write(to: folder.appendingPathComponent("old.yaml"), atomically: true, encoding: .utf8)
         let unchanged = try run("compat", "delivery.yaml", "--against", "old.yaml")
         XCTAssertEqual(unchanged.status, 0, unchanged.stderr)
-        XCTAssertEqual(unchanged.stdout, "livecontract compat: no breaking changes in delivery.yaml against old.yaml\n")
+        XCTAssertEqual(unchanged.stdout, "livecontract: no breaking changes in delivery.yaml against old.yaml\n")
         try original.replacingOccurrences(of: "courierName", with: "riderName").write(to: schema, atomically: true, encoding: .utf8)
         let renamed = try run("compat", "delivery.yaml", "--against", "old.yaml")
         XCTAssertEqual(renamed.status, 1)

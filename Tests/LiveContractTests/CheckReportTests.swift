@@ -172,17 +172,17 @@ final class CheckReportTests: XCTestCase {
         try edit(Self.widget) { $0.replacingOccurrences(of: "courierName", with: "riderName") }
         let display = FileSystem.join(FileSystem.directory(of: schema.path), Self.widget)
         let report = CheckReport(schemas: [CheckedSchema(path: schema.path, fileCount: schema.files.count, diagnostics: [], findings: check(schema))], strict: false)
-        XCTAssertEqual(report.summary, "livecontract check: 1 of \(schema.files.count) generated files out of sync (1 hand-edited)")
+        XCTAssertEqual(report.summary, "livecontract: 1 of \(schema.files.count) generated files out of sync (1 hand-edited)")
 
         let text = report.render(.text)
-        XCTAssertTrue(text.hasPrefix("\(display): hand-edited: was edited by hand"), text)
+        XCTAssertTrue(text.hasPrefix("\(display): hand-edited: changed after it was generated: its contract fingerprint matches the schema's"), text)
         XCTAssertTrue(text.contains("\n  contract: line 31: ContentState has 'riderName: String'"), text)
         XCTAssertTrue(text.contains("\n-        public var riderName: String\n+        public var courierName: String\n"), text)
         XCTAssertFalse(text.contains("\u{1B}"))
         XCTAssertTrue(report.render(.text, colour: true).contains("\u{1B}[32m+        public var courierName: String\u{1B}[0m"))
 
         let lines = report.render(.github).split(separator: "\n", omittingEmptySubsequences: false)
-        XCTAssertTrue(lines[0].hasPrefix("::error file=\(display),line=31,title=livecontract drift-hand-edited::\(display) was edited by hand"), String(lines[0]))
+        XCTAssertTrue(lines[0].hasPrefix("::error file=\(display),line=31,title=livecontract drift-hand-edited::\(display) changed after it was generated"), String(lines[0]))
         XCTAssertTrue(lines[0].contains("%0AContentState has 'riderName: String'"))
         XCTAssertEqual(lines[1], "::group::livecontract diff \(display)")
         XCTAssertTrue(lines.contains("::endgroup::"))

@@ -228,7 +228,7 @@ final class CompatTests: XCTestCase {
         let text = report.render(.text)
         XCTAssertTrue(text.hasPrefix("new.yaml:10:3: error: state field 'courierName' was renamed to 'riderName' [compat-field-renamed]\n  breaks new widget + old server: "), text)
         XCTAssertTrue(text.contains("\n  fix: keep the name 'courierName'"), text)
-        XCTAssertEqual(report.summary, "livecontract compat: 1 breaking change in new.yaml against git:HEAD")
+        XCTAssertEqual(report.summary, "livecontract: 1 breaking change in new.yaml against git:HEAD")
         let json = try JSONParser().parse(Array(report.render(.json).utf8)).root
         XCTAssertEqual(json["ok"]?.kind, .bool(false))
         guard case .array(let items)? = json["findings"]?.kind, let first = items.first else { return XCTFail("findings") }

@@ -6,7 +6,7 @@ extension HostileSchemas {
         Case(name: "only a comment", yaml: "‸# nothing\n", rule: "yaml-empty"),
         Case(name: "root is a list", yaml: "‸- a\n- b\n", rule: "schema-shape"),
         Case(name: "root is text", yaml: "‸hello\n", rule: "schema-shape"),
-        Case(name: "unclosed flow mapping", yaml: head + "state:\n  a: { type: string\n‸", rule: "yaml-syntax"),
+        Case(name: "unclosed flow mapping", yaml: head + "state:\n  a: ‸{ type: string\n", rule: "yaml-syntax"),
         Case(name: "tab indentation", yaml: head + "state:\n‸\ta: int\n", rule: "yaml-syntax"),
         Case(name: "anchor", yaml: head + "state:\n  a: ‸&x { type: int }\n" + outputs, rule: "yaml-anchor"),
         Case(name: "alias", yaml: head + "state:\n  a: { type: int }\n  b: ‸*x\n" + outputs, rule: "yaml-alias"),
@@ -36,7 +36,7 @@ extension HostileSchemas {
         Case(name: "deep nesting of mappings", yaml: head + "doc: " + String(repeating: "{a: ", count: 31) + "‸{a: 1" + String(repeating: "}", count: 32) + "\n", rule: "yaml-too-deep"),
         Case(name: "hundred thousand brackets", yaml: "doc: " + String(repeating: "[", count: 31) + "‸" + String(repeating: "[", count: 100_000), rule: "yaml-too-deep"),
         Case(name: "two megabytes", yaml: "‸" + head + "doc: \"" + String(repeating: "x", count: 2 << 20) + "\"\n", rule: "yaml-too-large"),
-        Case(name: "unclosed quote at the end", yaml: head + "doc: \"abc‸", rule: "yaml-syntax"),
+        Case(name: "unclosed quote at the end", yaml: head + "doc: ‸\"abc", rule: "yaml-syntax"),
     ]
 
     static let topLevelCases: [Case] = [

@@ -66,16 +66,26 @@ final class PluginTests: XCTestCase {
 
         let checked = try swiftPackage([allow, "livecontract", "check", "livecontract.yaml"])
         XCTAssertEqual(checked.status, 0, checked.stdout + checked.stderr)
-        XCTAssertTrue((checked.stdout + checked.stderr).contains("livecontract check: 2 files in sync"))
+        XCTAssertTrue((checked.stdout + checked.stderr).contains("livecontract: 2 files in sync"))
 
         let file = package.appendingPathComponent("Sources/DeliveryContract/DeliveryAttributes.swift")
         let text = try String(contentsOf: file, encoding: .utf8)
         try text.replacingOccurrences(of: "var status: String", with: "var headline: String").write(to: file, atomically: true, encoding: .utf8)
         let drifted = try swiftPackage([allow, "livecontract"])
-        XCTAssertNotEqual(drifted.status, 0, "check (the default) fails on drift")
+        XCTAssertEqual(drifted.status, 1, "check (the default) fails on drift")
+        XCTAssertTrue((drifted.stdout + drifted.stderr).contains("exit code 1"), drifted.stdout + drifted.stderr)
         let report = drifted.stdout + drifted.stderr
         XCTAssertTrue(report.contains("Sources/DeliveryContract/DeliveryAttributes.swift: hand-edited"), report)
-        XCTAssertTrue(report.contains("livecontract check exited with status 1"), report)
+
+        // The tool's output passes through unchanged and its status is reported: SwiftPM makes
+        // `swift package` itself exit 1 for any plugin failure, and names the plugin's status.
+        let invalid = try swiftPackage([allow, "livecontract", "check", "nope.yaml"])
+        XCTAssertEqual(invalid.status, 1, invalid.stdout + invalid.stderr)
+        XCTAssertTrue((invalid.stdout + invalid.stderr).contains("nope.yaml:1:1: error: no schema at 'nope.yaml'"), invalid.stdout + invalid.stderr)
+        XCTAssertTrue((invalid.stdout + invalid.stderr).contains("exit code 2"), invalid.stdout + invalid.stderr)
+        let usage = try swiftPackage([allow, "livecontract", "help", "chek"])
+        XCTAssertTrue((usage.stdout + usage.stderr).contains("did you mean 'check'?"), usage.stdout + usage.stderr)
+        XCTAssertTrue((usage.stdout + usage.stderr).contains("exit code 64"), usage.stdout + usage.stderr)
 
         let denied = try swiftPackage(["livecontract", "generate"])
         XCTAssertNotEqual(denied.status, 0)

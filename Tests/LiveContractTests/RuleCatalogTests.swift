@@ -26,8 +26,7 @@ final class RuleCatalogTests: XCTestCase {
                 }
             }
         }
-        let kinds: [CheckFinding.Kind] = [.missing, .stale, .edited, .lineEndings, .notOurs]
-        ids.formUnion(kinds.map { "drift-" + $0.rawValue })
+        ids.formUnion(CheckFinding.Kind.allCases.map { "drift-" + $0.rawValue })
         return ids
     }
 

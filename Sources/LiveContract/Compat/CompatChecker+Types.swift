@@ -52,6 +52,9 @@ extension CompatChecker {
         if !removed.isEmpty {
             let impacts = typeImpacts(newReadsOld: WireReader.codable.value(reader: after, writer: before), oldReadsNew: nil,
                                       fcmNewReadsOld: WireReader.fcm.value(reader: after, writer: before), fcmOldReadsNew: nil, sections)
+            if impacts.isEmpty, let fallback = newUnknown {
+                result += fallbackFindings(name, removed: removed, added: added, fallback: fallback, sections, at: location)
+            }
             if !impacts.isEmpty {
                 result.append(finding("compat-enum-case-removed", "enum \(name) lost \(quoted(removed)), which older servers and running activities may still send",
                                       at: location, impacts,

@@ -8,42 +8,61 @@ public struct CompatReport: Sendable {
     public var findings: [CompatFinding]
     /// `--strict`: warnings fail the run too.
     public var strict: Bool
+    /// Why a version could not be read or loaded (then there are no findings and the run
+    /// exits 2); machine formats carry them so a reader never gets an empty document.
+    public var schemaDiagnostics: [Diagnostic]
 
-    public init(schemaPath: String, against: String, findings: [CompatFinding], strict: Bool) {
+    public init(schemaPath: String, against: String, findings: [CompatFinding], strict: Bool, schemaDiagnostics: [Diagnostic] = []) {
         self.schemaPath = schemaPath
         self.against = against
         self.findings = findings
         self.strict = strict
+        self.schemaDiagnostics = schemaDiagnostics
     }
 
-    public var failed: Bool { findings.contains { $0.severity == .error || strict } }
+    /// A version did not load, so nothing was compared.
+    public var invalid: Bool { schemaDiagnostics.contains { $0.severity == .error } }
+
+    public var failed: Bool { invalid || findings.contains { $0.severity == .error || strict } }
 
     public var summary: String {
+        if invalid {
+            let errors = schemaDiagnostics.filter { $0.severity == .error }.count
+            return "livecontract: nothing compared; \(errors) error\(errors == 1 ? "" : "s") in the schemas (\(schemaPath) against \(against))"
+        }
         let breaking = findings.filter { $0.severity == .error }.count
         let warnings = findings.count - breaking
         let head = breaking == 0 ? "no breaking changes" : "\(breaking) breaking change\(breaking == 1 ? "" : "s")"
         let tail = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
-        return "livecontract compat: \(head)\(tail) in \(schemaPath) against \(against)"
+        return "livecontract: \(head)\(tail) in \(schemaPath) against \(against)"
     }
 
     public func render(_ format: ReportFormat, colour: Bool = false) -> String {
         switch format {
         case .text:
-            return findings.map { text($0, colour: colour) }.joined()
+            return schemaDiagnostics.map { DiagnosticText.render($0, colour: colour) + "\n" }.joined() + findings.map { text($0, colour: colour) }.joined()
         case .json:
             return JSONWriter.pretty(.object([
                 JSONMember("command", .string("compat")),
                 JSONMember("schema", .string(schemaPath)),
                 JSONMember("against", .string(against)),
                 JSONMember("ok", .bool(!failed)),
+                JSONMember("diagnostics", .array(schemaDiagnostics.map(DiagnosticText.json))),
                 JSONMember("findings", .array(findings.map(Self.json))),
             ]))
         case .github:
             let lines = findings.map { finding in
-                GitHubAnnotation.command(finding.diagnostic, extra: finding.impacts.map { "\n\($0.audience.label): \($0.text)" }.joined() + "\nfix: \(finding.fix)")
+                GitHubAnnotation.command(finding.diagnostic, extra: Self.details(finding))
             }
-            return (lines + [summary]).joined(separator: "\n") + "\n"
+            return (schemaDiagnostics.map { GitHubAnnotation.command($0) } + lines + [summary]).joined(separator: "\n") + "\n"
+        case .sarif:
+            return SARIF.render(schemaDiagnostics.map { SARIFResult($0) } + findings.map { SARIFResult($0.diagnostic, extra: Self.details($0)) })
         }
+    }
+
+    /// Who breaks and the fix, as lines after the message in annotations and SARIF.
+    static func details(_ finding: CompatFinding) -> String {
+        finding.impacts.map { "\n\($0.audience.label): \($0.text)" }.joined() + "\nfix: \(finding.fix)"
     }
 
     func text(_ finding: CompatFinding, colour: Bool) -> String {

@@ -57,7 +57,10 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
 /// Collects every finding of a stage, so a user sees all problems of a schema in one run
 /// instead of fixing them one at a time.
 public struct Diagnostics: Sendable {
-    public private(set) var items: [Diagnostic] = []
+    public internal(set) var items: [Diagnostic] = []
+    /// Which subjects failed and which error each failure counts its followers on; see
+    /// Diagnostics+Cascade.swift.
+    var cascade = Cascade()
 
     public init() {}
 

@@ -39,10 +39,13 @@ public enum SchemaScaffold {
         let package = "expo.modules." + name.lowercased().replacingUnderscores.filter { $0 != "-" }
         let packagePath = package.split(separator: ".").joined(separator: "/")
         return """
-        # livecontract schema: the one place the \(name) Live Activity contract is written down.
+        # livecontract schema for \(name): the one place this Live Activity's contract is written down.
         # `livecontract generate` writes every copy listed under `outputs`; `livecontract check`
         # (pre-commit hook, CI) fails when any copy drifted. `livecontract explain RULE` explains
         # a diagnostic; the README lists every key.
+        # Completion and inline errors in VS Code (the YAML extension): run
+        # `livecontract editor-schema > livecontract.schema.json`, then make this the first line:
+        #   # yaml-language-server: $schema=livecontract.schema.json
         livecontract: 1
         name: \(name)\(String(repeating: " ", count: max(1, 24 - name.count)))# Swift \(name)Attributes; Kotlin and TypeScript \(name)Attributes + \(name)State
         doc: What the card shows, in one sentence.

@@ -1,76 +1,12 @@
-/// The output formats of `check`, `compat` and `validate`: text for people, JSON for tools,
-/// GitHub workflow commands for annotations on a pull request's diff.
-public enum ReportFormat: String, Sendable, CaseIterable {
-    case text, json, github
-}
-
-/// GitHub Actions workflow commands (`::error file=a.swift,line=3,col=5,title=x::message`).
-///
-/// Escaping follows the runner: in the message `%`, CR and LF are percent-encoded (so a
-/// multi-line message stays one command); in property values `:` and `,` are as well, since
-/// they separate properties.
-public enum GitHubAnnotation {
-    public static func command(_ severity: Severity, file: String?, line: Int?, column: Int?, title: String, message: String) -> String {
-        let level = severity == .error ? "error" : severity == .warning ? "warning" : "notice"
-        var properties: [String] = []
-        if let file { properties.append("file=" + escapeProperty(file)) }
-        if let line { properties.append("line=\(line)") }
-        if let column { properties.append("col=\(column)") }
-        properties.append("title=" + escapeProperty(title))
-        return "::\(level) \(properties.joined(separator: ","))::\(escapeData(message))"
-    }
-
-    public static func escapeData(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": result += "%25"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    public static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
-    }
-
-    /// A diagnostic as an annotation titled with its rule id.
-    public static func command(_ diagnostic: Diagnostic, extra: String = "") -> String {
-        command(diagnostic.severity, file: diagnostic.location?.file, line: diagnostic.location?.line, column: diagnostic.location?.column,
-                title: "livecontract " + diagnostic.rule, message: diagnostic.message + extra)
-    }
-}
-
-/// Diagnostics as text, with ANSI colour when the caller's terminal wants it.
-public enum DiagnosticText {
-    public static func render(_ diagnostic: Diagnostic, colour: Bool) -> String {
-        guard colour else { return diagnostic.description }
-        let tint = diagnostic.severity == .error ? "\u{1B}[1;31m" : diagnostic.severity == .warning ? "\u{1B}[1;35m" : "\u{1B}[1;36m"
-        var text = ""
-        if let location = diagnostic.location { text += "\u{1B}[1m\(location.file):\(location.line):\(location.column):\u{1B}[0m " }
-        return text + "\(tint)\(diagnostic.severity.rawValue):\u{1B}[0m \(diagnostic.message) [\(diagnostic.rule)]"
-    }
-
-    /// A diagnostic as a JSON object.
-    public static func json(_ diagnostic: Diagnostic) -> JSONValue {
-        var members = [JSONMember("severity", .string(diagnostic.severity.rawValue)), JSONMember("rule", .string(diagnostic.rule)),
-                       JSONMember("message", .string(diagnostic.message))]
-        if let location = diagnostic.location {
-            members += [JSONMember("file", .string(location.file)), JSONMember("line", .int(Int64(location.line))), JSONMember("column", .int(Int64(location.column)))]
-        }
-        return .object(members)
-    }
-}
-
 /// One schema's `check` result: its warnings and findings, or why it could not be loaded.
 public struct CheckedSchema: Sendable {
     public var path: String
     public var fileCount: Int
     public var diagnostics: [Diagnostic]
     public var findings: [CheckFinding]
+
+    /// The schema did not load (its diagnostics hold an error), so none of its files were checked.
+    public var invalid: Bool { diagnostics.contains { $0.severity == .error } }
 
     public init(path: String, fileCount: Int, diagnostics: [Diagnostic], findings: [CheckFinding]) {
         self.path = path
@@ -95,22 +31,32 @@ public struct CheckReport: Sendable {
     public var fileCount: Int { schemas.reduce(0) { $0 + $1.fileCount } }
     public var findings: [CheckFinding] { schemas.flatMap(\.findings) }
 
-    /// True when the run must exit 1.
+    /// Some schema did not load: the run exits 2 and no machine format may call it ok.
+    public var invalid: Bool { schemas.contains(where: \.invalid) }
+
+    /// True when the run must not pass (exit 1, or 2 when `invalid`).
     public var failed: Bool {
-        findings.contains { $0.severity == .error || strict }
+        invalid || findings.contains { $0.severity == .error || strict }
             || (strict && schemas.contains { !$0.diagnostics.isEmpty })
     }
 
     public var summary: String {
+        let invalidCount = schemas.filter(\.invalid).count
+        if invalidCount > 0 {
+            let errors = schemas.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count }
+            let names = schemas.filter(\.invalid).map(\.path).joined(separator: ", ")
+            return "livecontract: \(invalidCount) of \(schemas.count) schema\(schemas.count == 1 ? "" : "s") invalid (\(names); \(errors) error\(errors == 1 ? "" : "s")); "
+                + "their files were not checked, \(findings.filter { $0.severity == .error || strict }.count) of \(fileCount) other files out of sync"
+        }
         let problems = findings.filter { $0.severity == .error || strict }
         if problems.isEmpty {
             let warned = findings.count
-            return "livecontract check: \(fileCount) files in sync" + (warned > 0 ? " (\(warned) with line-ending differences only)" : "")
+            return "livecontract: \(fileCount) files in sync" + (warned > 0 ? " (\(warned) with line-ending differences only)" : "")
         }
         var kinds: [String: Int] = [:]
         for finding in problems { kinds[finding.kind.rawValue, default: 0] += 1 }
         let detail = kinds.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        return "livecontract check: \(problems.count) of \(fileCount) generated files out of sync (\(detail))"
+        return "livecontract: \(problems.count) of \(fileCount) generated files out of sync (\(detail))"
     }
 
     public func render(_ format: ReportFormat, colour: Bool = false) -> String {
@@ -121,6 +67,7 @@ public struct CheckReport: Sendable {
             return schemas.flatMap(\.findings).map { text($0, colour: colour) }.joined()
         case .json: return JSONWriter.pretty(json)
         case .github: return github
+        case .sarif: return SARIF.render(sarifResults)
         }
     }
 }
@@ -148,6 +95,7 @@ extension CheckReport {
         let schemas = self.schemas.map { schema -> JSONValue in
             .object([
                 JSONMember("schema", .string(schema.path)),
+                JSONMember("valid", .bool(!schema.invalid)),
                 JSONMember("files", .int(Int64(schema.fileCount))),
                 JSONMember("diagnostics", .array(schema.diagnostics.map(DiagnosticText.json))),
                 JSONMember("findings", .array(schema.findings.map(Self.json))),
@@ -157,6 +105,7 @@ extension CheckReport {
         return .object([
             JSONMember("command", .string("check")),
             JSONMember("ok", .bool(!failed)),
+            JSONMember("invalidSchemas", .int(Int64(self.schemas.filter(\.invalid).count))),
             JSONMember("files", .int(Int64(fileCount))),
             JSONMember("outOfSync", .int(Int64(problems))),
             JSONMember("schemas", .array(schemas)),
@@ -209,5 +158,23 @@ extension CheckReport {
         }
         lines.append(summary)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Schema diagnostics, then one result per finding at the same place its annotation goes.
+    var sarifResults: [SARIFResult] {
+        schemas.flatMap { schema in
+            schema.diagnostics.map { SARIFResult($0) } + schema.findings.map { finding in
+                var message = "\(finding.displayPath): \(finding.kind.rawValue): \(finding.message)"
+                for meaning in finding.meanings { message += "\n" + meaning.text }
+                message += "\nfix: \(finding.fix)"
+                let location: SourceLocation
+                if finding.kind == .missing, let named = finding.location {
+                    location = named
+                } else {
+                    location = SourceLocation(file: finding.displayPath, line: finding.meanings.compactMap(\.line).first ?? finding.firstChangedLine ?? 1, column: 1)
+                }
+                return SARIFResult(rule: finding.rule, severity: strict ? .error : finding.severity, message: message, location: location)
+            }
+        }
     }
 }

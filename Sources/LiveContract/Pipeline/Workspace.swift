@@ -15,20 +15,9 @@ public enum Workspace {
     public static func load(schemaPath: String, templates: TemplateSet, fileSystem: FileSystem) -> Result<LoadedSchema, DiagnosticsError> {
         var diagnostics = Diagnostics()
         let bytes: [UInt8]
-        switch fileSystem.kind(schemaPath) {
-        case .file, .symlink:
-            do {
-                bytes = try fileSystem.read(schemaPath)
-            } catch {
-                diagnostics.error("cannot read the schema: \(error.reason)", at: SourceLocation(file: schemaPath, line: 1, column: 1), rule: "schema-unreadable")
-                return .failure(DiagnosticsError(diagnostics))
-            }
-        case .missing:
-            diagnostics.error("no schema at '\(schemaPath)'; create one with `livecontract init`", at: nil, rule: "schema-missing")
-            return .failure(DiagnosticsError(diagnostics))
-        case .directory, .other:
-            diagnostics.error("'\(schemaPath)' is not a file; pass the schema's .yaml path", at: nil, rule: "schema-missing")
-            return .failure(DiagnosticsError(diagnostics))
+        switch readSchema(schemaPath, fileSystem: fileSystem) {
+        case .success(let read): bytes = read
+        case .failure(let error): return .failure(error)
         }
         let contract: Contract
         var warnings: Diagnostics
@@ -61,5 +50,25 @@ public enum Workspace {
             diagnostics.error(error.message, at: SourceLocation(file: error.templateName, line: error.line, column: error.column), rule: "template")
             return .failure(DiagnosticsError(diagnostics))
         }
+    }
+
+    /// The schema's bytes, or why there are none as a diagnostic at `path:1:1` (so editors and
+    /// CI annotations can point at it like at any other error).
+    public static func readSchema(_ schemaPath: String, fileSystem: FileSystem, hint: String = "create one with `livecontract init`") -> Result<[UInt8], DiagnosticsError> {
+        var diagnostics = Diagnostics()
+        let start = SourceLocation(file: schemaPath, line: 1, column: 1)
+        switch fileSystem.kind(schemaPath) {
+        case .file, .symlink:
+            do {
+                return .success(try fileSystem.read(schemaPath))
+            } catch {
+                diagnostics.error("cannot read the schema: \(error.reason)", at: start, rule: "schema-unreadable")
+            }
+        case .missing:
+            diagnostics.error("no schema at '\(schemaPath)'; \(hint)", at: start, rule: "schema-missing")
+        case .directory, .other:
+            diagnostics.error("'\(schemaPath)' is not a file; pass the schema's .yaml path", at: start, rule: "schema-missing")
+        }
+        return .failure(DiagnosticsError(diagnostics))
     }
 }

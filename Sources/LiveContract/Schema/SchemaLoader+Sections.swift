@@ -14,12 +14,12 @@ extension SchemaLoader {
             }
             let body = entries(of: entry.value, allowed: ["attributes", "state", "doc"], what: "example '\(name)'")
             let attributes = record(body["attributes"]?.value ?? YAMLNode(kind: .scalar("", .plain), location: entry.key.location),
-                                    fields: contract.attributes, context: "\(name).attributes", what: "the attributes")
+                                    fields: contract.attributes, context: "\(name).attributes", what: "the attributes", owner: "attributes")
             guard let stateNode = body["state"]?.value else {
                 error("example '\(name)' needs `state:`", entry.key, rule: "missing-key")
                 continue
             }
-            let state = record(stateNode, fields: contract.state, context: "\(name).state", what: "the state")
+            let state = record(stateNode, fields: contract.state, context: "\(name).state", what: "the state", owner: "state")
             if let attributes, let state {
                 result.append(Example(name: name, attributes: attributes, state: state, location: entry.key.location))
             }

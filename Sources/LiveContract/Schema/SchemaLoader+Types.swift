@@ -123,14 +123,17 @@ extension SchemaLoader {
         var result: [Field] = []
         for entry in list {
             guard let name = entry.key.scalar, checkMemberName(name, entry.key) else { continue }
-            if let field = field(named: name, entry.key, entry.value) {
+            let before = diagnostics.errorCount
+            if let field = field(named: name, entry.key, entry.value, owner: what) {
                 result.append(field)
+            } else if diagnostics.errorCount > before {
+                diagnostics.markFailed(Self.failedField(name, of: what))
             }
         }
         return result
     }
 
-    mutating func field(named name: String, _ keyNode: YAMLNode, _ node: YAMLNode) -> Field? {
+    mutating func field(named name: String, _ keyNode: YAMLNode, _ node: YAMLNode, owner: String = "") -> Field? {
         // Shorthand: `count: int` means `count: { type: int }`.
         if node.scalar != nil {
             guard let (type, optional) = typeExpression(node) else { return nil }
@@ -138,7 +141,9 @@ extension SchemaLoader {
         }
         let body = entries(of: node, allowed: Self.fieldKeys, what: "field '\(name)'")
         guard let typeNode = body["type"]?.value else {
-            if node.mappingEntries != nil {
+            if diagnostics.hasFailed(Self.misspelledKey("type", in: "field '\(name)'")) {
+                diagnostics.suppress(because: Self.misspelledKey("type", in: "field '\(name)'"))
+            } else if node.mappingEntries != nil {
                 error("field '\(name)' needs a `type` (string, int, double, bool, date, dateRange, url, a type from `types`, [T] or T?)", node, rule: "missing-key")
             }
             return nil
@@ -185,7 +190,9 @@ extension SchemaLoader {
             if entry.value.isNull {
                 error("a default of null is what an optional field already means; make the type '\(type.schemaSpelling)?' instead", entry.value, rule: "schema-value")
             } else {
+                let before = diagnostics.errorCount
                 field.defaultValue = value(entry.value, for: field, context: "default of '\(name)'")
+                if diagnostics.errorCount > before { diagnostics.markFailed(Self.failedField(name, of: owner)) }
             }
         }
         if let entry = body["example"], !entry.value.isNull {

@@ -99,17 +99,19 @@ extension SchemaLoader {
 
     mutating func structValue(_ node: YAMLNode, typeName: String, context: @autoclosure () -> String) -> Value? {
         guard let fields = structFields[typeName] else { return nil }
-        guard let values = record(node, fields: fields, context: context(), what: typeName) else { return nil }
+        guard let values = record(node, fields: fields, context: context(), what: typeName, owner: "type '\(typeName)'") else { return nil }
         return .structure(fields.compactMap { field in values[field.name].map { NamedValue(field.name, $0) } })
     }
 
     /// Values for a list of fields given as a mapping: unknown keys and missing required keys
     /// are errors; omitted fields with a default take it; omitted optionals stay absent.
-    mutating func record(_ node: YAMLNode, fields: [Field], context: @autoclosure () -> String, what: String) -> [String: Value]? {
+    mutating func record(_ node: YAMLNode, fields: [Field], context: @autoclosure () -> String, what: String, owner: String = "") -> [String: Value]? {
+        if skipRecordOfFailedSection(node, owner: owner) { return nil }
         if node.isNull && fields.allSatisfy(\.mayBeMissing) { return fieldsDefaults(fields) }
         // Left out or empty, it reads as `{}`: the missing required fields are the problem to name.
-        // Slot `i` of `given` holds the entry for `fields[i]`.
-        let names = fields.map(\.name)
+        // Slot `i` of `given` holds the entry for `fields[i]`; fields that already failed to
+        // load are accepted as keys (and counted on their error) rather than called unknown.
+        let names = fields.map(\.name) + failedFieldKeys(in: node, owner: owner, fields: fields)
         let given = node.isNull ? Entries(allowed: names) : entries(of: node, allowed: names, what: context())
         guard node.isNull || node.mappingEntries != nil else { return nil }
         var result = [String: Value](minimumCapacity: fields.count)
@@ -117,7 +119,10 @@ extension SchemaLoader {
         for position in fields.indices {
             let name = fields[position].name
             let entry = given[position: position]
-            if let entry, !entry.value.isNull {
+            if diagnostics.hasFailed(Self.failedField(name, of: owner)) {
+                // Its default did not load: an example is not checked against a broken field.
+                if entry == nil || entry!.value.isNull, !fields[position].isOptional { diagnostics.suppress(because: Self.failedField(name, of: owner)) }
+            } else if let entry, !entry.value.isNull {
                 if let value = value(entry.value, for: fields[position], context: "\(context()).\(name)") {
                     result[name] = value
                 } else {
@@ -165,7 +170,7 @@ extension SchemaLoader {
             return nil
         case .int:
             guard plain else {
-                error("\(context()) must be a number; remove the quotes around '\(text)'", node, rule: "value-type")
+                quotedNumber(text, node, whole: true, context: context())
                 return nil
             }
             guard Self.isDecimalInteger(text) else {
@@ -183,7 +188,7 @@ extension SchemaLoader {
             return .int(Int(number))
         case .double:
             guard plain else {
-                error("\(context()) must be a number; remove the quotes around '\(text)'", node, rule: "value-type")
+                quotedNumber(text, node, whole: false, context: context())
                 return nil
             }
             guard Self.isDecimalNumber(text), let number = Double(text), number.isFinite else {

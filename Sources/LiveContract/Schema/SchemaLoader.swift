@@ -56,7 +56,8 @@ public struct SchemaLoader {
 
     mutating func unknownKey(_ key: String, _ keyNode: YAMLNode, in node: YAMLNode, allowed: [String], what: String) {
         var message = "unknown key '\(key)' in \(what)"
-        if let guess = Suggest.closest(to: key, in: allowed) {
+        let guess = Suggest.closest(to: key, in: allowed)
+        if let guess {
             message += "; did you mean '\(guess)'?"
         } else if node.isFlow {
             message += "; inside { } a comma ends a value, so quote text that contains one"
@@ -64,6 +65,8 @@ public struct SchemaLoader {
             message += "; allowed keys: \(allowed.joined(separator: ", "))"
         }
         error(message, keyNode, rule: "unknown-key")
+        // A misspelling of a key: what the missing key would have given is not reported again.
+        if let guess { diagnostics.markFailed(Self.misspelledKey(guess, in: what)) }
     }
 
     /// A scalar that must be text (docs, names, paths).
@@ -92,7 +95,7 @@ public struct SchemaLoader {
         if let entry = top["name"], let value = text(entry.value, what: "name") {
             if checkTypeName(value, entry.value, what: "contract name") { name = value }
         } else if top["name"] == nil {
-            error("missing `name:` (the contract's base name, e.g. Delivery)", root, rule: "missing-key")
+            missingKey("name", "missing `name:` (the contract's base name, e.g. Delivery)", root)
         }
         var access = AccessLevel.internal
         if let entry = top["access"], let value = text(entry.value, what: "access") {
@@ -114,7 +117,7 @@ public struct SchemaLoader {
         if let entry = top["state"] {
             state = fields(of: entry.value, what: "state")
         } else {
-            error("missing `state:` (the ContentState fields every update carries)", root, rule: "missing-key")
+            missingKey("state", "missing `state:` (the ContentState fields every update carries)", root)
         }
         checkCaseCollisions(attributes + state, in: "attributes and state")
         checkWireNames(attributes + state)
@@ -127,7 +130,7 @@ public struct SchemaLoader {
         if let entry = top["outputs"] {
             contract.outputs = outputs(entry.value, contract: contract)
         } else {
-            error("missing `outputs:`; say where the generated files go (see README)", root, rule: "missing-key")
+            missingKey("outputs", "missing `outputs:`; say where the generated files go (see README)", root)
         }
         if let entry = top["templates"] {
             contract.templates = templatesFolder(entry.value)

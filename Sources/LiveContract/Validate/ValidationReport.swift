@@ -4,15 +4,22 @@ public struct ValidationReport: Sendable {
     public var payloads: [PayloadValidation]
     /// `--strict`: warnings (unknown keys, enum fallbacks, out-of-bounds values) fail too.
     public var strict: Bool
+    /// Why the schema could not be read or loaded (then no payload was validated, exit 2);
+    /// machine formats carry them so a reader never gets an empty document.
+    public var schemaDiagnostics: [Diagnostic]
 
-    public init(schemaPath: String, payloads: [PayloadValidation], strict: Bool) {
+    public init(schemaPath: String, payloads: [PayloadValidation], strict: Bool, schemaDiagnostics: [Diagnostic] = []) {
         self.schemaPath = schemaPath
         self.payloads = payloads
         self.strict = strict
+        self.schemaDiagnostics = schemaDiagnostics
     }
 
-    /// Some file was not JSON or not a payload at all (exit 2).
-    public var unreadable: Bool { payloads.contains { $0.unreadable } }
+    /// The schema did not load.
+    public var invalid: Bool { schemaDiagnostics.contains { $0.severity == .error } }
+
+    /// Some file was not JSON or not a payload at all, or the schema is invalid (exit 2).
+    public var unreadable: Bool { invalid || payloads.contains { $0.unreadable } }
 
     /// Some payload would fail to decode or be refused (exit 1).
     public var failed: Bool {
@@ -21,7 +28,11 @@ public struct ValidationReport: Sendable {
 
     /// One line per payload: what it was read as and the verdict.
     public var summary: String {
-        payloads.map { payload in
+        if invalid {
+            let errors = schemaDiagnostics.filter { $0.severity == .error }.count
+            return "livecontract: nothing validated; \(errors) error\(errors == 1 ? "" : "s") in \(schemaPath)"
+        }
+        return payloads.map { payload in
             let errors = payload.diagnostics.filter { $0.severity == .error }.count
             let warnings = payload.diagnostics.count - errors
             guard let reading = payload.reading else { return "\(payload.path): not validated" }
@@ -36,12 +47,13 @@ public struct ValidationReport: Sendable {
     public func render(_ format: ReportFormat, colour: Bool = false) -> String {
         switch format {
         case .text:
-            return payloads.flatMap(\.diagnostics).map { DiagnosticText.render($0, colour: colour) + "\n" }.joined()
+            return (schemaDiagnostics + payloads.flatMap(\.diagnostics)).map { DiagnosticText.render($0, colour: colour) + "\n" }.joined()
         case .json:
             return JSONWriter.pretty(.object([
                 JSONMember("command", .string("validate")),
                 JSONMember("schema", .string(schemaPath)),
                 JSONMember("ok", .bool(!failed && !unreadable)),
+                JSONMember("diagnostics", .array(schemaDiagnostics.map(DiagnosticText.json))),
                 JSONMember("payloads", .array(payloads.map { payload in
                     .object([
                         JSONMember("path", .string(payload.path)),
@@ -51,8 +63,10 @@ public struct ValidationReport: Sendable {
                 })),
             ]))
         case .github:
-            let lines = payloads.flatMap(\.diagnostics).map { GitHubAnnotation.command($0) }
+            let lines = (schemaDiagnostics + payloads.flatMap(\.diagnostics)).map { GitHubAnnotation.command($0) }
             return (lines + [summary]).joined(separator: "\n") + "\n"
+        case .sarif:
+            return SARIF.render((schemaDiagnostics + payloads.flatMap(\.diagnostics)).map { SARIFResult($0) })
         }
     }
 }

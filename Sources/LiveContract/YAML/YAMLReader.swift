@@ -152,11 +152,10 @@ private struct EventTreeBuilder {
         if parser.error == YAML_SCANNER_ERROR || parser.error == YAML_PARSER_ERROR {
             mark = parser.problem_mark
         }
-        var message = "invalid YAML: \(problem)"
-        if let context = parser.context.map({ String(cString: $0) }) {
-            message += " (\(context))"
-        }
-        return stop(message, at: location(mark), rule: "yaml-syntax")
+        let context = parser.context.map { String(cString: $0) }
+        let at = location(mark), opened = location(parser.context_mark)
+        let hint = YAMLSyntaxHints(bytes).explain(problem: problem, context: context, at: (at.line, at.column), openedAt: (opened.line, opened.column))
+        return stop(hint.message, at: SourceLocation(file: path, line: hint.line, column: hint.column), rule: "yaml-syntax")
     }
 
     mutating func handle(_ event: inout yaml_event_t) throws {

@@ -1,0 +1,92 @@
+/// A JSON Schema (draft 2020-12) of the livecontract.yaml format, for editors: with VS Code's
+/// YAML extension and `# yaml-language-server: $schema=livecontract.schema.json` at the top
+/// of the schema, every key completes with its description and most mistakes are underlined
+/// while typing.
+///
+/// It is built from the same lists the loader uses (keys, built-in types, reserved names) so
+/// the two cannot drift apart; EditorSchemaTests validates every bundled schema and the
+/// loader's hostile cases against it. What it cannot say is the loader's alone: anything that
+/// relates two places (a type reference to its declaration, an example to its fields, an
+/// `unknown:` to the enum's cases, collisions, cycles, lengths against `maxLength`).
+public enum EditorSchema {
+    public static func render() -> String { JSONWriter.pretty(document) }
+
+    /// The type names the loader knows besides declared ones. Kept generous on purpose: the
+    /// fixed-width and map types are accepted here as soon as a loader may read them.
+    public static let builtinTypeNames = ["string", "int", "double", "bool", "date", "dateRange", "url", "uuid", "float",
+                                          "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64"]
+
+    /// `T`, `T?`, `[T]`, `[T]?`, `[string: T]`, `[string: T]?`: T a built-in type or an
+    /// upper-case declared type name.
+    static var typeExpressionPattern: String {
+        let element = "(?:\(builtinTypeNames.joined(separator: "|"))|[A-Z][A-Za-z0-9_]*)"
+        return "^ *(?:\(element)|\\[ *(?:string *: *)?\(element) *\\]) *\\?? *$"
+    }
+
+    static let identifierLower = "^[a-z][A-Za-z0-9_]*$"
+    static let identifierUpper = "^[A-Z][A-Za-z0-9_]*$"
+
+    static func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { JSONMember($0.0, $0.1) }) }
+    static func text(_ description: String) -> JSONValue { object([("type", .string("string")), ("description", .string(description))]) }
+    static func reference(_ name: String) -> JSONValue { object([("$ref", .string("#/$defs/\(name)"))]) }
+    static func strings(_ values: [String]) -> JSONValue { .array(values.map { .string($0) }) }
+    static func rule(_ id: String) -> String { RuleCatalog.entry(for: id).map { " [\(id)] \($0.summary)" } ?? "" }
+
+    /// Names no field, case or type may take: keywords of the three languages and the
+    /// members and types the generated code already has.
+    static var reservedMemberNames: [String] {
+        Array(Set(NameRules.swiftKeywords).union(NameRules.kotlinKeywords).union(NameRules.typeScriptKeywords)
+            .union(NameRules.memberNames.keys).union(NameRules.fcmReservedKeys)).sorted()
+    }
+
+    static var keywords: Set<String> {
+        Set(NameRules.swiftKeywords).union(NameRules.kotlinKeywords).union(NameRules.typeScriptKeywords)
+    }
+
+    static var reservedCaseNames: [String] { Array(keywords.union(NameRules.enumMemberNames.keys)).sorted() }
+
+    static var reservedContractNames: [String] { Array(keywords.union(NameRules.frameworkTypes)).sorted() }
+
+    static var reservedTypeNames: [String] {
+        Array(Set(NameRules.swiftKeywords).union(NameRules.kotlinKeywords).union(NameRules.typeScriptKeywords)
+            .union(NameRules.frameworkTypes).union(NameRules.generatedTypeSuffixes).union(builtinTypeNames)).sorted()
+    }
+
+    static var fieldName: JSONValue {
+        object([("pattern", .string(identifierLower)),
+                ("not", object([("anyOf", .array([object([("enum", strings(reservedMemberNames))]),
+                                                  object([("pattern", .string("^(google|gcm)|^component[0-9]+$"))])]))])),
+                ("description", .string("a field name: lower-case first letter, ASCII letters, digits and _; not a keyword or generated member" + rule("reserved-name")))])
+    }
+
+    public static var document: JSONValue {
+        let top: [(String, JSONValue)] = [
+            ("livecontract", object([("const", .int(Int64(SchemaLoader.formatVersion))), ("description", .string("the format version; write `livecontract: 1`" + rule("schema-version")))])),
+            ("name", object([("type", .string("string")), ("pattern", .string(identifierUpper)),
+                             ("not", object([("enum", strings(reservedContractNames))])),
+                             ("description", .string("the contract's base name: Swift <Name>Attributes, Kotlin and TypeScript <Name>Attributes + <Name>State"))])),
+            ("doc", text("what the Live Activity shows, in one sentence; becomes the doc comment of the generated types")),
+            ("access", object([("enum", strings(["public", "internal"])), ("description", .string("Swift access level of the generated types; public when the Expo module and the widget are separate modules"))])),
+            ("attributes", object([("$ref", .string("#/$defs/fields")), ("description", .string("the static half: set when the activity starts, never carried by an update push"))])),
+            ("state", object([("$ref", .string("#/$defs/fields")), ("description", .string("the ContentState: every update replaces it wholesale"))])),
+            ("types", object([("type", .string("object")), ("propertyNames", object([("pattern", .string(identifierUpper)), ("not", object([("enum", strings(reservedTypeNames))]))])),
+                              ("additionalProperties", reference("namedType")), ("description", .string("enums and structs that fields refer to by name"))])),
+            ("examples", reference("examples")),
+            ("outputs", reference("outputs")),
+            ("templates", object([("type", .string("string")), ("minLength", .int(1)), ("pattern", .string("^[^/~]")),
+                                  ("description", .string("a folder of .mustache overrides, relative to the schema's folder" + rule("templates-folder")))])),
+            ("envelope", reference("envelope")),
+        ]
+        return object([
+            ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
+            ("$id", .string("https://livecontract.invalid/livecontract-\(SchemaLoader.formatVersion).schema.json")),
+            ("title", .string("livecontract schema (livecontract.yaml)")),
+            ("description", .string("One YAML schema in, every copy of a Live Activity contract out. `livecontract explain RULE` explains each diagnostic.")),
+            ("type", .string("object")),
+            ("required", strings(["livecontract", "name", "state", "outputs"])),
+            ("additionalProperties", .bool(false)),
+            ("properties", object(top)),
+            ("$defs", object(definitions)),
+        ])
+    }
+}
