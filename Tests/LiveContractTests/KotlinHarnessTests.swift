@@ -186,28 +186,41 @@ struct KotlinHarness {
                 val result = \(fcm).parseFcmData(data)
                 val attributes = result.attributes
                 val state = result.state
+                val envelope = result.envelope
                 return Parsed(
+                    linkedMapOf("activityId" to result.activityId, "event" to result.event?.raw, "sentAtMs" to result.sentAtMs,
+                                "staleAtMs" to result.staleAtMs, "dismissAtMs" to result.dismissAtMs),
                     if (attributes == null) null else \(fcm).toBridge(attributes),
                     if (state == null) null else \(fcm).toBridge(state),
-                    result.issues.map { listOf(it.field, it.raw, it.reason) },
-                    if (attributes == null || state == null) null else \(fcm).toFcmData(attributes, state)
+                    result.issues.map { listOf(it.field, it.raw, it.reason, it.advice) },
+                    if (attributes == null || state == null || envelope == null) null else \(fcm).toFcmData(attributes, state, envelope)
                 )
+            }
+
+            override fun ordering(): (Map<String, String>) -> Pair<String, Long?> {
+                val store = \(fcm)MemoryOrderStore()
+                return { data ->
+                    val result = \(fcm).parseFcmData(data)
+                    val decision = \(fcm).order(result, store)
+                    val id = result.activityId
+                    Pair(decision.raw, if (id == null) null else store.lastApplied(id))
+                }
             }
         }
         """
     }
 
-    /// Sample files count once each; fcm-malformed.json once per case; decode-cases.json is
+    /// Sample files count once each; fcm-malformed.json once per case, fcm-ordering.json once per step; decode-cases.json is
     /// for Swift's decoder and not run here.
     static func caseCount(in folder: URL) throws -> Int {
         var count = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".json") {
             switch name {
             case "decode-cases.json": continue
-            case "fcm-malformed.json":
+            case "fcm-malformed.json", "fcm-ordering.json":
                 let data = try Data(contentsOf: folder.appendingPathComponent(name))
                 let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-                count += (object?["cases"] as? [Any])?.count ?? 0
+                count += ((object?["cases"] ?? object?["steps"]) as? [Any])?.count ?? 0
             default: count += 1
             }
         }

@@ -47,8 +47,8 @@ public enum NameRules {
     /// (`<Name>State`, `<Name>AttributesRecord`, `<Name>FcmKeys`, ...).
     public static let generatedTypeSuffixes: NameList = [
         "ApnsAttributes", "ApnsPayload", "Attributes", "AttributesRecord", "BridgeConversions", "ContentState",
-        "Fcm", "FcmIssue", "FcmKeys", "FcmParse", "FcmReader", "Read", "Record", "State", "StateRecord",
-        "Wire",
+        "Fcm", "FcmEnvelope", "FcmEvent", "FcmIssue", "FcmKeys", "FcmMemoryOrderStore", "FcmOrder",
+        "FcmOrderStore", "FcmParse", "FcmReader", "Read", "Record", "State", "StateRecord", "Wire",
     ]
     /// Type names the generated Swift uses (the standard library, Foundation, ActivityKit and
     /// ExpoModulesCore). Swift nests `types` inside `<Name>Attributes` under their own names,
@@ -89,8 +89,9 @@ public enum NameRules {
     /// the prefixed name (`Fcm` + `Issue` = `FcmIssue`) that must stay clear of these.
     public static let generatedCodeGlobals: NameList = [
         "Any", "ApnsAlert", "ApnsEndOptions", "ApnsHeaders", "ApnsStartOptions", "ApnsUpdateOptions", "Array",
-        "ArrayList", "BigDecimal", "Boolean", "Char", "Character", "Double", "Error", "Exception", "FcmIssue",
-        "FcmIssueReason", "FcmMessage", "IllegalArgumentException", "Infinity", "Int", "Integer", "JSON",
+        "ArrayList", "BigDecimal", "Boolean", "Char", "Character", "Double", "Error", "Exception", "FcmEnvelope",
+        "FcmEnvelopeRead", "FcmEvent", "FcmIssue", "FcmIssueReason", "FcmMemoryOrderStore", "FcmMessage",
+        "FcmOrder", "FcmOrderStore", "HashMap", "IllegalArgumentException", "Infinity", "Int", "Integer", "JSON",
         "LcRead", "LcReader", "LinkedHashMap", "List", "Long", "LongRange", "Map", "Math", "MathContext",
         "NaN", "Nothing", "Number", "Object", "Omit", "RangeError", "Record", "Regex", "RoundingMode",
         "String", "StringBuilder", "Suppress", "TextEncoder", "TypeError", "Unit",

@@ -2,8 +2,13 @@ package livecontract.harness
 
 import java.io.File
 
-/** What parseFcmData gave, in the bridge shape, plus toFcmData of the result when complete. */
+/**
+ * What parseFcmData gave, in the bridge shape, plus toFcmData of the result when complete.
+ * [envelope] uses the fixture's names (activityId, event, sentAtMs, staleAtMs, dismissAtMs);
+ * an issue is field, raw, reason and advice.
+ */
 class Parsed(
+    val envelope: Map<String, Any?>,
     val attributes: Map<String, Any?>?,
     val state: Map<String, Any?>?,
     val issues: List<List<String?>>,
@@ -13,6 +18,9 @@ class Parsed(
 /** One generated contract as the harness drives it; the XCTest writes one adapter per schema. */
 interface ContractAdapter {
     fun parse(data: Map<String, String>): Parsed
+
+    /** A fresh in-memory order store; each call parses a message and gives the decision and the store's time after it. */
+    fun ordering(): (Map<String, String>) -> Pair<String, Long?>
 }
 
 /**
@@ -37,6 +45,7 @@ fun main(args: Array<String>) {
             val checks = when (file.name) {
                 "decode-cases.json" -> emptyList()
                 "fcm-malformed.json" -> malformedCases(adapter, file)
+                "fcm-ordering.json" -> orderingSteps(adapter, file)
                 else -> listOf(Pair(file.name, sampleProblem(adapter, file)))
             }
             for ((label, problem) in checks) {
@@ -67,10 +76,14 @@ fun sampleProblem(adapter: ContractAdapter, file: File): String? = guarded {
     val fixture = FixtureValues.readObject(file)
     val bridge = fixture["bridge"] as Map<*, *>
     val data = FixtureValues.strings(fixture["fcmData"])
+    val sent = fixture["fcmEnvelope"] as Map<*, *>
+    val envelope = listOf("activityId", "event", "sentAtMs", "staleAtMs", "dismissAtMs").associateWith { sent[it] }
     val parsed = adapter.parse(data)
     val written = parsed.fcmData
     when {
         parsed.issues.isNotEmpty() -> "issues ${parsed.issues} for well-formed data"
+        !FixtureValues.same(parsed.envelope, envelope) ->
+            "envelope ${FixtureValues.show(parsed.envelope)}, fixture ${FixtureValues.show(envelope)}"
         !FixtureValues.same(parsed.attributes, bridge["attributes"]) ->
             "attributes ${FixtureValues.show(parsed.attributes)}, fixture ${FixtureValues.show(bridge["attributes"])}"
         !FixtureValues.same(parsed.state, bridge["state"]) ->
@@ -107,15 +120,38 @@ fun malformedProblem(adapter: ContractAdapter, case: Map<*, *>): String? {
     val expected = case["expected"] as Map<*, *>
     val issues = (case["issues"] as List<*>).map { item ->
         val issue = item as Map<*, *>
-        listOf(issue["field"] as String?, issue["raw"] as String?, issue["reason"] as String?)
+        listOf(issue["field"] as String?, issue["raw"] as String?, issue["reason"] as String?, issue["advice"] as String?)
     }
     val parsed = adapter.parse(FixtureValues.strings(case["data"]))
     return when {
         parsed.issues != issues -> "issues ${parsed.issues}, expected $issues"
+        !FixtureValues.same(parsed.envelope, expected["envelope"]) ->
+            "envelope ${FixtureValues.show(parsed.envelope)}, expected ${FixtureValues.show(expected["envelope"])}"
         !FixtureValues.same(parsed.attributes, expected["attributes"]) ->
             "attributes ${FixtureValues.show(parsed.attributes)}, expected ${FixtureValues.show(expected["attributes"])}"
         !FixtureValues.same(parsed.state, expected["state"]) ->
             "state ${FixtureValues.show(parsed.state)}, expected ${FixtureValues.show(expected["state"])}"
         else -> null
+    }
+}
+
+/**
+ * fcm-ordering.json: the steps run in order through one fresh store; each must give its
+ * `expected` decision and leave its activity's `lastApplied` time.
+ */
+fun orderingSteps(adapter: ContractAdapter, file: File): List<Pair<String, String?>> {
+    val steps = FixtureValues.readObject(file)["steps"] as List<*>
+    val order = adapter.ordering()
+    return steps.map { entry ->
+        val step = entry as Map<*, *>
+        val label = "${file.name}#${step["name"]}"
+        Pair(label, guarded {
+            val (decision, last) = order(FixtureValues.strings(step["data"]))
+            when {
+                decision != step["expected"] -> "decision $decision, expected ${step["expected"]}"
+                !FixtureValues.same(last, step["lastApplied"]) -> "last applied $last, expected ${step["lastApplied"]}"
+                else -> null
+            }
+        })
     }
 }
