@@ -230,7 +230,8 @@ extension HostileSchemas {
     ]
 }
 
-/// The FCM envelope's keys share the data map with the fields (`envelope:`, docs/wire.md).
+/// The FCM envelope's keys share the data map with the fields (`envelope:`, docs/wire.md);
+/// the kotlin-bridge output needs the kotlin output it converts to.
 extension HostileSchemas {
     static let envelopeCases: [Case] = [
         Case(name: "field named like the envelope's activity id", yaml: state("  ‸activityId: string\n"), rule: "name-collision", message: "envelope reserves for activityId"),
@@ -240,5 +241,7 @@ extension HostileSchemas {
         Case(name: "envelope key not an identifier", yaml: head + "envelope: { event: ‸\"the-event\" }\nstate: {}\n" + outputs, rule: "invalid-name"),
         Case(name: "two envelope keys alike", yaml: head + "envelope: { activityId: id, event: ‸id }\nstate: {}\n" + outputs, rule: "name-collision"),
         Case(name: "unknown envelope key", yaml: head + "envelope: { ‸sentAtMs: ts }\nstate: {}\n" + outputs, rule: "unknown-key", message: "did you mean 'sentAt'?"),
+        Case(name: "kotlin-bridge without the kotlin output", yaml: head + "state: {}\noutputs:\n  kotlin-bridge: ‸{ path: B.kt, package: a.b }\n", rule: "missing-key", message: "add `kotlin:"),
+        Case(name: "kotlin-bridge without package", yaml: head + "state: {}\noutputs:\n  kotlin: { path: A.kt, package: a.b }\n  kotlin-bridge: ‸B.kt\n", rule: "missing-key"),
     ]
 }

@@ -91,10 +91,10 @@ public enum NameRules {
         "Any", "ApnsAlert", "ApnsEndOptions", "ApnsHeaders", "ApnsStartOptions", "ApnsUpdateOptions", "Array",
         "ArrayList", "BigDecimal", "Boolean", "Char", "Character", "Double", "Error", "Exception", "FcmEnvelope",
         "FcmEnvelopeRead", "FcmEvent", "FcmIssue", "FcmIssueReason", "FcmMemoryOrderStore", "FcmMessage",
-        "FcmOrder", "FcmOrderStore", "HashMap", "IllegalArgumentException", "Infinity", "Int", "Integer", "JSON",
+        "FcmOrder", "FcmOrderStore", "Field", "HashMap", "IllegalArgumentException", "Infinity", "Int", "Integer", "JSON",
         "LcRead", "LcReader", "LinkedHashMap", "List", "Long", "LongRange", "Map", "Math", "MathContext",
-        "NaN", "Nothing", "Number", "Object", "Omit", "RangeError", "Record", "Regex", "RoundingMode",
-        "String", "StringBuilder", "Suppress", "TextEncoder", "TypeError", "Unit",
+        "NaN", "Nothing", "Number", "Object", "Omit", "RangeError", "Record", "Regex", "Required", "RoundingMode",
+        "String", "StringBuilder", "Suppress", "Synchronized", "TextEncoder", "TypeError", "Unit",
     ]
     public static let fcmReservedKeys: NameList = [
         "collapse_key", "from", "message_type", "notification", "priority", "ttl",

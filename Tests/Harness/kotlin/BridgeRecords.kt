@@ -35,9 +35,9 @@ object BridgeRecords {
             else -> type as Class<*>
         }
         return when {
-            raw == java.lang.Integer::class.java || raw == Int::class.javaPrimitiveType -> (value as Number).toInt()
-            raw == java.lang.Double::class.java || raw == Double::class.javaPrimitiveType -> (value as Number).toDouble()
-            raw == java.lang.Boolean::class.java || raw == Boolean::class.javaPrimitiveType -> value as Boolean
+            raw == Int::class.javaObjectType || raw == Int::class.javaPrimitiveType -> (value as Number).toInt()
+            raw == Double::class.javaObjectType || raw == Double::class.javaPrimitiveType -> (value as Number).toDouble()
+            raw == Boolean::class.javaObjectType || raw == Boolean::class.javaPrimitiveType -> value as Boolean
             raw == String::class.java -> value as String
             List::class.java.isAssignableFrom(raw) -> {
                 val element = (type as ParameterizedType).actualTypeArguments[0]
