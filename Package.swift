@@ -27,6 +27,7 @@ let package = Package(
                 .embedInCode("swift.mustache"),
                 .embedInCode("swift-bridge.mustache"),
                 .embedInCode("kotlin.mustache"),
+                .embedInCode("kotlin-bridge.mustache"),
                 .embedInCode("typescript.mustache"),
             ]
         ),

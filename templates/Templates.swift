@@ -6,6 +6,7 @@ public enum BuiltInTemplates {
         "swift.mustache": PackageResources.swift_mustache,
         "swift-bridge.mustache": PackageResources.swift_bridge_mustache,
         "kotlin.mustache": PackageResources.kotlin_mustache,
+        "kotlin-bridge.mustache": PackageResources.kotlin_bridge_mustache,
         "typescript.mustache": PackageResources.typescript_mustache,
     ]
 }

@@ -229,3 +229,19 @@ extension HostileSchemas {
         Case(name: "outputs is empty", yaml: head + "state: {}\noutputs: ‸{}\n", rule: "missing-key"),
     ]
 }
+
+/// The FCM envelope's keys share the data map with the fields (`envelope:`, docs/wire.md);
+/// the kotlin-bridge output needs the kotlin output it converts to.
+extension HostileSchemas {
+    static let envelopeCases: [Case] = [
+        Case(name: "field named like the envelope's activity id", yaml: state("  ‸activityId: string\n"), rule: "name-collision", message: "envelope reserves for activityId"),
+        Case(name: "bridge name equal to the envelope's event", yaml: state("  ‸kind: { type: string, bridgeName: event }\n"), rule: "name-collision", message: "bridgeName 'event'"),
+        Case(name: "field named like a renamed envelope key", yaml: head + "envelope: { sentAt: ts }\nstate:\n  ‸ts: date\n" + outputs, rule: "name-collision", message: "sentAt"),
+        Case(name: "envelope key reserved by FCM", yaml: head + "envelope: { activityId: ‸google_id }\nstate: {}\n" + outputs, rule: "fcm-reserved-key"),
+        Case(name: "envelope key not an identifier", yaml: head + "envelope: { event: ‸\"the-event\" }\nstate: {}\n" + outputs, rule: "invalid-name"),
+        Case(name: "two envelope keys alike", yaml: head + "envelope: { activityId: id, event: ‸id }\nstate: {}\n" + outputs, rule: "name-collision"),
+        Case(name: "unknown envelope key", yaml: head + "envelope: { ‸sentAtMs: ts }\nstate: {}\n" + outputs, rule: "unknown-key", message: "did you mean 'sentAt'?"),
+        Case(name: "kotlin-bridge without the kotlin output", yaml: head + "state: {}\noutputs:\n  kotlin-bridge: ‸{ path: B.kt, package: a.b }\n", rule: "missing-key", message: "add `kotlin:"),
+        Case(name: "kotlin-bridge without package", yaml: head + "state: {}\noutputs:\n  kotlin: { path: A.kt, package: a.b }\n  kotlin-bridge: ‸B.kt\n", rule: "missing-key"),
+    ]
+}

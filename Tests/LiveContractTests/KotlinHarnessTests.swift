@@ -103,7 +103,8 @@ struct KotlinHarness {
     static func prepare() throws -> KotlinHarness {
         let folder = TestSupport.temporaryDirectory("kotlin-harness")
         let harnessFolder = TestSupport.repoRoot.appendingPathComponent("Tests/Harness/kotlin")
-        var sources = try FileManager.default.contentsOfDirectory(atPath: harnessFolder.path)
+        // The harness and, under expo/, the stand-in for the Expo API the kotlin-bridge files use.
+        var sources = (FileManager.default.subpaths(atPath: harnessFolder.path) ?? [])
             .filter { $0.hasSuffix(".kt") }.sorted().map { harnessFolder.appendingPathComponent($0).path }
         var arguments: [String] = []
         var adapters: [(schema: String, body: String)] = []
@@ -117,6 +118,7 @@ struct KotlinHarness {
             let contract = try TestSupport.generate(schema: name, into: schemaFolder).contract
             guard let kotlin = contract.outputs.kotlin, let fixtures = contract.outputs.fixtures else { continue }
             sources.append(schemaFolder.appendingPathComponent(kotlin.path).path)
+            if let bridge = contract.outputs.kotlinBridge { sources.append(schemaFolder.appendingPathComponent(bridge.path).path) }
             let fixtureFolder = schemaFolder.appendingPathComponent(fixtures.path)
             arguments.append("\(name)=\(fixtureFolder.path)")
             adapters.append((name, adapter(for: contract)))
@@ -128,18 +130,51 @@ struct KotlinHarness {
             + "\n\nval adapters: Map<String, ContractAdapter> = mapOf(\n" + table.joined(separator: ",\n") + "\n)\n"
         try text.write(to: adapterFile, atomically: true, encoding: .utf8)
         sources.append(adapterFile.path)
+        let repairs = folder.appendingPathComponent("repairs.tsv")
+        try (["attributes\t" + #"{"title":"T","startedAt":1742061600000}"#] + bridgeRepairs.map { "\($0.0)\t\($0.1)\t\($0.2)" })
+            .joined(separator: "\n").write(to: repairs, atomically: true, encoding: .utf8)
+        arguments.append("repairs:kitchensink=\(repairs.path)")
+        expected += bridgeRepairs.count
         return KotlinHarness(folder: folder, sources: sources, arguments: arguments, expectedCases: expected)
     }
 
     static let edgeSchemaName = "kotlinedge"
 
-    /// Shapes the bundled schemas lack: empty attributes and struct, fields named like the
+    /// SwiftHarnessTests' repair table for the kitchen-sink state record, with the expected
+    /// members in the bridge shape (Unix ms): the Kotlin records must repair as the Swift ones.
+    static let bridgeRepairs: [(String, String, String)] = {
+        let base = #"{"label":"L","count":1,"ratio":0.5,"updatedAtMillis":1742063400000,"window":[1742061600000,1742065200000],"phase":"running","point":{"lat":1,"lon":2},"tags":[],"samples":[],"waypoints":[]}"#
+        func sink(_ changes: (String, String)...) -> String {
+            changes.reduce(base) { text, change in text.replacingOccurrences(of: change.0, with: change.1) }
+        }
+        let window = "[1742061600000,1742065200000]"
+        return [
+            ("count above max", sink((#""count":1,"#, #""count":2000,"#)), #"{"count":1000}"#),
+            ("count below min", sink((#""count":1,"#, #""count":-50,"#)), #"{"count":-5}"#),
+            ("ratio above max", sink((#""ratio":0.5"#, #""ratio":1.5"#)), #"{"ratio":1}"#),
+            ("struct member clamped", sink((#""lat":1"#, #""lat":100"#)), #"{"point":{"lat":90,"lon":2,"seenAt":1735689600000}}"#),
+            ("defaults filled", sink(), ##"{"enabled":true,"level":3,"weight":0.5,"accentHex":"#FF8800","deadline":1893456000000,"fallbackPhase":"running"}"##),
+            ("defaulted level clamped", sink((#""count":1,"#, #""count":1,"level":99,"#)), #"{"level":10}"#),
+            ("unknown phase falls back", sink((#""phase":"running""#, #""phase":"exploded""#)), #"{"phase":"idle"}"#),
+            ("unknown defaulted phase falls back", sink((#""count":1,"#, #""count":1,"fallbackPhase":"exploded","#)), #"{"fallbackPhase":"idle"}"#),
+            ("swapped range put in order", sink((window, "[1742065200000,1742061600000]")), #"{"window":[1742061600000,1742065200000]}"#),
+            ("one-item range", sink((window, "[1742061600000]")), #"{"window":[1742061600000,1742061600000]}"#),
+            ("empty range", sink((window, "[]")), #"{"window":[0,0]}"#),
+            ("fractional ms rounded", sink(("1742063400000", "1742063400250.4")), #"{"updatedAtMillis":1742063400250}"#),
+            ("unknown strict enum rejected by Expo", sink((#""count":1,"#, #""count":1,"mood":"angry","#)), "rejected"),
+            ("missing required key rejected by Expo", sink((#""label":"L","#, "")), "rejected"),
+            ("string for a number rejected by Expo", sink((#""count":1,"#, #""count":"1","#)), "rejected"),
+        ]
+    }()
+
+    /// Shapes the bundled schemas lack: renamed envelope keys, empty attributes and struct, fields named like the
     /// generated code's locals and helpers, Int.MIN_VALUE, `$` in defaults, strict enums and
     /// lists of structs inside JSON text. Compiled and run with the others, so it costs nothing.
     static let edgeSchema = #"""
     livecontract: 1
     name: Edge
     doc: "Doc with */ and /* and ${x} and \u202E bidi"
+    envelope: { activityId: id, event: kind, sentAt: ts }
     attributes: {}
     state:
       data: { type: int, min: -2147483648, max: 2147483647 }
@@ -174,6 +209,7 @@ struct KotlinHarness {
           nested: [{ inner: { value: y2, map: [] }, list: [x, y2], d: -1.5, at: ["2025-03-15T18:00:00Z", "2025-03-15T18:00:00Z"] }]
     outputs:
       kotlin: { path: Edge.kt, package: edge.test }
+      kotlin-bridge: { path: EdgeRecords.kt, package: edge.bridge }
       fixtures: fixtures
     """#
 
@@ -186,28 +222,54 @@ struct KotlinHarness {
                 val result = \(fcm).parseFcmData(data)
                 val attributes = result.attributes
                 val state = result.state
+                val envelope = result.envelope
                 return Parsed(
+                    linkedMapOf("activityId" to result.activityId, "event" to result.event?.raw, "sentAtMs" to result.sentAtMs,
+                                "staleAtMs" to result.staleAtMs, "dismissAtMs" to result.dismissAtMs),
                     if (attributes == null) null else \(fcm).toBridge(attributes),
                     if (state == null) null else \(fcm).toBridge(state),
-                    result.issues.map { listOf(it.field, it.raw, it.reason) },
-                    if (attributes == null || state == null) null else \(fcm).toFcmData(attributes, state)
+                    result.issues.map { listOf(it.field, it.raw, it.reason, it.advice) },
+                    if (attributes == null || state == null || envelope == null) null else \(fcm).toFcmData(attributes, state, envelope)
                 )
+            }
+
+            override fun bridge(attributes: Map<*, *>, state: Map<*, *>): Pair<Map<String, Any?>, Map<String, Any?>>? {
+                \(bridgeBody(contract, fcm: fcm))
+            }
+
+            override fun ordering(): (Map<String, String>) -> Pair<String, Long?> {
+                val store = \(fcm)MemoryOrderStore()
+                return { data ->
+                    val result = \(fcm).parseFcmData(data)
+                    val decision = \(fcm).order(result, store)
+                    val id = result.activityId
+                    Pair(decision.raw, if (id == null) null else store.lastApplied(id))
+                }
             }
         }
         """
     }
 
-    /// Sample files count once each; fcm-malformed.json once per case; decode-cases.json is
+    /// The kotlin-bridge check: the JS objects through the generated records into the data
+    /// classes, and back to the bridge shape with the contract file's toBridge.
+    static func bridgeBody(_ contract: Contract, fcm: String) -> String {
+        guard contract.outputs.kotlinBridge != nil else { return "return null" }
+        let records = (contract.outputs.kotlinBridgePackage ?? "livecontract.generated") + "." + contract.name
+        return "return Pair(\(fcm).toBridge(BridgeRecords.fill(\(records)AttributesRecord(), attributes).toAttributes()), "
+            + "\(fcm).toBridge(BridgeRecords.fill(\(records)StateRecord(), state).toState()))"
+    }
+
+    /// Sample files count once each; fcm-malformed.json once per case, fcm-ordering.json once per step; decode-cases.json is
     /// for Swift's decoder and not run here.
     static func caseCount(in folder: URL) throws -> Int {
         var count = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".json") {
             switch name {
             case "decode-cases.json": continue
-            case "fcm-malformed.json":
+            case "fcm-malformed.json", "fcm-ordering.json":
                 let data = try Data(contentsOf: folder.appendingPathComponent(name))
                 let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-                count += (object?["cases"] as? [Any])?.count ?? 0
+                count += ((object?["cases"] ?? object?["steps"]) as? [Any])?.count ?? 0
             default: count += 1
             }
         }

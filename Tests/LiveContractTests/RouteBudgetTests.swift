@@ -103,7 +103,7 @@ final class RouteBudgetTests: XCTestCase {
               'apns-update': size(() => m.apnsPayload('update', contentState, options)),
               'apns-start': size(() => m.apnsStartPayload(contentState, { timestampMs: \(ms) }, apnsAttributes, { pushToken: true })),
               'broadcast-update': size(() => m.broadcastPayload('update', contentState, options)),
-              'fcm-data': size(() => m.toFcmData(attributes, state)),
+              'fcm-data': size(() => m.toFcmData(attributes, state, { activityId: 'x'.repeat(\(RouteBudget.widestActivityId)), event: 'update', sentAtMs: 9999999999999, staleAtMs: 9999999999999 })),
             }));
 
             """

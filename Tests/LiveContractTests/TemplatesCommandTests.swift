@@ -73,11 +73,11 @@ final class TemplatesCommandTests: XCTestCase {
         XCTAssertEqual(which.status, 0, which.stderr)
         XCTAssertEqual(which.stdout, """
         sports.yaml:
-          swift         custom/swift.mustache
-          swift-bridge  built-in swift-bridge.mustache
-          kotlin        built-in kotlin.mustache
-          typescript    built-in typescript.mustache
-          fixtures      no template: JSON written by livecontract itself
+          swift          custom/swift.mustache
+          swift-bridge   built-in swift-bridge.mustache
+          kotlin         built-in kotlin.mustache
+          typescript     built-in typescript.mustache
+          fixtures       no template: JSON written by livecontract itself
 
         """)
     }
@@ -98,10 +98,10 @@ final class TemplatesCommandTests: XCTestCase {
 
         XCTAssertEqual(try run("generate", "sports.yaml").status, 0)
         XCTAssertTrue(try file("sports/MatchContract.ts").hasSuffix("// house template\n"))
-        XCTAssertTrue(try run("templates", "which", "sports.yaml").stdout.contains("  typescript    house/typescript.mustache\n"))
+        XCTAssertTrue(try run("templates", "which", "sports.yaml").stdout.contains("  typescript     house/typescript.mustache\n"))
         XCTAssertEqual(try run("generate", "--templates", "cli", "sports.yaml").status, 0)
         XCTAssertTrue(try file("sports/MatchContract.ts").hasSuffix("// command-line template\n"))
-        XCTAssertTrue(try run("templates", "which", "--templates", "cli", "sports.yaml").stdout.contains("  typescript    cli/typescript.mustache\n"))
+        XCTAssertTrue(try run("templates", "which", "--templates", "cli", "sports.yaml").stdout.contains("  typescript     cli/typescript.mustache\n"))
     }
 
     /// Broken user templates fail with the file, line and column of the bad tag; nothing is written.
@@ -126,7 +126,7 @@ final class TemplatesCommandTests: XCTestCase {
     func testWhichWithoutASchemaListsEveryTemplate() throws {
         let which = try run("templates", "which")
         XCTAssertEqual(which.status, 0, which.stderr)
-        XCTAssertEqual(which.stdout.split(separator: "\n").first, "  swift         built-in swift.mustache")
+        XCTAssertEqual(which.stdout.split(separator: "\n").first, "  swift          built-in swift.mustache")
         XCTAssertEqual(try run("templates", "list").status, 64)
     }
 

@@ -193,7 +193,7 @@ final class ValidateTests: XCTestCase {
         XCTAssertEqual(rules(try validate(good.replacingOccurrences(of: "{\"orderId\": \"DT-4521\"}", with: "{}"))), ["payload-missing-key"])
     }
 
-    static let fcmData = #""orderId": "DT-4521", "status": "Picked up", "progress": "0.55", "etaEpochMillis": "1742065920000", "stopsRemaining": "3", "courierName": "Dana K.", "riderReassigned": "false""#
+    static let fcmData = #""activityId": "a-1", "event": "update", "sentAtMs": "1742064420000", "orderId": "DT-4521", "status": "Picked up", "progress": "0.55", "etaEpochMillis": "1742065920000", "stopsRemaining": "3", "courierName": "Dana K.", "riderReassigned": "false""#
 
     func fcm(_ data: String = fcmData, extra: String = "") -> String {
         "{\"message\": {\"token\": \"device\", \"data\": {\(data)}, \"android\": {\"priority\": \"high\"}\(extra)}}"
@@ -247,7 +247,7 @@ final class ValidateTests: XCTestCase {
     }
 
     func testFCMJSONTextValues() throws {
-        let ride = #""riderName": "Ana", "pickup": "12 Market St", "dropoff": "SFO", "driverName": "Luis", "vehicle": "VEHICLE", "etaWindowMillis": "WINDOW", "status": "arriving", "distanceRemainingKm": "2.5""#
+        let ride = #""activityId": "r-1", "event": "update", "sentAtMs": "1742064420000", "riderName": "Ana", "pickup": "12 Market St", "dropoff": "SFO", "driverName": "Luis", "vehicle": "VEHICLE", "etaWindowMillis": "WINDOW", "status": "arriving", "distanceRemainingKm": "2.5""#
         let good = ride.replacingOccurrences(of: "VEHICLE", with: #"{\"model\":\"Prius\",\"plate\":\"8ABC123\",\"color\":\"Silver\"}"#)
         XCTAssertEqual(rules(try validate("{" + good.replacingOccurrences(of: "WINDOW", with: "[1742065440000,1742065680000]") + "}", "ride")), [])
         let keyed = try validate("{" + good.replacingOccurrences(of: "WINDOW", with: #"{\"lowerBound\":1742065440000,\"upperBound\":1742065680000}"#) + "}", "ride")

@@ -77,7 +77,7 @@ public struct RouteBudget: Sendable {
                                    JSONMember("attributes", apnsAttributes), JSONMember("input-push-token", .int(1))])
         let statePart = Self.parts(contentState, fields: contract.state)
         let attributePart = Self.parts(apnsAttributes, fields: contract.attributes)
-        let fcm = shapes.fcm(attributes: attributes, state: state)
+        let fcm = Self.withEnvelope(shapes.fcm(attributes: attributes, state: state), keys: contract.envelope)
         var entries: [Entry] = []
         for route in Route.allCases {
             switch route {
@@ -87,6 +87,25 @@ public struct RouteBudget: Sendable {
             }
         }
         self.entries = entries
+    }
+
+    /// The widest activity id the budget counts: an app's ids are its own, so the budget
+    /// assumes at most this many bytes (ActivityKit's own ids are 36-character UUIDs).
+    public static let widestActivityId = 64
+
+    /// The data map with the widest envelope in front, as `toFcmData` writes it: an `update`
+    /// (the longest event name), 13-digit send and stale times (an end's dismissal time
+    /// replaces the stale time, so one of the two is counted).
+    static func withEnvelope(_ fcm: JSONValue, keys: FcmEnvelopeKeys) -> JSONValue {
+        guard case .object(let members) = fcm else { return fcm }
+        let millis = JSONValue.string(String(repeating: "9", count: 13))
+        let envelope = [
+            JSONMember(keys.activityId, .string(String(repeating: "x", count: widestActivityId))),
+            JSONMember(keys.event, .string("update")),
+            JSONMember(keys.sentAt, millis),
+            JSONMember(keys.staleAt, millis),
+        ]
+        return .object(envelope + members)
     }
 
     public func entry(_ route: Route) -> Entry { entries.first { $0.route == route }! }

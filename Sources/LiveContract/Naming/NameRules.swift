@@ -47,8 +47,8 @@ public enum NameRules {
     /// (`<Name>State`, `<Name>AttributesRecord`, `<Name>FcmKeys`, ...).
     public static let generatedTypeSuffixes: NameList = [
         "ApnsAttributes", "ApnsPayload", "Attributes", "AttributesRecord", "BridgeConversions", "ContentState",
-        "Fcm", "FcmIssue", "FcmKeys", "FcmParse", "FcmReader", "Read", "Record", "State", "StateRecord",
-        "Wire",
+        "Fcm", "FcmEnvelope", "FcmEvent", "FcmIssue", "FcmKeys", "FcmMemoryOrderStore", "FcmOrder",
+        "FcmOrderStore", "FcmParse", "FcmReader", "Read", "Record", "State", "StateRecord", "Wire",
     ]
     /// Type names the generated Swift uses (the standard library, Foundation, ActivityKit and
     /// ExpoModulesCore). Swift nests `types` inside `<Name>Attributes` under their own names,
@@ -89,13 +89,14 @@ public enum NameRules {
     /// the prefixed name (`Fcm` + `Issue` = `FcmIssue`) that must stay clear of these.
     public static let generatedCodeGlobals: NameList = [
         "Any", "ApnsAlert", "ApnsBroadcastHeaders", "ApnsBroadcastPriority", "ApnsDelivery", "ApnsEndOptions",
-        "ApnsHeaders", "ApnsRequest", "ApnsStartInput", "ApnsStartOptions", "ApnsTokenHeaders", "ApnsTokenPriority",
-        "ApnsUpdateOptions", "Array",
-        "ArrayList", "BigDecimal", "Boolean", "Char", "Character", "Double", "Error", "Exception", "FcmIssue",
-        "FcmIssueReason", "FcmLiveActivityMessage", "FcmMessage", "IllegalArgumentException", "Infinity", "Int", "Integer", "JSON",
+        "ApnsHeaders", "ApnsRequest", "ApnsStartInput", "ApnsStartOptions", "ApnsTokenHeaders",
+        "ApnsTokenPriority", "ApnsUpdateOptions", "Array", "ArrayList", "BigDecimal", "Boolean", "Char",
+        "Character", "Double", "Error", "Exception", "FcmEnvelope", "FcmEnvelopeRead", "FcmEvent", "FcmIssue",
+        "FcmIssueReason", "FcmLiveActivityMessage", "FcmMemoryOrderStore", "FcmMessage", "FcmOrder",
+        "FcmOrderStore", "Field", "HashMap", "IllegalArgumentException", "Infinity", "Int", "Integer", "JSON",
         "LcRead", "LcReader", "LinkedHashMap", "List", "Long", "LongRange", "Map", "Math", "MathContext",
-        "NaN", "Nothing", "Number", "Object", "Omit", "RangeError", "Record", "Regex", "RoundingMode",
-        "String", "StringBuilder", "Suppress", "TextEncoder", "TypeError", "Unit",
+        "NaN", "Nothing", "Number", "Object", "Omit", "RangeError", "Record", "Regex", "Required", "RoundingMode",
+        "String", "StringBuilder", "Suppress", "Synchronized", "TextEncoder", "TypeError", "Unit",
     ]
     public static let fcmReservedKeys: NameList = [
         "collapse_key", "from", "message_type", "notification", "priority", "ttl",

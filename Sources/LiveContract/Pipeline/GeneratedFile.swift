@@ -1,7 +1,7 @@
 /// One file the generator wants on disk, path relative to the schema's folder.
 public struct GeneratedFile: Sendable, Equatable {
     public enum Kind: String, Sendable {
-        case swift, swiftBridge = "swift-bridge", kotlin, typescript, fixture
+        case swift, swiftBridge = "swift-bridge", kotlin, kotlinBridge = "kotlin-bridge", typescript, fixture
     }
 
     public var path: String

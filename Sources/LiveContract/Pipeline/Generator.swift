@@ -13,6 +13,7 @@ public struct Generator: Sendable {
         case swift([OutputPath])
         case swiftBridge(OutputPath)
         case kotlin(OutputPath)
+        case kotlinBridge(OutputPath)
         case typescript(OutputPath)
         case fixtures(OutputPath)
     }
@@ -26,6 +27,7 @@ public struct Generator: Sendable {
         if !outputs.swift.isEmpty { jobs.append(.swift(outputs.swift)) }
         if let output = outputs.swiftBridge { jobs.append(.swiftBridge(output)) }
         if let output = outputs.kotlin { jobs.append(.kotlin(output)) }
+        if let output = outputs.kotlinBridge { jobs.append(.kotlinBridge(output)) }
         if let output = outputs.typescript { jobs.append(.typescript(output)) }
         if let output = outputs.fixtures { jobs.append(.fixtures(output)) }
         let work = jobs
@@ -63,6 +65,9 @@ public struct Generator: Sendable {
         case .kotlin(let output):
             let text = try render("kotlin.mustache", KotlinContext(contract: contract).build(header: header))
             return [GeneratedFile(path: output.path, bytes: text, kind: .kotlin)]
+        case .kotlinBridge(let output):
+            let text = try render("kotlin-bridge.mustache", KotlinBridgeContext(contract: contract).build(header: header))
+            return [GeneratedFile(path: output.path, bytes: text, kind: .kotlinBridge)]
         case .typescript(let output):
             let text = try render("typescript.mustache", TypeScriptContext(contract: contract).build(header: header))
             return [GeneratedFile(path: output.path, bytes: text, kind: .typescript)]

@@ -77,7 +77,7 @@ public struct OutputPlan: Sendable {
     static func locations(of contract: Contract) -> [String: SourceLocation] {
         let outputs = contract.outputs
         var result: [String: SourceLocation] = [:]
-        for output in outputs.swift + [outputs.swiftBridge, outputs.kotlin, outputs.typescript, outputs.fixtures].compactMap({ $0 }) {
+        for output in outputs.swift + [outputs.swiftBridge, outputs.kotlin, outputs.kotlinBridge, outputs.typescript, outputs.fixtures].compactMap({ $0 }) {
             result[output.path] = output.location
         }
         return result

@@ -19,6 +19,7 @@ public struct TemplateSet: Sendable {
         ("swift", "swift.mustache"),
         ("swift-bridge", "swift-bridge.mustache"),
         ("kotlin", "kotlin.mustache"),
+        ("kotlin-bridge", "kotlin-bridge.mustache"),
         ("typescript", "typescript.mustache"),
     ]
 

@@ -21,6 +21,8 @@ public struct Contract: Sendable {
     /// `templates:`: a folder (relative to the schema's) whose `<name>.mustache` files replace
     /// built-in templates for this schema. Not wire-relevant, so not in the fingerprint.
     public var templates: OutputPath? = nil
+    /// `envelope:`: the FCM keys of the lifecycle envelope (defaults `activityId`, `event`, ...).
+    public var envelope = FcmEnvelopeKeys()
 
     /// The Swift type ActivityKit matches by name: `<Name>Attributes`.
     public var attributesTypeName: String { name + "Attributes" }
@@ -156,6 +158,9 @@ public struct Outputs: Sendable {
     public var swiftBridge: OutputPath?
     public var kotlin: OutputPath?
     public var kotlinPackage: String?
+    /// `kotlin-bridge: { path, package }`: the Expo module records of the Android side.
+    public var kotlinBridge: OutputPath?
+    public var kotlinBridgePackage: String?
     public var typescript: OutputPath?
     public var fixtures: OutputPath?
 

@@ -26,6 +26,7 @@ public enum Fingerprint {
                 add(fields, "struct \(type.name)")
             }
         }
+        text += "envelope{" + contract.envelope.all.joined(separator: ",") + "}"
         return hex(fnv1a(Array(text.utf8)))
     }
 

@@ -27,7 +27,7 @@ extension SchemaLoader {
         return result
     }
 
-    static let outputKeys = ["swift", "swift-bridge", "kotlin", "typescript", "fixtures"]
+    static let outputKeys = ["swift", "swift-bridge", "kotlin", "kotlin-bridge", "typescript", "fixtures"]
 
     mutating func outputs(_ node: YAMLNode, contract: Contract) -> Outputs {
         var outputs = Outputs()
@@ -60,7 +60,8 @@ extension SchemaLoader {
                 }
             }
         }
-        let all = outputs.swift + [outputs.swiftBridge, outputs.kotlin, outputs.typescript, outputs.fixtures].compactMap { $0 }
+        if let bridge = body["kotlin-bridge"] { kotlinBridgeOutput(bridge.value, into: &outputs) }
+        let all = outputs.swift + [outputs.swiftBridge, outputs.kotlin, outputs.kotlinBridge, outputs.typescript, outputs.fixtures].compactMap { $0 }
         checkOutputCollisions(all, fixtures: outputs.fixtures)
         if all.isEmpty {
             error("outputs names no file; add at least `swift: [path]`", node, rule: "missing-key")

@@ -5,7 +5,7 @@
 /// languages, resolvable types, values that fit their fields, and sane output paths.
 public struct SchemaLoader {
     public static let formatVersion = 1
-    static let topLevelKeys = ["livecontract", "name", "doc", "access", "attributes", "state", "types", "examples", "outputs", "templates"]
+    static let topLevelKeys = ["livecontract", "name", "doc", "access", "attributes", "state", "types", "examples", "outputs", "templates", "envelope"]
 
     var path: String
     var diagnostics = Diagnostics()
@@ -121,9 +121,12 @@ public struct SchemaLoader {
         }
         checkCaseCollisions(attributes + state, in: "attributes and state")
         checkWireNames(attributes + state)
+        let envelope = top["envelope"].map { envelopeKeys($0.value) } ?? FcmEnvelopeKeys()
+        checkEnvelopeCollisions(envelope, attributes + state)
 
         var contract = Contract(name: name, doc: doc, access: access, attributes: attributes, state: state,
                                 types: namedTypes, examples: [], outputs: Outputs(), schemaPath: path)
+        contract.envelope = envelope
         if let entry = top["examples"] {
             contract.examples = examples(entry.value, contract: contract)
         }

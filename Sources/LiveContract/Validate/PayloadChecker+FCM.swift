@@ -37,6 +37,8 @@ extension PayloadChecker {
             return
         }
         let fields = contract.attributes + contract.state
+        let envelopeKeys = contract.envelope.all
+        checkFCMEnvelope(data, members, path: path)
         var total = 0
         for member in members {
             let keyNode = JSONNode(kind: .null, line: member.line, column: member.column)
@@ -54,7 +56,9 @@ extension PayloadChecker {
                 continue
             }
             total += text.utf8.count
-            if let field = fields.first(where: { $0.wireName == member.key }) {
+            if envelopeKeys.contains(member.key) {
+                continue
+            } else if let field = fields.first(where: { $0.wireName == member.key }) {
                 checkFCMValue(member.value, text, field: field, path: path.key(member.key))
             } else if let swiftNamed = fields.first(where: { $0.name == member.key }) {
                 if swiftNamed.mayBeMissing || members.contains(where: { $0.key == swiftNamed.wireName }) {

@@ -94,6 +94,8 @@ public struct PayloadChecker {
         let stateNames = Set(contract.state.map(\.name))
         let wireNames = Set((contract.attributes + contract.state).map(\.wireName))
         let allStrings = members.allSatisfy { if case .string = $0.value.kind { return true } else { return false } }
+        let envelope = [contract.envelope.activityId, contract.envelope.event]
+        if allStrings && envelope.allSatisfy({ key in members.contains { $0.key == key } }) { return .data }
         if allStrings && members.contains(where: { wireNames.contains($0.key) }) && !contract.state.allSatisfy({ $0.type == .string || $0.type == .url }) {
             return .data
         }

@@ -2,8 +2,13 @@ package livecontract.harness
 
 import java.io.File
 
-/** What parseFcmData gave, in the bridge shape, plus toFcmData of the result when complete. */
+/**
+ * What parseFcmData gave, in the bridge shape, plus toFcmData of the result when complete.
+ * [envelope] uses the fixture's names (activityId, event, sentAtMs, staleAtMs, dismissAtMs);
+ * an issue is field, raw, reason and advice.
+ */
 class Parsed(
+    val envelope: Map<String, Any?>,
     val attributes: Map<String, Any?>?,
     val state: Map<String, Any?>?,
     val issues: List<List<String?>>,
@@ -13,6 +18,12 @@ class Parsed(
 /** One generated contract as the harness drives it; the XCTest writes one adapter per schema. */
 interface ContractAdapter {
     fun parse(data: Map<String, String>): Parsed
+
+    /** The bridge objects through the kotlin-bridge records and back to the bridge shape; null without that output. */
+    fun bridge(attributes: Map<*, *>, state: Map<*, *>): Pair<Map<String, Any?>, Map<String, Any?>>?
+
+    /** A fresh in-memory order store; each call parses a message and gives the decision and the store's time after it. */
+    fun ordering(): (Map<String, String>) -> Pair<String, Long?>
 }
 
 /**
@@ -24,6 +35,16 @@ fun main(args: Array<String>) {
     var passed = 0
     var failed = 0
     for (argument in args) {
+        if (argument.startsWith("repairs:")) {
+            val (schema, path) = argument.removePrefix("repairs:").split('=', limit = 2)
+            for ((label, problem) in repairChecks(adapters[schema], File(path))) {
+                if (problem == null) passed++ else {
+                    println("FAIL $schema/repair $label: $problem")
+                    failed++
+                }
+            }
+            continue
+        }
         val schema = argument.substringBefore('=')
         val folder = File(argument.substringAfter('='))
         val adapter = adapters[schema]
@@ -37,6 +58,7 @@ fun main(args: Array<String>) {
             val checks = when (file.name) {
                 "decode-cases.json" -> emptyList()
                 "fcm-malformed.json" -> malformedCases(adapter, file)
+                "fcm-ordering.json" -> orderingSteps(adapter, file)
                 else -> listOf(Pair(file.name, sampleProblem(adapter, file)))
             }
             for ((label, problem) in checks) {
@@ -67,14 +89,37 @@ fun sampleProblem(adapter: ContractAdapter, file: File): String? = guarded {
     val fixture = FixtureValues.readObject(file)
     val bridge = fixture["bridge"] as Map<*, *>
     val data = FixtureValues.strings(fixture["fcmData"])
+    val sent = fixture["fcmEnvelope"] as Map<*, *>
+    val envelope = listOf("activityId", "event", "sentAtMs", "staleAtMs", "dismissAtMs").associateWith { sent[it] }
     val parsed = adapter.parse(data)
-    val written = parsed.fcmData
     when {
         parsed.issues.isNotEmpty() -> "issues ${parsed.issues} for well-formed data"
+        !FixtureValues.same(parsed.envelope, envelope) ->
+            "envelope ${FixtureValues.show(parsed.envelope)}, fixture ${FixtureValues.show(envelope)}"
         !FixtureValues.same(parsed.attributes, bridge["attributes"]) ->
             "attributes ${FixtureValues.show(parsed.attributes)}, fixture ${FixtureValues.show(bridge["attributes"])}"
         !FixtureValues.same(parsed.state, bridge["state"]) ->
             "state ${FixtureValues.show(parsed.state)}, fixture ${FixtureValues.show(bridge["state"])}"
+        else -> bridgeProblem(adapter, bridge) ?: writtenProblem(adapter, data, parsed)
+    }
+}
+
+/** The kotlin-bridge records convert a well-formed bridge object to the same value. */
+fun bridgeProblem(adapter: ContractAdapter, bridge: Map<*, *>): String? {
+    val converted = adapter.bridge(bridge["attributes"] as Map<*, *>, bridge["state"] as Map<*, *>) ?: return null
+    return when {
+        !FixtureValues.same(converted.first, bridge["attributes"]) ->
+            "kotlin-bridge toAttributes ${FixtureValues.show(converted.first)}, fixture ${FixtureValues.show(bridge["attributes"])}"
+        !FixtureValues.same(converted.second, bridge["state"]) ->
+            "kotlin-bridge toState ${FixtureValues.show(converted.second)}, fixture ${FixtureValues.show(bridge["state"])}"
+        else -> null
+    }
+}
+
+/** toFcmData gives back the fixture's strings, and they parse again to the same value. */
+fun writtenProblem(adapter: ContractAdapter, data: Map<String, String>, parsed: Parsed): String? {
+    val written = parsed.fcmData
+    return when {
         written == null -> "toFcmData did not run"
         written.entries.toList() != data.entries.toList() ->
             "toFcmData ${FixtureValues.show(written)}, fixture ${FixtureValues.show(data)}"
@@ -107,15 +152,69 @@ fun malformedProblem(adapter: ContractAdapter, case: Map<*, *>): String? {
     val expected = case["expected"] as Map<*, *>
     val issues = (case["issues"] as List<*>).map { item ->
         val issue = item as Map<*, *>
-        listOf(issue["field"] as String?, issue["raw"] as String?, issue["reason"] as String?)
+        listOf(issue["field"] as String?, issue["raw"] as String?, issue["reason"] as String?, issue["advice"] as String?)
     }
     val parsed = adapter.parse(FixtureValues.strings(case["data"]))
     return when {
         parsed.issues != issues -> "issues ${parsed.issues}, expected $issues"
+        !FixtureValues.same(parsed.envelope, expected["envelope"]) ->
+            "envelope ${FixtureValues.show(parsed.envelope)}, expected ${FixtureValues.show(expected["envelope"])}"
         !FixtureValues.same(parsed.attributes, expected["attributes"]) ->
             "attributes ${FixtureValues.show(parsed.attributes)}, expected ${FixtureValues.show(expected["attributes"])}"
         !FixtureValues.same(parsed.state, expected["state"]) ->
             "state ${FixtureValues.show(parsed.state)}, expected ${FixtureValues.show(expected["state"])}"
         else -> null
+    }
+}
+
+/**
+ * fcm-ordering.json: the steps run in order through one fresh store; each must give its
+ * `expected` decision and leave its activity's `lastApplied` time.
+ */
+fun orderingSteps(adapter: ContractAdapter, file: File): List<Pair<String, String?>> {
+    val steps = FixtureValues.readObject(file)["steps"] as List<*>
+    val order = adapter.ordering()
+    return steps.map { entry ->
+        val step = entry as Map<*, *>
+        val label = "${file.name}#${step["name"]}"
+        Pair(label, guarded {
+            val (decision, last) = order(FixtureValues.strings(step["data"]))
+            when {
+                decision != step["expected"] -> "decision $decision, expected ${step["expected"]}"
+                !FixtureValues.same(last, step["lastApplied"]) -> "last applied $last, expected ${step["lastApplied"]}"
+                else -> null
+            }
+        })
+    }
+}
+
+/**
+ * What the kotlin-bridge records make of JS objects JavaScript gets wrong (the Swift bridge's
+ * repair table, in the bridge shape). The file's first line is `attributes<TAB>{...}`; each
+ * further line `label<TAB>state JSON<TAB>expected`, where `expected` holds members the
+ * converted state must have, or is `rejected` when Expo must refuse the object.
+ */
+fun repairChecks(adapter: ContractAdapter?, file: File): List<Pair<String, String?>> {
+    val lines = file.readLines().filter { it.isNotEmpty() }
+    val attributes = FixtureValues.objectOf(org.json.JSONObject(lines[0].substringAfter('\t')))
+    return lines.drop(1).map { line ->
+        val parts = line.split('\t')
+        Pair(parts[0], guarded {
+            val state = FixtureValues.objectOf(org.json.JSONObject(parts[1]))
+            val converted = try {
+                adapter?.bridge(attributes, state)?.second
+            } catch (e: Exception) {
+                null
+            }
+            if (parts[2] == "rejected") {
+                if (converted == null) null else "Expo would have accepted it: ${FixtureValues.show(converted)}"
+            } else if (converted == null) {
+                "refused"
+            } else {
+                val expected = FixtureValues.objectOf(org.json.JSONObject(parts[2]))
+                val wrong = expected.keys.filter { !FixtureValues.same(converted[it], expected[it]) }
+                if (wrong.isEmpty()) null else wrong.joinToString("; ") { "$it: expected ${FixtureValues.show(expected[it])}, got ${FixtureValues.show(converted[it])}" }
+            }
+        })
     }
 }

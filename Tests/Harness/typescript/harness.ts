@@ -18,11 +18,13 @@ export interface ContractModule {
   fromContentState(contentState: any): unknown;
   toApnsAttributes(attributes: any): unknown;
   fromApnsAttributes(apnsAttributes: any): unknown;
-  toFcmData(attributes: any, state: any): Record<string, string>;
-  parseFcmData(data: Record<string, string>): { attributes: unknown; state: unknown; issues: unknown[] };
+  toFcmData(attributes: any, state: any, envelope: any): Record<string, string>;
+  parseFcmData(data: Record<string, string>): { envelope: any; attributes: unknown; state: unknown; issues: unknown[] };
+  fcmOrder(message: { envelope: any }, store: any): string;
+  FcmMemoryOrderStore: new () => { lastApplied(activityId: string): number | undefined };
   apnsPayload(event: any, contentState: any, options: any, attributes?: any): unknown;
   apnsHeaders(bundleId: string, priority?: 5 | 10): Record<string, string>;
-  fcmMessage(token: string, attributes: any, state: any): unknown;
+  fcmMessage(token: string, attributes: any, state: any, envelope: any): unknown;
   apnsTokenRequest(activityToken: string, bundleId: string, payload: any, delivery: any): unknown;
   apnsStartPayload(contentState: any, options: any, attributes: any, input: any): unknown;
   broadcastPayload(event: any, contentState: any, options: any): any;
@@ -110,15 +112,16 @@ function checkSample(entry: Entry, file: string, fx: any): void {
   const { attributes, state } = fx.bridge;
   same(at + 'toContentState', () => m.toContentState(state), fx.contentState);
   same(at + 'toApnsAttributes', () => m.toApnsAttributes(attributes), fx.apnsAttributes);
-  same(at + 'toFcmData', () => m.toFcmData(attributes, state), fx.fcmData);
-  same(at + 'fcmMessage', () => m.fcmMessage(fx.fcmMessage.message.token, attributes, state), fx.fcmMessage);
+  const envelope = fx.fcmEnvelope;
+  same(at + 'toFcmData', () => m.toFcmData(attributes, state, envelope), fx.fcmData);
+  same(at + 'fcmMessage', () => m.fcmMessage(fx.fcmMessage.message.token, attributes, state, envelope), fx.fcmMessage);
   const contentState = m.toContentState(state);
   const apnsAttributes = m.toApnsAttributes(attributes);
   same(at + 'apnsPayload update', () => m.apnsPayload('update', contentState, fx.apnsOptions), fx.apns.update);
   same(at + 'apnsPayload end', () => m.apnsPayload('end', contentState, fx.apnsOptions), fx.apns.end);
   same(at + 'apnsPayload start', () => m.apnsPayload('start', contentState, fx.apnsOptions, apnsAttributes), fx.apns.start);
   checkRoutes(entry, at, fx);
-  same(at + 'parseFcmData', () => m.parseFcmData(fx.fcmData), { attributes, state, issues: [] });
+  same(at + 'parseFcmData', () => m.parseFcmData(fx.fcmData), { envelope: envelopeRead(envelope), attributes, state, issues: [] });
   same(at + 'fromContentState', () => m.fromContentState(fx.contentState), state);
   same(at + 'fromApnsAttributes', () => m.fromApnsAttributes(fx.apnsAttributes), attributes);
   if (file === 'edge-absent.json') {
@@ -127,7 +130,7 @@ function checkSample(entry: Entry, file: string, fx: any): void {
     entry.defaultedState.forEach((key) => delete bareState[key]);
     same(at + 'defaults fill toContentState', () => m.toContentState(bareState), fx.contentState);
     same(at + 'defaults fill toApnsAttributes', () => m.toApnsAttributes(bareAttributes), fx.apnsAttributes);
-    same(at + 'defaults fill toFcmData', () => m.toFcmData(bareAttributes, bareState), fx.fcmData);
+    same(at + 'defaults fill toFcmData', () => m.toFcmData(bareAttributes, bareState, envelope), fx.fcmData);
   }
 }
 
@@ -200,13 +203,13 @@ function checkLimits(entry: Entry, fx: any): void {
     const broadcastRoom = 5120 - Buffer.byteLength(JSON.stringify(broadcast('')));
     same(at + 'broadcast of exactly 5120 bytes passes', () => Buffer.byteLength(JSON.stringify(broadcast('x'.repeat(broadcastRoom)))), 5120);
     throws(at + 'broadcast one byte over 5120 throws', () => broadcast('x'.repeat(broadcastRoom + 1)), '5120');
-    throws(at + 'oversized fcmMessage throws', () => m.fcmMessage('token', attributes, sized('x'.repeat(5000))), '4096');
+    throws(at + 'oversized fcmMessage throws', () => m.fcmMessage('token', attributes, sized('x'.repeat(5000)), fx.fcmEnvelope), '4096');
   }
   for (const bound of entry.bounded) {
     const step = bound.isInt ? 1 : 0.5;
     const sent = (value: number) => Object.assign(copy(state), { [bound.wire]: value });
     const apns = (value: number) => (m.toContentState(sent(value)) as Record<string, unknown>)[bound.name];
-    const fcm = (value: number) => m.toFcmData(attributes, sent(value))[bound.wire];
+    const fcm = (value: number) => m.toFcmData(attributes, sent(value), fx.fcmEnvelope)[bound.wire];
     // Past a bound at the edge of the 32-bit range an int is no int at all: it throws, not clamps.
     const fits = (value: number) => !bound.isInt || (value >= -2147483648 && value <= 2147483647);
     if (bound.max !== null && fits(bound.max + step)) {
@@ -220,22 +223,68 @@ function checkLimits(entry: Entry, fx: any): void {
   }
 }
 
+/** The envelope `parseFcmData` reads back from one `toFcmData` took: absent members are null. */
+function envelopeRead(sent: any): unknown {
+  const member = (key: string) => (sent[key] === undefined ? null : sent[key]);
+  return { activityId: member('activityId'), event: member('event'), sentAtMs: member('sentAtMs'), staleAtMs: member('staleAtMs'), dismissAtMs: member('dismissAtMs') };
+}
+
+/** `toFcmData` refuses an envelope no parser could use, naming the member. */
+function checkEnvelopeRefusals(entry: Entry, fx: any): void {
+  const m = entry.module;
+  const at = entry.name + ': envelope ';
+  const { attributes, state } = fx.bridge;
+  const base = fx.fcmEnvelope;
+  const sent = (change: Record<string, unknown>) => () => m.toFcmData(attributes, state, Object.assign(copy(base), change));
+  throws(at + 'empty activity id throws', sent({ activityId: '' }), 'envelope.activityId');
+  throws(at + 'unknown event throws', sent({ event: 'pause' }), 'envelope.event');
+  throws(at + 'send time in seconds throws', sent({ sentAtMs: 1742064420 }), 'send Unix ms (1742064420000)');
+  throws(at + 'fractional send time throws', sent({ sentAtMs: 1742064420000.5 }), 'envelope.sentAtMs');
+  throws(at + 'dismissal on an update throws', sent({ dismissAtMs: 1742068020000 }), 'dismissAtMs');
+  throws(at + 'stale time on an end throws', sent({ event: 'end' }), 'staleAtMs');
+  same(at + 'end with a dismissal time', () => {
+    const end = Object.assign(copy(base), { event: 'end', dismissAtMs: 1742068020000 });
+    delete end.staleAtMs;
+    return m.parseFcmData(m.toFcmData(attributes, state, end)).envelope;
+  }, envelopeRead({ activityId: base.activityId, event: 'end', sentAtMs: base.sentAtMs, dismissAtMs: 1742068020000 }));
+}
+
+/** fcm-ordering.json through one fresh store: each step's decision and its activity's time after it. */
+function checkOrdering(entry: Entry, fixture: any): void {
+  const m = entry.module;
+  const store = new m.FcmMemoryOrderStore();
+  for (const step of fixture.steps) {
+    same(entry.name + '/fcm-ordering.json: ' + step.name, () => {
+      const parsed = m.parseFcmData(step.data);
+      const decision = m.fcmOrder(parsed, store);
+      const id = parsed.envelope.activityId;
+      const last = id === null ? undefined : store.lastApplied(id);
+      return { decision, lastApplied: last === undefined ? null : last };
+    }, { decision: step.expected, lastApplied: step.lastApplied });
+  }
+}
+
 /** Runs every check for every contract and prints the closing count line. */
 export function run(entries: Entry[]): void {
   for (const entry of entries) {
     const names: string[] = fs.readdirSync(entry.fixtures).filter((file: string) => file.slice(-5) === '.json').sort();
-    const samples = names.filter((file) => file !== 'fcm-malformed.json' && file !== 'decode-cases.json');
+    const special = ['fcm-malformed.json', 'fcm-ordering.json', 'decode-cases.json'];
+    const samples = names.filter((file) => special.indexOf(file) < 0);
     record(entry.name + ': has sample fixtures', samples.length > 0, 'no fixtures in ' + entry.fixtures);
     for (const file of samples) {
       checkSample(entry, file, readJson(path.join(entry.fixtures, file)));
     }
     if (samples[0] !== undefined) checkLimits(entry, readJson(path.join(entry.fixtures, samples[0])));
     if (samples[0] !== undefined) checkRouteRefusals(entry, readJson(path.join(entry.fixtures, samples[0])));
+    if (samples[0] !== undefined) checkEnvelopeRefusals(entry, readJson(path.join(entry.fixtures, samples[0])));
+    const ordering = path.join(entry.fixtures, 'fcm-ordering.json');
+    record(entry.name + ': has fcm-ordering.json', fs.existsSync(ordering), 'missing ' + ordering);
+    if (fs.existsSync(ordering)) checkOrdering(entry, readJson(ordering));
     const malformed = path.join(entry.fixtures, 'fcm-malformed.json');
     record(entry.name + ': has fcm-malformed.json', fs.existsSync(malformed), 'missing ' + malformed);
     if (!fs.existsSync(malformed)) continue;
     for (const item of readJson(malformed).cases) {
-      const expected = { attributes: item.expected.attributes, state: item.expected.state, issues: item.issues };
+      const expected = { envelope: item.expected.envelope, attributes: item.expected.attributes, state: item.expected.state, issues: item.issues };
       same(entry.name + '/fcm-malformed.json: ' + item.name, () => entry.module.parseFcmData(item.data), expected);
     }
   }

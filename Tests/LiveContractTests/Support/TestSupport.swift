@@ -25,6 +25,7 @@ enum TestSupport {
             "swift.mustache": SwiftContext(contract: contract).build(header: header),
             "swift-bridge.mustache": SwiftBridgeContext(contract: contract).build(header: header),
             "kotlin.mustache": KotlinContext(contract: contract).build(header: header),
+            "kotlin-bridge.mustache": KotlinBridgeContext(contract: contract).build(header: header),
             "typescript.mustache": TypeScriptContext(contract: contract).build(header: header),
         ]
     }

@@ -54,6 +54,8 @@ struct FCMMalformedCases {
         var attributes: JSONText.Written?
         var state: JSONText.Written?
         var data: [JSONText.Written?]
+        /// The sample envelope as read, which every case but the envelope's own repeats.
+        var envelope: JSONText.Written?
     }
 
     /// Writes the cases, each as an item of the enclosing array, member by member (no tree).
@@ -69,6 +71,7 @@ struct FCMMalformedCases {
                           into: &json, reuse: &reuse)
             json.array("issues") { _ in }
         }
+        writeEnvelopeCases(into: &json, reuse: &reuse)
         let tried = fields.map(breakages)
         if fields.count <= Self.perFieldLimit {
             for index in fields.indices {
@@ -88,6 +91,29 @@ struct FCMMalformedCases {
             }
             if changes.count > 1 || fields.count > Self.perFieldLimit {
                 writeBroken("every-\(label)", changes, into: &json, reuse: &reuse)
+            }
+        }
+    }
+
+    /// The cases that break the envelope and leave every field as the base sample has it:
+    /// the fields still parse, and the envelope issues say what the app should do.
+    func writeEnvelopeCases(into json: inout JSONText, reuse: inout Reuse) {
+        for (name, envelope) in FixtureEnvelope.brokenCases(contract.envelope) {
+            let (read, issues) = envelope.read()
+            var scratch: JSONText.Written?
+            json.item()
+            json.object { json in
+                json.member("name", .string(name))
+                json.object("data") { json in writeData(with: [], into: &json, reuse: &reuse, envelope: envelope) }
+                json.object("expected") { json in
+                    json.member("envelope", read, reusing: &scratch)
+                    writeExpected("attributes", base.attributes, changed: false, fields: contract.attributes,
+                                  into: &json, reusing: &reuse.attributes)
+                    writeExpected("state", base.state, changed: false, fields: contract.state, into: &json, reusing: &reuse.state)
+                }
+                json.array("issues") { json in
+                    for issue in issues { FixtureEnvelope.write(issue, keys: contract.envelope, into: &json) }
+                }
             }
         }
     }
@@ -145,8 +171,9 @@ struct FCMMalformedCases {
     /// The `expected` member: the bridge shapes of `attributes` and `state` (nil: null). An
     /// unchanged record is the base sample's, written once and then copied.
     func writeExpected(attributes: [Value?]?, attributesChanged: Bool, state: [Value?]?, stateChanged: Bool,
-                       into json: inout JSONText, reuse: inout Reuse) {
+                       into json: inout JSONText, reuse: inout Reuse, envelope: JSONValue? = nil) {
         json.object("expected") { json in
+            json.member("envelope", envelope ?? FixtureEnvelope.sample.read().0, reusing: &reuse.envelope)
             writeExpected("attributes", attributes, changed: attributesChanged, fields: contract.attributes,
                           into: &json, reusing: &reuse.attributes)
             writeExpected("state", state, changed: stateChanged, fields: contract.state, into: &json, reusing: &reuse.state)
@@ -174,7 +201,11 @@ struct FCMMalformedCases {
     /// the base sample lacks comes last, and `extraKey` (set in place if the map has it) after
     /// that.
     func writeData(with changes: [Change], into json: inout JSONText, reuse: inout Reuse,
-                   extraKey: (key: String, value: String)? = nil) {
+                   extraKey: (key: String, value: String)? = nil, envelope: FixtureEnvelope = .sample) {
+        for member in envelope.members(contract.envelope) {
+            json.key(member.key)
+            json.write(member.value)
+        }
         var added: [Int] = []
         var extraPending = extraKey != nil
         var next = changes.startIndex

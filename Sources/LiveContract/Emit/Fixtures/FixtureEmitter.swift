@@ -24,6 +24,10 @@ struct FixtureEmitter {
             files.append(file(folder, "fcm-malformed", comment: comment) { json in
                 json.array("cases") { malformed.write(into: &$0) }
             })
+            let ordering = FCMOrderingCases(contract: contract, base: base)
+            files.append(file(folder, "fcm-ordering", comment: comment) { json in
+                json.array("steps") { ordering.write(into: &$0) }
+            })
             let decodeCases = DecodeCases(contract: contract, base: base)
             files.append(file(folder, "decode-cases", comment: comment) { json in
                 json.array("cases") { decodeCases.write(into: &$0) }
@@ -50,7 +54,8 @@ struct FixtureEmitter {
         let shapes = self.shapes
         let apnsAttributes = shapes.apns(sample.attributes, fields: contract.attributes)
         let contentState = shapes.apns(sample.state, fields: contract.state)
-        let fcmData = shapes.fcm(attributes: sample.attributes, state: sample.state)
+        let envelope = FixtureEnvelope.sample
+        let fcmData = shapes.fcm(attributes: sample.attributes, state: sample.state).prepending(envelope.members(contract.envelope))
         let alert = JSONValue.object([
             JSONMember("title", .string(contract.name)),
             JSONMember("body", .string(sample.name)),
@@ -73,6 +78,7 @@ struct FixtureEmitter {
         var fcmDataText: JSONText.Written?, alertText: JSONText.Written?
         json.member("apnsAttributes", apnsAttributes, reusing: &attributesText)
         json.member("contentState", contentState, reusing: &contentStateText)
+        json.member("fcmEnvelope", envelope.input)
         json.member("fcmData", fcmData, reusing: &fcmDataText)
         json.object("fcmMessage") { json in
             json.object("message") { json in

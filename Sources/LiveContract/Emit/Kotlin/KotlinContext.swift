@@ -32,6 +32,7 @@ struct KotlinContext {
             ]),
             "suppressUnused": .flag(contract.attributes.isEmpty || contract.state.isEmpty),
             "helpers": helpers.context,
+            "envelope": envelopeContext,
             "jsonEnums": .list(helpers.jsonEnums.compactMap(jsonEnum)),
             "structs": .list(helpers.structs.compactMap(structCodec)),
         ]

@@ -1,0 +1,113 @@
+/// Spells the Kotlin that moves one value from JavaScript's shape (an Expo record filled from
+/// a JS object) into the data classes of the Kotlin contract file, so kotlin-bridge.mustache
+/// only places it.
+///
+/// The record side speaks JS as Expo passes it: wire names, numbers as `Double` (dates are
+/// Unix ms), `Int` for ints, ranges as `[startMs, endMs]`, enums as their raw `String`. Every
+/// conversion repairs as the Swift bridge does (clamping, defaults, the `unknown:` case,
+/// ranges put in order); the one refusal, as on iOS, is a raw value of an enum without
+/// `unknown:`, which throws at the boundary so Expo rejects the call naming the allowed values.
+struct KotlinBridgeExpressions {
+    let contract: Contract
+    /// The file-private object holding the conversion helpers.
+    let helper: String
+
+    init(contract: Contract) {
+        self.contract = contract
+        helper = contract.name + "BridgeConversions"
+    }
+
+    func recordName(ofStruct name: String) -> String { contract.name + name + "Record" }
+
+    func unknownCase(of name: String) -> String? { contract.type(named: name)?.enumType?.unknownCase }
+
+    /// The record property type for a value of `type`.
+    func bridgeType(_ type: FieldType) -> String {
+        switch type {
+        case .string, .url, .enumeration: return "String"
+        case .int: return "Int"
+        case .double, .date: return "Double"
+        case .bool: return "Boolean"
+        case .dateRange: return "List<Double>"
+        case .structure(let name): return recordName(ofStruct: name)
+        case .array(let element): return "List<\(bridgeType(element))>"
+        }
+    }
+
+    func mayBeAbsent(_ field: Field) -> Bool { field.isOptional || field.defaultValue != nil }
+
+    func bridgeType(_ field: Field) -> String { bridgeType(field.type) + (mayBeAbsent(field) ? "?" : "") }
+
+    /// What a required property holds until Expo fills it (`@Required` refuses a JS object
+    /// without the key, so the placeholder never reaches a conversion).
+    func placeholder(_ type: FieldType) -> String {
+        switch type {
+        case .string, .url, .enumeration: return "\"\""
+        case .int: return "0"
+        case .double, .date: return "0.0"
+        case .bool: return "false"
+        case .dateRange, .array: return "emptyList()"
+        case .structure(let name): return recordName(ofStruct: name) + "()"
+        }
+    }
+
+    func literal(_ value: Value, _ type: FieldType) -> String { KotlinSyntax.literal(value, type: type, in: contract) }
+
+    /// Record value `expression` converted to the data class type; nil when it already is that
+    /// value. `depth` names lambda parameters (`v0`, `v1`) so nested lists never shadow.
+    func toKotlin(_ expression: String, _ type: FieldType, field: Field?, depth: Int) -> String? {
+        let fallback = field?.defaultValue.map { literal($0, type) }
+        switch type {
+        case .string, .bool, .url:
+            return nil
+        case .int:
+            guard let field, field.minimum != nil || field.maximum != nil else { return nil }
+            return "\(helper).clamp(\(expression)\(bounds(field)))"
+        case .double:
+            let repair = fallback ?? field.flatMap { ($0.minimum ?? $0.maximum)?.number }.map(KotlinSyntax.doubleLiteral) ?? "0.0"
+            return "\(helper).number(\(expression)\(field.map(bounds) ?? ""), orElse = \(repair))"
+        case .date:
+            return "\(helper).date(\(expression), \(fallback ?? "0L"))"
+        case .dateRange:
+            return "\(helper).range(\(expression), \(fallback ?? "0L..0L"))"
+        case .enumeration(let name):
+            let kotlinType = KotlinSyntax.declaredName(name, in: contract)
+            if let unknown = unknownCase(of: name) {
+                return "\(kotlinType).fromRaw(\(expression)) ?: \(kotlinType).\(Naming.constantCase(unknown))"
+            }
+            let cases = contract.type(named: name)?.enumType?.cases ?? []
+            return "\(kotlinType).fromRaw(\(expression)) ?: \(helper).refuse(\(expression), \(KotlinSyntax.stringLiteral(cases.joined(separator: ", "))))"
+        case .structure:
+            return "\(expression).toValue()"
+        case .array(let element):
+            let item = "v\(depth)"
+            return toKotlin(item, element, field: nil, depth: depth + 1).map { "\(expression).map { \(item) -> \($0) }" }
+        }
+    }
+
+    /// `, min = 0, max = 1` in the field's number type; empty without bounds.
+    func bounds(_ field: Field) -> String {
+        var text = ""
+        if let low = bound(field.minimum, of: field) { text += ", min = \(low)" }
+        if let high = bound(field.maximum, of: field) { text += ", max = \(high)" }
+        return text
+    }
+
+    func bound(_ value: Value?, of field: Field) -> String? {
+        guard let number = value?.number else { return nil }
+        if case .int = field.type { return KotlinSyntax.intLiteral(Int(number)) }
+        return KotlinSyntax.doubleLiteral(number)
+    }
+
+    /// The constructor argument for `field`, reading the record property of the same wire name.
+    func argument(_ field: Field) -> String {
+        let name = "this." + field.wireName
+        guard mayBeAbsent(field) else { return toKotlin(name, field.type, field: field, depth: 0) ?? name }
+        var expression = name
+        if let inner = toKotlin("v", field.type, field: field, depth: 0) {
+            expression = "\(name)?.let { v -> \(inner) }"
+        }
+        if let value = field.defaultValue { expression += " ?: " + literal(value, field.type) }
+        return expression
+    }
+}

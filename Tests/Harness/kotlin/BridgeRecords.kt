@@ -1,0 +1,50 @@
+package livecontract.harness
+
+import expo.modules.kotlin.records.Field
+import expo.modules.kotlin.records.Record
+import expo.modules.kotlin.records.Required
+import java.lang.reflect.ParameterizedType
+import java.lang.reflect.Type
+import java.lang.reflect.WildcardType
+
+/**
+ * Fills an Expo record from a JS object the way Expo's record converter does: every field
+ * marked `@Field` takes the member of the same name (numbers become the field's Int or
+ * Double, lists and nested records are filled item by item), a `@Required` field whose key is
+ * absent refuses the object, and an absent optional keeps its `null`.
+ */
+object BridgeRecords {
+    fun <T : Record> fill(record: T, values: Map<*, *>): T {
+        for (field in record.javaClass.declaredFields) {
+            val annotation = field.getAnnotation(Field::class.java) ?: continue
+            val key = if (annotation.key.isNotEmpty()) annotation.key else field.name
+            field.isAccessible = true
+            if (!values.containsKey(key) || values[key] == null) {
+                if (field.getAnnotation(Required::class.java) != null) throw IllegalArgumentException("required key '$key' is missing")
+                continue
+            }
+            field.set(record, convert(values[key], field.genericType))
+        }
+        return record
+    }
+
+    fun convert(value: Any?, type: Type): Any? {
+        val raw = when (type) {
+            is ParameterizedType -> type.rawType as Class<*>
+            is WildcardType -> return convert(value, type.upperBounds[0])
+            else -> type as Class<*>
+        }
+        return when {
+            raw == Int::class.javaObjectType || raw == Int::class.javaPrimitiveType -> (value as Number).toInt()
+            raw == Double::class.javaObjectType || raw == Double::class.javaPrimitiveType -> (value as Number).toDouble()
+            raw == Boolean::class.javaObjectType || raw == Boolean::class.javaPrimitiveType -> value as Boolean
+            raw == String::class.java -> value as String
+            List::class.java.isAssignableFrom(raw) -> {
+                val element = (type as ParameterizedType).actualTypeArguments[0]
+                (value as List<*>).map { convert(it, element) }
+            }
+            Record::class.java.isAssignableFrom(raw) -> fill(raw.getDeclaredConstructor().newInstance() as Record, value as Map<*, *>)
+            else -> throw IllegalArgumentException("no conversion to $raw")
+        }
+    }
+}
