@@ -40,6 +40,7 @@ extension EditorSchema {
                              ("description", .string("a clean path relative to the schema's folder" + rule("output-path")))])),
             ("outputs", object([
                 ("type", .string("object")), ("additionalProperties", .bool(false)), ("minProperties", .int(1)),
+                ("dependentRequired", object([("kotlin-bridge", strings(["kotlin"]))])),
                 ("description", .string("where the generated files go, relative to the schema's folder")),
                 ("properties", object([
                     ("swift", object([("description", .string("Swift ActivityAttributes copies (the app's module and the widget extension)")),
@@ -50,6 +51,11 @@ extension EditorSchema {
                                        ("properties", object([("path", reference("path")),
                                                               ("package", object([("type", .string("string")), ("pattern", .string("^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$")),
                                                                                   ("not", object([("pattern", .string("(^|\\.)(\(NameRules.kotlinKeywords.map { $0 }.joined(separator: "|")))(\\.|$)"))]))]))]))])),
+                    ("kotlin-bridge", object([("type", .string("object")), ("required", strings(["path", "package"])), ("additionalProperties", .bool(false)),
+                                       ("description", .string("Kotlin Expo records for the Android side of the JS bridge: `{ path: ..., package: com.example.app }`")),
+                                       ("properties", object([("path", reference("path")),
+                                                              ("package", object([("type", .string("string")), ("pattern", .string("^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$")),
+                                                                                  ("not", object([("pattern", .string("(^|\\.)(\(NameRules.kotlinKeywords.map { $0 }.joined(separator: "|")))(\\.|$)"))]))]))]))])),
                     ("typescript", object([("$ref", .string("#/$defs/path")), ("description", .string("TypeScript types and payload builders"))])),
                     ("fixtures", object([("$ref", .string("#/$defs/path")), ("description", .string("a folder of JSON fixtures for server and app tests"))])),
                 ])),
@@ -57,7 +63,11 @@ extension EditorSchema {
             ("envelope", object([
                 ("type", .string("object")), ("additionalProperties", .bool(false)),
                 ("description", .string("renames the keys every FCM data map carries beside the fields")),
-                ("properties", object(["activityId", "event", "sentAt", "staleAt", "dismissAt"].map { ($0, text("the FCM data key for \($0)")) })),
+                ("properties", object(FcmEnvelopeKeys.schemaKeys.map { key in
+                    (key, object([("type", .string("string")), ("pattern", .string("^[A-Za-z_][A-Za-z0-9_]*$")),
+                                  ("not", object([("pattern", .string("^(google|gcm)|^(from|message_type|collapse_key|notification|priority|ttl)$"))])),
+                                  ("description", .string("the FCM data key for \(key): an identifier that FCM does not reserve" + rule("fcm-reserved-key")))]))
+                })),
             ])),
         ]
     }
@@ -84,6 +94,7 @@ extension EditorSchema {
                 ("max", object([("type", .string("number")), ("description", .string("upper bound for int and double fields"))])),
                 ("maxLength", object([("type", .string("integer")), ("minimum", .int(1)), ("description", .string("the most UTF-8 bytes a string or url field may hold"))])),
                 ("bridgeName", object([("type", .string("string")), ("description", .string("the name on the FCM and JS wire instead of the field name"))])),
+                ("maxItems", object([("type", .string("integer")), ("minimum", .int(0)), ("description", .string("the most items a list field may hold (bounds the payload budget)"))])),
             ])),
             ("propertyNames", object([("enum", strings(SchemaLoader.fieldKeys))])),
             ("allOf", .array([
@@ -97,8 +108,10 @@ extension EditorSchema {
                 when("^ *dateRange *\\?? *$", values(object([("type", .string("array")), ("minItems", .int(2)), ("maxItems", .int(2)), ("items", iso)]))),
                 object([("if", object([("required", strings(["type"])), ("properties", object([("type", object([("not", object([("pattern", .string(numeric))]))]))]))])),
                         ("then", object([("not", object([("anyOf", .array([object([("required", strings(["min"]))]), object([("required", strings(["max"]))])]))]))]))]),
-                object([("if", object([("required", strings(["type"])), ("properties", object([("type", object([("not", object([("pattern", .string("^ *(string|url) *\\?? *$"))]))]))]))])),
+                object([("if", object([("required", strings(["type"])), ("properties", object([("type", object([("not", object([("pattern", .string("^ *\\[? *(string|url) *\\]? *\\?? *$"))]))]))]))])),
                         ("then", object([("not", object([("required", strings(["maxLength"]))]))]))]),
+                object([("if", object([("required", strings(["type"])), ("properties", object([("type", object([("not", object([("pattern", .string("^ *\\[.*\\] *\\?? *$"))]))]))]))])),
+                        ("then", object([("not", object([("required", strings(["maxItems"]))]))]))]),
             ])),
         ])
     }
