@@ -63,8 +63,8 @@ extension Commands {
         }
         let path = parsed.positionals.first ?? defaultSchema
         let fileSystem = FileSystem()
-        guard fileSystem.kind(path) == .file, let newBytes = try? fileSystem.read(path) else {
-            console.err("livecontract compat: no schema at '\(path)'")
+        guard case .success(let newBytes) = Workspace.readSchema(path, fileSystem: fileSystem) else {
+            console.err("livecontract compat: no schema at '\(path)' (a regular file of at most 1 MiB)")
             return .invalidInput
         }
         let oldBytes: [UInt8], oldLabel: String
@@ -79,7 +79,7 @@ extension Commands {
                 return .invalidInput
             }
         } else {
-            guard fileSystem.kind(against) == .file, let bytes = try? fileSystem.read(against) else {
+            guard case .success(let bytes) = Workspace.readSchema(against, fileSystem: fileSystem) else {
                 console.err("livecontract compat: no schema at '\(against)' (for a git revision write git:REF, e.g. git:HEAD~1)")
                 return .invalidInput
             }
@@ -113,7 +113,7 @@ extension Commands {
         }
         let schemaPath = parsed.options["--schema"] ?? defaultSchema
         let fileSystem = FileSystem()
-        guard fileSystem.kind(schemaPath) != .missing, let schemaBytes = try? fileSystem.read(schemaPath) else {
+        guard case .success(let schemaBytes) = Workspace.readSchema(schemaPath, fileSystem: fileSystem) else {
             console.err("livecontract validate: no schema at '\(schemaPath)'; pass --schema SCHEMA")
             return .invalidInput
         }
@@ -126,9 +126,11 @@ extension Commands {
         }
         var payloads: [PayloadValidation] = []
         for path in parsed.positionals {
-            let source = path == "-" ? "/dev/stdin" : path
-            guard let bytes = try? fileSystem.read(source), fileSystem.kind(source) != .directory else {
-                let diagnostic = Diagnostic(.error, "cannot read the payload file", at: SourceLocation(file: path, line: 1, column: 1), rule: "payload-kind")
+            let read = path == "-" ? fileSystem.readStandardInput(limit: FileSystem.Limit.payload)
+                : fileSystem.readFile(path, limit: FileSystem.Limit.payload, followLink: true)
+            guard case .success(let bytes) = read else {
+                let reason = read.failureReason
+                let diagnostic = Diagnostic(.error, "cannot read the payload file: \(reason)", at: SourceLocation(file: path, line: 1, column: 1), rule: "payload-kind")
                 payloads.append(PayloadValidation(path: path, reading: nil, diagnostics: [diagnostic], unreadable: true))
                 continue
             }

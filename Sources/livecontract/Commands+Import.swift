@@ -10,8 +10,8 @@ extension Commands {
             return .usage
         }
         let fileSystem = FileSystem()
-        guard [.file, .symlink].contains(fileSystem.kind(file)), let bytes = try? fileSystem.read(file) else {
-            console.err("livecontract import: cannot read '\(file)'")
+        guard case .success(let bytes) = fileSystem.readFile(file, limit: FileSystem.Limit.schema, followLink: true) else {
+            console.err("livecontract import: cannot read '\(file)' (a regular file of at most 1 MiB)")
             return .invalidInput
         }
         let output = parsed.options["--output"]

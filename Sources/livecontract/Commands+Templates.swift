@@ -54,7 +54,7 @@ extension Commands {
         for name in names {
             let path = FileSystem.join(folder, name)
             let kind = fileSystem.kind(path)
-            let same = (try? fileSystem.read(path)) == TemplateSet.builtInSource(name)
+            let same = (try? fileSystem.readFile(path, limit: FileSystem.Limit.template, followLink: false).get()) == TemplateSet.builtInSource(name)
             if kind != .missing && !(kind == .file && (force || same)) {
                 console.err("livecontract templates dump: '\(path)' already exists\(kind == .file ? "; pass --force to overwrite it" : " and is not a file"); nothing was written")
                 return .invalidInput

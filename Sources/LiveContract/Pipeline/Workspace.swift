@@ -15,20 +15,9 @@ public enum Workspace {
     public static func load(schemaPath: String, templates: TemplateSet, fileSystem: FileSystem) -> Result<LoadedSchema, DiagnosticsError> {
         var diagnostics = Diagnostics()
         let bytes: [UInt8]
-        switch fileSystem.kind(schemaPath) {
-        case .file, .symlink:
-            do {
-                bytes = try fileSystem.read(schemaPath)
-            } catch {
-                diagnostics.error("cannot read the schema: \(error.reason)", at: SourceLocation(file: schemaPath, line: 1, column: 1), rule: "schema-unreadable")
-                return .failure(DiagnosticsError(diagnostics))
-            }
-        case .missing:
-            diagnostics.error("no schema at '\(schemaPath)'; create one with `livecontract init`", at: nil, rule: "schema-missing")
-            return .failure(DiagnosticsError(diagnostics))
-        case .directory, .other:
-            diagnostics.error("'\(schemaPath)' is not a file; pass the schema's .yaml path", at: nil, rule: "schema-missing")
-            return .failure(DiagnosticsError(diagnostics))
+        switch readSchema(schemaPath, fileSystem: fileSystem) {
+        case .success(let read): bytes = read
+        case .failure(let error): return .failure(error)
         }
         let contract: Contract
         let warnings: Diagnostics
@@ -57,6 +46,30 @@ public enum Workspace {
             return .success(LoadedSchema(path: schemaPath, contract: contract, warnings: warnings.items, files: files, templates: templates))
         } catch {
             diagnostics.error(error.message, at: SourceLocation(file: error.templateName, line: error.line, column: error.column), rule: "template")
+            return .failure(DiagnosticsError(diagnostics))
+        }
+    }
+
+    /// The schema's bytes through the one read path: a final symlink is followed (the user
+    /// named the file), anything but a regular file or more than `FileSystem.Limit.schema`
+    /// bytes is refused before it is read. Shared by every command that reads a schema.
+    public static func readSchema(_ schemaPath: String, fileSystem: FileSystem) -> Result<[UInt8], DiagnosticsError> {
+        var diagnostics = Diagnostics()
+        switch fileSystem.readFile(schemaPath, limit: FileSystem.Limit.schema, followLink: true) {
+        case .success(let bytes):
+            return .success(bytes)
+        case .failure(let failure):
+            switch failure.problem {
+            case .missing:
+                diagnostics.error("no schema at '\(schemaPath)'; create one with `livecontract init`", at: nil, rule: "schema-missing")
+            case .notRegular:
+                diagnostics.error("'\(schemaPath)' is not a regular file; pass the schema's .yaml path", at: nil, rule: "schema-missing")
+            case .tooLarge(let limit):
+                diagnostics.error("the schema is larger than the \(FileSystem.describe(limit)) limit; split it or trim docs",
+                                  at: SourceLocation(file: schemaPath, line: 1, column: 1), rule: "yaml-too-large")
+            default:
+                diagnostics.error("cannot read the schema: \(failure.reason)", at: SourceLocation(file: schemaPath, line: 1, column: 1), rule: "schema-unreadable")
+            }
             return .failure(DiagnosticsError(diagnostics))
         }
     }
