@@ -138,4 +138,23 @@ final class HostileReadTests: XCTestCase {
             XCTAssertTrue(printed.contains("\\u{1B}]52;c;aGFja2Vk\\u{7}") || printed.contains("\\\\u{1B}]52;c;aGFja2Vk\\\\u{7}"), "\(format): \(printed)")
         }
     }
+
+    /// `compat --against git:REF` passes the ref and path to git as data: `git:--output=FILE`
+    /// is refused and no FILE appears, nor with the option hidden in the path part.
+    func testGitRefsAndPathsAreNeverOptions() throws {
+        let git = try TestSupport.requireTool("git")
+        try write(schema("  swift: [out/A.swift]\n"), "livecontract.yaml")
+        for arguments in [["init", "-q"], ["add", "livecontract.yaml"], ["-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "s"]] {
+            XCTAssertEqual(try TestSupport.run(git, arguments, in: folder).status, 0)
+        }
+        for against in ["git:--output=FILE", "git:-p", "git:HEAD:--output=FILE", "git:--output=FILE:livecontract.yaml", "git:HEAD --output=FILE"] {
+            let result = try run(["compat", "--against", against])
+            XCTAssertEqual(result.status, 2, "\(against): \(result.stderr)")
+            XCTAssertFalse(manager.fileExists(atPath: folder.appendingPathComponent("FILE").path), "\(against) made git write FILE")
+        }
+        let refused = try run(["compat", "--against", "git:--output=FILE"])
+        XCTAssertTrue(refused.stderr.contains("'--output=FILE' is not a git revision (it starts with '-')"), refused.stderr)
+        let fine = try run(["compat", "--against", "git:HEAD"])
+        XCTAssertEqual(fine.status, 0, fine.stderr)
+    }
 }
