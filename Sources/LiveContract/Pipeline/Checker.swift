@@ -120,6 +120,23 @@ public enum Checker {
         return findings
     }
 
+    /// Notes for temporary files a killed `generate` left next to the outputs: harmless, but a
+    /// sign the last run did not finish, and the next `generate` sweeps them.
+    public static func staleTemporaries(files: [GeneratedFile], contract: Contract, schemaPath: String, fileSystem: FileSystem) -> [Diagnostic] {
+        let folder = FileSystem.directory(of: schemaPath)
+        let locations = OutputPlan.locations(of: contract)
+        var notes: [Diagnostic] = []
+        let paths = files.map { FileSystem.join(folder, $0.path) }.filter { OutputPlan.gitFolder(in: $0) == nil }
+        let pathsByDisplay = Dictionary(files.map { (FileSystem.join(folder, $0.path), $0.path) }, uniquingKeysWith: { first, _ in first })
+        for path in fileSystem.staleTemporaries(nextTo: paths) {
+            let output = pathsByDisplay.first { FileSystem.directory(of: $0.key) == FileSystem.directory(of: path) }?.value
+            let location = output.flatMap { locations[$0] ?? locations[FileSystem.directory(of: $0)] }
+            notes.append(Diagnostic(.note, "stale temporary file '\(path)' from an interrupted generate; the next generate removes it",
+                                    at: location, rule: "output-stale-temporary"))
+        }
+        return notes
+    }
+
     /// A file `check` refuses to read or show: reported as not generated, without content.
     static func unread(_ display: String, _ reason: String, _ location: SourceLocation?, _ schemaPath: String) -> CheckFinding {
         CheckFinding(kind: .notOurs, displayPath: display, message: reason, diff: "", location: location, firstChangedLine: 1,

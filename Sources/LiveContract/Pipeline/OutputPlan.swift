@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Decides, before anything is written, what `generate` may do with each output file.
 ///
 /// Every refusal (a symlink on the way, a file we did not generate, something that is not a
@@ -11,6 +17,10 @@ public struct OutputPlan: Sendable {
         public var file: GeneratedFile
         public var action: Action
         public var existing: String?
+        /// The temporary file reserved for this write (empty when unchanged).
+        public var temporary: String = ""
+        /// Where the schema names this output.
+        public var location: SourceLocation? = nil
     }
 
     public var entries: [Entry] = []
@@ -58,7 +68,44 @@ public struct OutputPlan: Sendable {
                 }
             }
         }
+        plan.reserveTemporaries(fileSystem: fileSystem, schemaPath: schemaPath, locations: locations)
         return plan
+    }
+
+    /// Longest file name and path the systems livecontract runs on accept (Linux and macOS
+    /// NAME_MAX; Linux PATH_MAX, macOS allows 1024 so a path over it fails there).
+    static let nameMax = 255, pathMax = 4096
+
+    /// Gives every write its temporary name and checks, before the first byte is written,
+    /// what would make a write fail half-way: a temporary name over NAME_MAX, a path over
+    /// PATH_MAX, a folder that cannot be written. Each error is at the output's position.
+    mutating func reserveTemporaries(fileSystem: FileSystem, schemaPath: String, locations: [String: SourceLocation]) {
+        let token = FileSystem.newToken()
+        for index in entries.indices where entries[index].action != .unchanged {
+            let display = entries[index].displayPath
+            let location = locations[entries[index].file.path] ?? SourceLocation(file: schemaPath, line: 1, column: 1)
+            let temporary = FileSystem.temporaryPath(for: display, token: token)
+            entries[index].temporary = temporary
+            entries[index].location = location
+            let name = FileSystem.fileName(of: temporary)
+            if name.utf8.count > Self.nameMax {
+                let over = name.utf8.count - Self.nameMax
+                diagnostics.error("the file name '\(FileSystem.fileName(of: display))' is too long: its temporary file '\(name)' is \(name.utf8.count) bytes, over the \(Self.nameMax)-byte limit of file names; shorten it by \(over) bytes",
+                                  at: location, rule: "output-path")
+                continue
+            }
+            if temporary.utf8.count >= Self.pathMax {
+                diagnostics.error("'\(display)' is too long a path (\(temporary.utf8.count) bytes with its temporary file name; the limit is \(Self.pathMax - 1)); shorten it",
+                                  at: location, rule: "output-path")
+                continue
+            }
+            var folder = FileSystem.directory(of: display)
+            while fileSystem.kind(folder) == .missing && FileSystem.directory(of: folder) != folder { folder = FileSystem.directory(of: folder) }
+            if access(folder, W_OK | X_OK) != 0 {
+                diagnostics.error("cannot write '\(display)': the folder '\(folder)' is not writable (\(String(cString: strerror(errno))))",
+                                  at: location, rule: "output-path")
+            }
+        }
     }
 
     /// What to do with an output whose current bytes are `bytes`: nothing when they match,
@@ -118,11 +165,19 @@ public struct OutputPlan: Sendable {
 
     /// Writes every entry that changed. Call only when `diagnostics` has no errors.
     public func write(fileSystem: FileSystem) throws(FileSystem.Failure) -> [Entry] {
-        var written: [Entry] = []
-        for entry in entries where entry.action != .unchanged {
-            try fileSystem.writeAtomically(entry.displayPath, entry.file.bytes)
-            written.append(entry)
+        try Self.write([self], fileSystem: fileSystem)
+    }
+
+    /// Writes the changed entries of every plan as one set: every temporary file is written
+    /// and synced before the first rename, and a failure before that leaves the disk as it
+    /// was (`FileSystem.write(_:)`). Call only when no plan has errors.
+    public static func write(_ plans: [OutputPlan], fileSystem: FileSystem) throws(FileSystem.Failure) -> [Entry] {
+        let changed = plans.flatMap { $0.entries.filter { $0.action != .unchanged } }
+        // A killed run's temporary file next to an output that did not change is swept too.
+        for entry in plans.flatMap(\.entries) where entry.action == .unchanged {
+            fileSystem.sweepStaleTemporaries(in: FileSystem.directory(of: entry.displayPath), for: FileSystem.fileName(of: entry.displayPath))
         }
-        return written
+        try fileSystem.write(changed.map { FileSystem.PendingWrite(path: $0.displayPath, bytes: $0.file.bytes, temporary: $0.temporary, location: $0.location) })
+        return changed
     }
 }

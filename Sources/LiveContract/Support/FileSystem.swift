@@ -12,6 +12,8 @@ public struct FileSystem: Sendable {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var path: String
         public var reason: String
+        /// Where the schema names the output that failed, when a plan wrote it.
+        public var location: SourceLocation? = nil
         public var description: String { "\(path): \(reason)" }
     }
 
