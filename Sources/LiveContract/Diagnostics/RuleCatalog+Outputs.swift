@@ -33,6 +33,10 @@ extension RuleCatalog {
                  summary: "an output path is absolute, leaves the schema's folder (`..`), is not clean (empty parts, `.`, backslashes, control or format characters such as NEL, U+2028 or bidi overrides), lies inside a `.git` folder (any case), is too long (its temporary file name over 255 bytes, the path over 4095), or something on disk is in the way (a file where a folder is needed, a folder where the file goes, a FIFO or device, a folder that is not writable)",
                  example: "outputs:\n  swift: [../ios/DeliveryAttributes.swift]",
                  fix: "write a path relative to the schema's folder and inside it; move the schema up if the outputs live elsewhere"),
+        RuleInfo(id: "output-stale-temporary",
+                 summary: "a temporary file of a killed generate run (`.<name>.livecontract-<pid>-<hex>.tmp`) lies next to an output; the next generate removes it",
+                 example: "kill -9 during generate",
+                 fix: "run generate, or delete the file"),
         RuleInfo(id: "output-symlink",
                  summary: "a folder on the way to an output, or the output itself, is a symlink; the write could land anywhere on disk",
                  example: "ln -s /etc ios   # with swift: [ios/A.swift]",
@@ -41,9 +45,5 @@ extension RuleCatalog {
                  summary: "writing the outputs failed after planning (a full disk, a file-size limit, a folder that changed under the run); every temporary file and new folder was removed, so no output changed",
                  example: "generate on a full disk",
                  fix: "free space or fix the permissions, then run generate again"),
-        RuleInfo(id: "output-stale-temporary",
-                 summary: "a temporary file of a killed generate run (`.<name>.livecontract-<pid>-<hex>.tmp`) lies next to an output; the next generate removes it",
-                 example: "kill -9 during generate",
-                 fix: "run generate, or delete the file"),
     ]
 }
