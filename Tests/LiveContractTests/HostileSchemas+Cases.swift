@@ -144,6 +144,15 @@ extension HostileSchemas {
         Case(name: "type is a mapping", yaml: state("  a: { type: ‸{ b: int } }\n"), rule: "schema-shape"),
         Case(name: "struct with unknown", yaml: withTypes(head + "state: {}\n" + outputs, "  P: { fields: { a: int }, ‸unknown: a }\n"), rule: "schema-shape"),
         Case(name: "self-containing struct", yaml: withTypes(head + "state: {}\n" + outputs, "  ‸A: { fields: { a: A } }\n"), rule: "type-cycle"),
+        Case(name: "diamond of types doubling per level",
+             yaml: withTypes(head + "state:\n  t: T0\n" + outputs,
+                             (0..<18).map { "  \($0 == 2 ? "‸" : "")T\($0): { fields: { a: T\($0 + 1), b: T\($0 + 1) } }\n" }.joined() + "  T18: { fields: { x: int } }\n"),
+             rule: "type-too-large", message: "expands to 196606 fields"),
+        Case(name: "struct chain 33 deep",
+             yaml: withTypes(head + "state:\n  t: C0\n" + outputs,
+                             (0..<32).map { "  \($0 == 0 ? "‸" : "")C\($0): { fields: { a: C\($0 + 1) } }\n" }.joined() + "  C32: { fields: { x: int } }\n"),
+             rule: "type-too-large", message: "33 levels deep"),
+        Case(name: "cycle through an optional field", yaml: withTypes(head + "state: {}\n" + outputs, "  ‸A: { fields: { b: B? } }\n  B: { fields: { a: A } }\n"), rule: "type-cycle"),
     ]
 
     static let valueCases: [Case] = [
