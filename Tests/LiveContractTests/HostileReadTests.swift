@@ -157,4 +157,17 @@ final class HostileReadTests: XCTestCase {
         let fine = try run(["compat", "--against", "git:HEAD"])
         XCTAssertEqual(fine.status, 0, fine.stderr)
     }
+
+    /// A UTF-8 byte-order mark at the start of a schema (Windows editors) is accepted, and
+    /// positions after it are unchanged.
+    func testByteOrderMarkIsAccepted() throws {
+        let text = schema("  swift: [out/A.swift]\n")
+        try Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)).write(to: folder.appendingPathComponent("s.yaml"))
+        let result = try run(["generate", "s.yaml"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(manager.fileExists(atPath: folder.appendingPathComponent("out/A.swift").path))
+        try Data([0xEF, 0xBB, 0xBF] + Array(text.replacingOccurrences(of: "step: int", with: "step: nope").utf8)).write(to: folder.appendingPathComponent("s.yaml"))
+        let bad = try run(["generate", "s.yaml"])
+        XCTAssertTrue(bad.stderr.contains("s.yaml:6:9: error: unknown type 'nope'"), bad.stderr)
+    }
 }

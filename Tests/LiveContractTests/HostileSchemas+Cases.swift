@@ -37,6 +37,12 @@ extension HostileSchemas {
         Case(name: "hundred thousand brackets", yaml: "doc: " + String(repeating: "[", count: 31) + "‸" + String(repeating: "[", count: 100_000), rule: "yaml-too-deep"),
         Case(name: "two megabytes", yaml: "‸" + head + "doc: \"" + String(repeating: "x", count: 2 << 20) + "\"\n", rule: "yaml-too-large"),
         Case(name: "unclosed quote at the end", yaml: head + "doc: \"abc‸", rule: "yaml-syntax"),
+        Case(name: "bell in a comment", yaml: head + "# a comment ‸\u{07} here\nstate: {}\n" + outputs, rule: "yaml-syntax", message: "U+0007"),
+        Case(name: "escape in a quoted doc", yaml: head + "doc: \"x‸\u{1B}]52;c;aGk=\u{07}\"\nstate: {}\n" + outputs, rule: "yaml-syntax", message: "U+001B"),
+        Case(name: "C1 control in a doc", yaml: head + "state:\n  a: { type: int, doc: \"é‸\u{9B}\" }\n" + outputs, rule: "yaml-syntax", message: "U+009B"),
+        Case(name: "DEL after CR-only lines", yaml: "livecontract: 1\rname: Delivery\rdoc: a‸\u{7F}\r", rule: "yaml-syntax", message: "U+007F"),
+        Case(name: "NFC and NFD spellings of one key", yaml: head + "state:\n  a: int\nexamples:\n  one:\n    state: { a: 1 }\n    \"caf\u{E9}\": 1\n    ‸\"cafe\u{301}\": 2\n" + outputs,
+             rule: "yaml-duplicate-key", message: "different keys in JavaScript"),
     ]
 
     static let topLevelCases: [Case] = [
