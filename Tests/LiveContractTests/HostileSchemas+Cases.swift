@@ -218,6 +218,13 @@ extension HostileSchemas {
         Case(name: "negative maxLength", yaml: state("  a: { type: string, maxLength: ‸-3 }\n"), rule: "schema-value"),
         Case(name: "struct default missing a member", yaml: withTypes(state("  p: { type: P, default: ‸{ } }\n"), "  P: { fields: { a: int } }\n"), rule: "missing-value"),
         Case(name: "example without required attributes", yaml: head + "attributes:\n  id: string\nstate:\n  a: int\nexamples:\n  ‸one: { state: { a: 1 } }\n" + outputs, rule: "missing-value"),
+        Case(name: "string default over the JVM constant limit",
+             yaml: state("  a: { type: string, default: ‸\"" + String(repeating: "\u{1F600}", count: 8_193) + "\" }\n"), rule: "value-too-long", message: "32768"),
+        Case(name: "list default of 1,001 items",
+             yaml: state("  a: { type: \"[int]\", default: ‸[" + (0...1_000).map(String.init).joined(separator: ", ") + "] }\n"), rule: "value-too-long", message: "1001 items"),
+        Case(name: "list defaults of one type over 2,000 items",
+             yaml: state("  ‸a: { type: \"[int]\", default: [" + (0..<1_000).map(String.init).joined(separator: ", ") + "] }\n  b: { type: \"[int]\", default: [" + (0..<1_000).map(String.init).joined(separator: ", ") + "] }\n  c: { type: \"[int]\", default: [1] }\n"),
+             rule: "value-too-long", message: "2001 list items"),
     ]
 
     static let outputCases: [Case] = [

@@ -105,12 +105,15 @@ extension SchemaLoader {
             return []
         }
         var result: [Field] = []
+        var defaultItems = 0
         for entry in list {
             guard let name = entry.key.scalar, checkMemberName(name, entry.key) else { continue }
             if let field = field(named: name, entry.key, entry.value) {
+                defaultItems += checkDefaultSize(field, at: entry.value.mappingEntries?.first { $0.key.scalar == "default" }?.value ?? entry.value)
                 result.append(field)
             }
         }
+        checkDefaultTotal(defaultItems, what: what, at: node)
         return result
     }
 
