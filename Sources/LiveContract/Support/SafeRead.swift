@@ -107,6 +107,20 @@ extension FileSystem {
         return readOpened(directory, path: display, limit: limit)
     }
 
+    /// The old entry points, kept so callers elsewhere still compile; both go through the
+    /// read path above (regular files only, capped at `Limit.output`, never blocking).
+    public func read(_ path: String) throws(Failure) -> [UInt8] {
+        switch readFile(path, limit: Limit.output, followLink: true) {
+        case .success(let bytes): return bytes
+        case .failure(let failure): throw Failure(path: path, reason: failure.reason)
+        }
+    }
+
+    /// The regular file at `path` without following a final symlink, or nil.
+    public func readRegularFile(_ path: String) -> [UInt8]? {
+        try? readFile(path, limit: Limit.output, followLink: false).get()
+    }
+
     private func openProblem(_ path: String, _ error: Int32) -> ReadProblem {
         switch error {
         case ENOENT: return .missing
