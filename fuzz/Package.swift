@@ -14,5 +14,13 @@ let package = Package(
             name: "FuzzSchema",
             dependencies: [.product(name: "LiveContract", package: "livecontract")]
         ),
+        .executableTarget(
+            name: "FuzzValidate",
+            dependencies: [.product(name: "LiveContract", package: "livecontract")]
+        ),
+        .executableTarget(
+            name: "FuzzImport",
+            dependencies: [.product(name: "LiveContract", package: "livecontract")]
+        ),
     ]
 )

@@ -138,9 +138,11 @@ extension Commands {
         }
         var payloads: [PayloadValidation] = []
         for path in parsed.positionals {
-            let source = path == "-" ? "/dev/stdin" : path
-            guard let bytes = try? fileSystem.read(source), fileSystem.kind(source) != .directory else {
-                let diagnostic = Diagnostic(.error, "cannot read the payload file", at: SourceLocation(file: path, line: 1, column: 1), rule: "payload-kind")
+            let read = path == "-" ? fileSystem.readStandardInput(limit: FileSystem.Limit.payload)
+                : fileSystem.readFile(path, limit: FileSystem.Limit.payload, followLink: true)
+            guard case .success(let bytes) = read else {
+                let reason = read.failureReason
+                let diagnostic = Diagnostic(.error, "cannot read the payload file: \(reason)", at: SourceLocation(file: path, line: 1, column: 1), rule: "payload-kind")
                 payloads.append(PayloadValidation(path: path, reading: nil, diagnostics: [diagnostic], unreadable: true))
                 continue
             }
@@ -161,16 +163,36 @@ enum GitShow {
     /// The bytes of `path` (relative to the current folder) as of `ref`. Runs git in the
     /// file's folder with `REF:./name`, so it works from any folder inside the repository.
     static func file(ref: String, path: String) -> Outcome {
+        if let problem = refProblem(ref) { return .failure(problem) }
+        if path.isEmpty || path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return .failure("'git:\(ref):' needs a file path without control characters")
+        }
         let folder = FileSystem.directory(of: path)
         let spec = "\(ref):./\(FileSystem.fileName(of: path))"
-        guard let (status, out, err) = run(["git", "-C", folder, "show", spec]) else {
+        // `--end-of-options`: whatever the ref says, git reads it as a revision, never as an
+        // option (`git:--output=FILE` must not make git write FILE).
+        guard let (status, out, err) = run(["git", "-C", folder, "show", "--end-of-options", spec]) else {
             return .failure("cannot run git (is it installed and on PATH?)")
         }
         guard status == 0 else {
             let reason = String(decoding: err, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "exit status \(status)"
             return .failure("`git show \(spec)` failed in '\(folder)': \(reason)")
         }
+        if out.count > FileSystem.Limit.schema {
+            return .failure("`git show \(spec)` is larger than the 1 MiB schema limit")
+        }
         return .success(out)
+    }
+
+    /// Why `ref` is not a revision to pass to git, or nil: it must not look like an option
+    /// (a leading `-`), and holds no space, control character or `:` (git:REF:PATH splits there).
+    static func refProblem(_ ref: String) -> String? {
+        if ref.isEmpty { return "`git:` needs a revision, e.g. git:HEAD~1" }
+        if ref.hasPrefix("-") { return "'\(ref)' is not a git revision (it starts with '-'); write git:REF, e.g. git:HEAD~1" }
+        if ref.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0 == "\\" }) {
+            return "'\(ref)' is not a git revision (spaces and control characters are not allowed)"
+        }
+        return nil
     }
 
     /// Runs `arguments` (looked up on PATH) with stdin from /dev/null; collects stdout and
@@ -208,7 +230,8 @@ enum GitShow {
             for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {
                 let count = read(fds[index].fd, &buffer, buffer.count)
                 if count > 0 {
-                    if index == 0 { out += buffer[0..<count] } else { err += buffer[0..<count] }
+                    // Past the cap the rest is drained, not kept: the caller refuses it anyway.
+                    if index == 0 { if out.count <= FileSystem.Limit.schema { out += buffer[0..<count] } } else if err.count < 65_536 { err += buffer[0..<count] }
                 } else if count == 0 || errno != EINTR {
                     fds[index].fd = -1
                 }

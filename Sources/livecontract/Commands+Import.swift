@@ -12,8 +12,8 @@ extension Commands {
         let fileSystem = FileSystem()
         var sources: [SwiftSourceSet.File] = []
         for path in parsed.positionals {
-            guard [.file, .symlink].contains(fileSystem.kind(path)), let bytes = try? fileSystem.read(path) else {
-                let reason = fileSystem.kind(path) == .missing ? "no such file" : "not a readable file"
+            guard case .success(let bytes) = fileSystem.readFile(path, limit: FileSystem.Limit.schema, followLink: true) else {
+                let reason = fileSystem.kind(path) == .missing ? "no such file" : "not a regular file of at most 1 MiB"
                 console.print(Diagnostic(.error, "cannot read '\(path)': \(reason); name the Swift file that declares the ActivityAttributes struct",
                                          at: SourceLocation(file: path, line: 1, column: 1), rule: "import-unreadable"))
                 return .invalidInput

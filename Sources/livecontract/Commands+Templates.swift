@@ -53,8 +53,12 @@ extension Commands {
         let fileSystem = FileSystem()
         for name in names {
             let path = FileSystem.join(folder, name)
+            if let git = OutputPlan.gitFolder(in: path) {
+                console.err("livecontract templates dump: '\(path)' lies inside '\(git)'; livecontract never writes into a git folder; nothing was written")
+                return .invalidInput
+            }
             let kind = fileSystem.kind(path)
-            let same = (try? fileSystem.read(path)) == TemplateSet.builtInSource(name)
+            let same = (try? fileSystem.readFile(path, limit: FileSystem.Limit.template, followLink: false).get()) == TemplateSet.builtInSource(name)
             if kind != .missing && !(kind == .file && (force || same)) {
                 console.print(Diagnostic(.error, "'\(path)' already exists\(kind == .file ? "; pass --force to overwrite it" : " and is not a file"); nothing was written",
                                          at: SourceLocation(file: path, line: 1, column: 1), rule: "file-exists"))

@@ -86,20 +86,18 @@ enum Commands {
             console.err("livecontract: nothing was written")
             return .invalidInput
         }
-        var changed = 0, unchanged = 0
-        for plan in plans {
-            do {
-                for entry in try plan.write(fileSystem: fileSystem) {
-                    changed += 1
-                    if !parsed.flags.contains("--quiet") {
-                        console.out("\(entry.action == .create ? "created" : "updated") \(entry.displayPath)")
-                    }
-                }
-            } catch {
-                console.err("livecontract: cannot write \(error.description)")
-                return .invalidInput
-            }
-            unchanged += plan.entries.filter { $0.action == .unchanged }.count
+        let written: [OutputPlan.Entry]
+        do {
+            written = try OutputPlan.write(plans, fileSystem: fileSystem)
+        } catch {
+            let message = "cannot write \(error.description)" + (error.reason.contains("already replaced") ? "" : "; no output was changed")
+            console.print(Diagnostic(.error, message, at: error.location, rule: "output-write"))
+            return .invalidInput
+        }
+        let changed = written.count
+        let unchanged = plans.reduce(0) { $0 + $1.entries.filter { $0.action == .unchanged }.count }
+        if !parsed.flags.contains("--quiet") {
+            for entry in written { console.out("\(entry.action == .create ? "created" : "updated") \(entry.displayPath)") }
         }
         if !parsed.flags.contains("--quiet") {
             console.out("\(changed) written, \(unchanged) unchanged")
@@ -115,9 +113,10 @@ enum Commands {
         if refusesStandardInput(parsed, command: "check", console: console) { return .usage }
         let fileSystem = FileSystem()
         let checkOne = { (schema: LoadedSchema, diagnostics: [Diagnostic]) in
-            CheckedSchema(path: schema.path, fileCount: schema.files.count, diagnostics: diagnostics,
-                          findings: Checker.check(files: schema.files, contract: schema.contract, schemaPath: schema.path, fileSystem: fileSystem,
-                                                  templates: schema.templates))
+            console.print(Checker.staleTemporaries(files: schema.files, contract: schema.contract, schemaPath: schema.path, fileSystem: fileSystem))
+            return CheckedSchema(path: schema.path, fileCount: schema.files.count, diagnostics: diagnostics,
+                                 findings: Checker.check(files: schema.files, contract: schema.contract, schemaPath: schema.path, fileSystem: fileSystem,
+                                                         templates: schema.templates))
         }
         var checked: [CheckedSchema] = []
         if format == .text {

@@ -122,42 +122,48 @@ final class CheckReportTests: XCTestCase {
         let findings = check(schema)
         XCTAssertEqual(findings.map(\.kind), [.notOurs, .missing])
         XCTAssertEqual(findings[1].location?.line, 47, "a missing file is located where the schema names it")
-        XCTAssertTrue(findings[0].meanings.first?.text.contains("declares Mine where the schema's type is DeliveryAttributes") ?? false)
+        XCTAssertEqual(findings[0].diff, "", "a file we did not generate is never shown")
+        XCTAssertEqual(findings[0].meanings.map(\.text), [], "nor analysed into messages that quote it")
     }
 
-    /// `check` reads each output with one open: a symlink, a folder or a FIFO where an output
-    /// belongs is reported missing (as before), and a FIFO must not block the run.
+    /// `check` reads each output through the one read path: a symlink, a folder or a FIFO
+    /// where an output belongs is reported as not ours, without content, and a FIFO must not
+    /// block the run; a file's size is capped even when /proc reports 0.
     func testOutputsAreReadOnlyAsRegularFiles() throws {
         let schema = try TestSupport.generate(schema: "delivery", into: folder)
         let fileSystem = FileSystem()
         let widget = folder.appendingPathComponent(Self.widget).path
-        let original = try XCTUnwrap(fileSystem.readRegularFile(widget))
+        let original = try fileSystem.readOutput(Self.widget, below: folder.path).get()
         XCTAssertEqual(original, schema.files.first { $0.path.hasSuffix("widgets/DeliveryAttributes.swift") }?.bytes)
         let empty = folder.appendingPathComponent("empty").path
         try "".write(toFile: empty, atomically: true, encoding: .utf8)
-        XCTAssertEqual(fileSystem.readRegularFile(empty), [])
-        XCTAssertNil(fileSystem.readRegularFile(folder.appendingPathComponent("nothing-here").path))
-        XCTAssertNil(fileSystem.readRegularFile(folder.path), "a folder")
-        // Files whose size is unknown up front (here /proc reports 0) are read to their end.
-        let status = try fileSystem.read("/proc/self/status")
+        XCTAssertEqual(try fileSystem.readFile(empty, limit: 10, followLink: false).get(), [])
+        XCTAssertEqual(fileSystem.readOutput("nothing-here", below: folder.path).failureReason, "no such file")
+        XCTAssertEqual(fileSystem.readFile(folder.path, limit: 10, followLink: true).failureReason, "not a regular file")
+        XCTAssertEqual(fileSystem.readFile("/dev/zero", limit: 10, followLink: true).failureReason, "not a regular file")
+        // Files whose size is unknown up front (here /proc reports 0) are read to their end,
+        // and still stop at the cap.
+        let status = try fileSystem.readFile("/proc/self/status", limit: 1 << 20, followLink: true).get()
         XCTAssertGreaterThan(status.count, 100)
         XCTAssertTrue(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
         XCTAssertTrue(String(decoding: status, as: UTF8.self).hasSuffix("\n"))
+        XCTAssertEqual(fileSystem.readFile("/proc/self/status", limit: 50, followLink: true).failureReason, "larger than the 50 bytes limit")
         let large = [UInt8](repeating: UInt8(ascii: "x"), count: 200_000)
         let largePath = folder.appendingPathComponent("large").path
         XCTAssertTrue(FileManager.default.createFile(atPath: largePath, contents: Data(large)))
-        XCTAssertEqual(fileSystem.readRegularFile(largePath), large)
-        XCTAssertEqual(try fileSystem.read(largePath), large)
+        XCTAssertEqual(try fileSystem.readFile(largePath, limit: 200_000, followLink: false).get(), large)
+        XCTAssertEqual(fileSystem.readFile(largePath, limit: 199_999, followLink: false).failureReason, "larger than the 199999 bytes limit")
 
         try FileManager.default.removeItem(atPath: widget)
         try FileManager.default.createSymbolicLink(atPath: widget, withDestinationPath: empty)
-        XCTAssertNil(fileSystem.readRegularFile(widget), "a symlink is not followed")
-        XCTAssertEqual(check(schema).map(\.kind), [.missing])
+        XCTAssertEqual(fileSystem.readOutput(Self.widget, below: folder.path).failureReason, "'\(widget)' is a symlink, which is not followed")
+        XCTAssertEqual(check(schema).map(\.kind), [.notOurs])
+        XCTAssertEqual(check(schema).first?.diff, "")
 
         try FileManager.default.removeItem(atPath: widget)
         XCTAssertEqual(mkfifo(widget, 0o644), 0)
-        XCTAssertNil(fileSystem.readRegularFile(widget), "a FIFO is refused without waiting for a writer")
-        XCTAssertEqual(check(schema).map(\.kind), [.missing])
+        XCTAssertEqual(fileSystem.readOutput(Self.widget, below: folder.path).failureReason, "not a regular file", "a FIFO is refused without waiting for a writer")
+        XCTAssertEqual(check(schema).map(\.kind), [.notOurs])
     }
 
     func testGitHubEscaping() {

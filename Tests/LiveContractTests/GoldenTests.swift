@@ -34,7 +34,7 @@ final class GoldenTests: XCTestCase {
                     try fileSystem.writeAtomically(path, Array(file.contents.utf8))
                     continue
                 }
-                guard let bytes = try? fileSystem.read(path) else {
+                guard let bytes = try? fileSystem.readFile(path, limit: FileSystem.Limit.output, followLink: false).get() else {
                     XCTFail("golden \(path) is missing; run with LIVECONTRACT_UPDATE_GOLDENS=1")
                     continue
                 }

@@ -37,6 +37,12 @@ extension HostileSchemas {
         Case(name: "hundred thousand brackets", yaml: "doc: " + String(repeating: "[", count: 31) + "‸" + String(repeating: "[", count: 100_000), rule: "yaml-too-deep"),
         Case(name: "two megabytes", yaml: "‸" + head + "doc: \"" + String(repeating: "x", count: 2 << 20) + "\"\n", rule: "yaml-too-large"),
         Case(name: "unclosed quote at the end", yaml: head + "doc: ‸\"abc", rule: "yaml-syntax"),
+        Case(name: "bell in a comment", yaml: head + "# a comment ‸\u{07} here\nstate: {}\n" + outputs, rule: "yaml-syntax", message: "U+0007"),
+        Case(name: "escape in a quoted doc", yaml: head + "doc: \"x‸\u{1B}]52;c;aGk=\u{07}\"\nstate: {}\n" + outputs, rule: "yaml-syntax", message: "U+001B"),
+        Case(name: "C1 control in a doc", yaml: head + "state:\n  a: { type: int, doc: \"é‸\u{9B}\" }\n" + outputs, rule: "yaml-syntax", message: "U+009B"),
+        Case(name: "DEL after CR-only lines", yaml: "livecontract: 1\rname: Delivery\rdoc: a‸\u{7F}\r", rule: "yaml-syntax", message: "U+007F"),
+        Case(name: "NFC and NFD spellings of one key", yaml: head + "state:\n  a: int\nexamples:\n  one:\n    state: { a: 1 }\n    \"caf\u{E9}\": 1\n    ‸\"cafe\u{301}\": 2\n" + outputs,
+             rule: "yaml-duplicate-key", message: "different keys in JavaScript"),
     ]
 
     static let topLevelCases: [Case] = [
@@ -144,6 +150,15 @@ extension HostileSchemas {
         Case(name: "type is a mapping", yaml: state("  a: { type: ‸{ b: int } }\n"), rule: "schema-shape"),
         Case(name: "struct with unknown", yaml: withTypes(head + "state: {}\n" + outputs, "  P: { fields: { a: int }, ‸unknown: a }\n"), rule: "schema-shape"),
         Case(name: "self-containing struct", yaml: withTypes(head + "state: {}\n" + outputs, "  ‸A: { fields: { a: A } }\n"), rule: "type-cycle"),
+        Case(name: "diamond of types doubling per level",
+             yaml: withTypes(head + "state:\n  t: T0\n" + outputs,
+                             (0..<18).map { "  \($0 == 2 ? "‸" : "")T\($0): { fields: { a: T\($0 + 1), b: T\($0 + 1) } }\n" }.joined() + "  T18: { fields: { x: int } }\n"),
+             rule: "type-too-large", message: "expands to 196606 fields"),
+        Case(name: "struct chain 33 deep",
+             yaml: withTypes(head + "state:\n  t: C0\n" + outputs,
+                             (0..<32).map { "  \($0 == 0 ? "‸" : "")C\($0): { fields: { a: C\($0 + 1) } }\n" }.joined() + "  C32: { fields: { x: int } }\n"),
+             rule: "type-too-large", message: "33 levels deep"),
+        Case(name: "cycle through an optional field", yaml: withTypes(head + "state: {}\n" + outputs, "  ‸A: { fields: { b: B? } }\n  B: { fields: { a: A } }\n"), rule: "type-cycle"),
     ]
 
     static let valueCases: [Case] = [
@@ -203,6 +218,13 @@ extension HostileSchemas {
         Case(name: "negative maxLength", yaml: state("  a: { type: string, maxLength: ‸-3 }\n"), rule: "schema-value"),
         Case(name: "struct default missing a member", yaml: withTypes(state("  p: { type: P, default: ‸{ } }\n"), "  P: { fields: { a: int } }\n"), rule: "missing-value"),
         Case(name: "example without required attributes", yaml: head + "attributes:\n  id: string\nstate:\n  a: int\nexamples:\n  ‸one: { state: { a: 1 } }\n" + outputs, rule: "missing-value"),
+        Case(name: "string default over the JVM constant limit",
+             yaml: state("  a: { type: string, default: ‸\"" + String(repeating: "\u{1F600}", count: 8_193) + "\" }\n"), rule: "value-too-long", message: "32768"),
+        Case(name: "list default of 1,001 items",
+             yaml: state("  a: { type: \"[int]\", default: ‸[" + (0...1_000).map(String.init).joined(separator: ", ") + "] }\n"), rule: "value-too-long", message: "1001 items"),
+        Case(name: "list defaults of one type over 2,000 items",
+             yaml: state("  ‸a: { type: \"[int]\", default: [" + (0..<1_000).map(String.init).joined(separator: ", ") + "] }\n  b: { type: \"[int]\", default: [" + (0..<1_000).map(String.init).joined(separator: ", ") + "] }\n  c: { type: \"[int]\", default: [1] }\n"),
+             rule: "value-too-long", message: "2001 list items"),
     ]
 
     static let outputCases: [Case] = [
@@ -227,6 +249,21 @@ extension HostileSchemas {
         Case(name: "output over the schema itself", yaml: head + "state: {}\noutputs:\n  swift: [‸s.yaml]\n", rule: "output-collision"),
         Case(name: "output through the schema file", yaml: head + "state: {}\noutputs:\n  swift: [‸S.YAML/A.swift]\n", rule: "output-collision"),
         Case(name: "outputs is empty", yaml: head + "state: {}\noutputs: ‸{}\n", rule: "missing-key"),
+        Case(name: "output in a git hook", yaml: head + "state: {}\noutputs:\n  swift: [‸.git/hooks/pre-commit]\n", rule: "output-path", message: "git folder"),
+        Case(name: "fixtures folder is .git", yaml: head + "state: {}\noutputs:\n  swift: [A.swift]\n  fixtures: ‸.git\n", rule: "output-path", message: "git folder"),
+        Case(name: "output in a nested .GIT", yaml: head + "state: {}\noutputs:\n  swift: [‸sub/.GIT/config]\n", rule: "output-path", message: "git folder"),
+        Case(name: "output in .git. (Windows trims the dot)", yaml: head + "state: {}\noutputs:\n  swift: [‸\".git./hooks/x\"]\n", rule: "output-path"),
+        Case(name: "NEL in output path", yaml: head + "state: {}\noutputs:\n  swift: [‸\"a\\Nb.swift\"]\n", rule: "output-path", message: "U+0085"),
+        Case(name: "line separator in output path", yaml: head + "state: {}\noutputs:\n  swift: [‸\"a\\Lb.swift\"]\n", rule: "output-path", message: "U+2028"),
+        Case(name: "bidi override in output path", yaml: head + "state: {}\noutputs:\n  swift: [‸\"a\u{202E}tfiws.b\"]\n", rule: "output-path", message: "U+202E"),
+        Case(name: "bidi isolate in output path", yaml: head + "state: {}\noutputs:\n  swift: [‸\"a\u{2066}b.swift\"]\n", rule: "output-path", message: "U+2066"),
+        Case(name: "zero-width space in output path", yaml: head + "state: {}\noutputs:\n  swift: [‸\"a\u{200B}b.swift\"]\n", rule: "output-path", message: "U+200B"),
+        Case(name: "fixture names equal but for case",
+             yaml: head + "state:\n  a: int\nexamples:\n  pickedUp: { state: { a: 1 } }\n  ‸pickedup: { state: { a: 2 } }\noutputs:\n  swift: [A.swift]\n  fixtures: fx\n",
+             rule: "output-collision", message: "one file on macOS"),
+        Case(name: "Kotlin class files equal but for case",
+             yaml: head + "types:\n  Step: { enum: [a, b] }\n  ‸STEP: { enum: [c, d] }\nstate:\n  a: Step\n  b: STEP\noutputs:\n  kotlin: { path: A.kt, package: a.b }\n",
+             rule: "name-collision", message: "differs only in case"),
     ]
 }
 

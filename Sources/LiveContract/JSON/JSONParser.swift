@@ -119,9 +119,12 @@ struct JSONScanner {
     mutating func advance() {
         let byte = bytes[offset]
         offset += 1
-        if byte == UInt8(ascii: "\n") {
+        // LF, CRLF and a lone CR (old Mac files) each end one line, as editors count them.
+        if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && current != UInt8(ascii: "\n")) {
             line += 1
             column = 1
+        } else if byte == UInt8(ascii: "\r") {
+            // The LF that follows ends the line.
         } else if byte & 0xC0 != 0x80 {
             column += 1
         }

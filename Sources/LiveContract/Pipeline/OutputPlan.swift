@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Decides, before anything is written, what `generate` may do with each output file.
 ///
 /// Every refusal (a symlink on the way, a file we did not generate, something that is not a
@@ -11,6 +17,10 @@ public struct OutputPlan: Sendable {
         public var file: GeneratedFile
         public var action: Action
         public var existing: String?
+        /// The temporary file reserved for this write (empty when unchanged).
+        public var temporary: String = ""
+        /// Where the schema names this output.
+        public var location: SourceLocation? = nil
     }
 
     public var entries: [Entry] = []
@@ -24,53 +34,123 @@ public struct OutputPlan: Sendable {
         for file in files {
             let display = FileSystem.join(folder, file.path)
             let location = locations[file.path] ?? SourceLocation(file: schemaPath, line: 1, column: 1)
-            // Every folder between the schema's folder and the file must be a real folder:
-            // a symlink could send the write anywhere on disk.
-            var prefix = folder
-            var blocked = false
-            for part in file.path.split(separator: "/").dropLast() {
-                prefix = FileSystem.join(prefix, String(part))
-                let kind = fileSystem.kind(prefix)
-                if kind == .symlink && !force {
-                    plan.diagnostics.error("'\(prefix)' is a symlink; outputs are not written through symlinks (use --force to allow)", at: location, rule: "output-symlink")
-                    blocked = true
-                    break
-                }
-                if kind == .file || kind == .other {
-                    plan.diagnostics.error("'\(prefix)' is a file, so '\(display)' cannot be created there", at: location, rule: "output-path")
-                    blocked = true
-                    break
-                }
-                if kind == .missing { break }
+            if let git = gitFolder(in: display) {
+                plan.diagnostics.error("'\(display)' lies inside '\(git)'; livecontract never writes into a git folder", at: location, rule: "output-path")
+                continue
             }
-            if blocked { continue }
-            switch fileSystem.kind(display) {
-            case .missing:
-                plan.entries.append(Entry(displayPath: display, file: file, action: .create, existing: nil))
-            case .file:
-                guard let bytes = try? fileSystem.read(display) else {
-                    plan.diagnostics.error("cannot read '\(display)'", at: location, rule: "output-path")
-                    continue
+            // Read without following a symlink in any component below the schema's folder:
+            // a symlink could send the write anywhere on disk (`check` reads the same way).
+            switch fileSystem.readOutput(file.path, below: folder) {
+            case .success(let bytes):
+                plan.decide(file, display: display, bytes: bytes, location: location, force: force)
+            case .failure(let failure):
+                switch failure.problem {
+                case .missing:
+                    plan.entries.append(Entry(displayPath: display, file: file, action: .create, existing: nil))
+                case .symlink(let link) where link == display:
+                    if force {
+                        plan.entries.append(Entry(displayPath: display, file: file, action: .update, existing: nil))
+                    } else {
+                        plan.diagnostics.error("'\(display)' is a symlink; livecontract does not write through symlinks (use --force to replace the link with a file)", at: location, rule: "output-symlink")
+                    }
+                case .symlink(let link):
+                    if force {
+                        plan.planThroughLink(file, display: display, location: location, fileSystem: fileSystem)
+                    } else {
+                        plan.diagnostics.error("'\(link)' is a symlink; outputs are not written through symlinks (use --force to allow)", at: location, rule: "output-symlink")
+                    }
+                case .notAFolder(let prefix):
+                    plan.diagnostics.error("'\(prefix)' is a file, so '\(display)' cannot be created there", at: location, rule: "output-path")
+                case .notRegular:
+                    plan.diagnostics.error("'\(display)' exists and is not a regular file", at: location, rule: "output-path")
+                case .tooLarge, .failed:
+                    plan.diagnostics.error("cannot read '\(display)': \(failure.reason)", at: location, rule: "output-path")
                 }
-                let existing = String(decoding: bytes, as: UTF8.self)
-                if FileSystem.sameBytes(file.bytes, bytes) {
-                    plan.entries.append(Entry(displayPath: display, file: file, action: .unchanged, existing: existing))
-                } else if GeneratedHeader.isGenerated(existing) || force {
-                    plan.entries.append(Entry(displayPath: display, file: file, action: .update, existing: existing))
-                } else {
-                    plan.diagnostics.error("'\(display)' exists and was not generated by livecontract (no generated header); move it away or pass --force to overwrite it", at: location, rule: "output-not-ours")
-                }
-            case .symlink:
-                if force {
-                    plan.entries.append(Entry(displayPath: display, file: file, action: .update, existing: nil))
-                } else {
-                    plan.diagnostics.error("'\(display)' is a symlink; livecontract does not write through symlinks (use --force to replace the link with a file)", at: location, rule: "output-symlink")
-                }
-            case .directory, .other:
-                plan.diagnostics.error("'\(display)' exists and is not a regular file", at: location, rule: "output-path")
             }
         }
+        plan.reserveTemporaries(fileSystem: fileSystem, schemaPath: schemaPath, locations: locations)
         return plan
+    }
+
+    /// Longest file name and path the systems livecontract runs on accept (Linux and macOS
+    /// NAME_MAX; Linux PATH_MAX, macOS allows 1024 so a path over it fails there).
+    static let nameMax = 255, pathMax = 4096
+
+    /// Gives every write its temporary name and checks, before the first byte is written,
+    /// what would make a write fail half-way: a temporary name over NAME_MAX, a path over
+    /// PATH_MAX, a folder that cannot be written. Each error is at the output's position.
+    mutating func reserveTemporaries(fileSystem: FileSystem, schemaPath: String, locations: [String: SourceLocation]) {
+        let token = FileSystem.newToken()
+        for index in entries.indices where entries[index].action != .unchanged {
+            let display = entries[index].displayPath
+            let location = locations[entries[index].file.path] ?? SourceLocation(file: schemaPath, line: 1, column: 1)
+            let temporary = FileSystem.temporaryPath(for: display, token: token)
+            entries[index].temporary = temporary
+            entries[index].location = location
+            let name = FileSystem.fileName(of: temporary)
+            if name.utf8.count > Self.nameMax {
+                let over = name.utf8.count - Self.nameMax
+                diagnostics.error("the file name '\(FileSystem.fileName(of: display))' is too long: its temporary file '\(name)' is \(name.utf8.count) bytes, over the \(Self.nameMax)-byte limit of file names; shorten it by \(over) bytes",
+                                  at: location, rule: "output-path")
+                continue
+            }
+            if temporary.utf8.count >= Self.pathMax {
+                diagnostics.error("'\(display)' is too long a path (\(temporary.utf8.count) bytes with its temporary file name; the limit is \(Self.pathMax - 1)); shorten it",
+                                  at: location, rule: "output-path")
+                continue
+            }
+            var folder = FileSystem.directory(of: display)
+            while fileSystem.kind(folder) == .missing && FileSystem.directory(of: folder) != folder { folder = FileSystem.directory(of: folder) }
+            if access(folder, W_OK | X_OK) != 0 {
+                diagnostics.error("cannot write '\(display)': the folder '\(folder)' is not writable (\(String(cString: strerror(errno))))",
+                                  at: location, rule: "output-path")
+            }
+        }
+    }
+
+    /// What to do with an output whose current bytes are `bytes`: nothing when they match,
+    /// an update when the file is ours (both header lines, this schema) or `force` is given.
+    mutating func decide(_ file: GeneratedFile, display: String, bytes: [UInt8], location: SourceLocation, force: Bool) {
+        let existing = String(decoding: bytes, as: UTF8.self)
+        if FileSystem.sameBytes(file.bytes, bytes) {
+            entries.append(Entry(displayPath: display, file: file, action: .unchanged, existing: existing))
+            return
+        }
+        switch force ? .ours : GeneratedHeader.ownership(of: existing, generated: file.bytes) {
+        case .ours:
+            entries.append(Entry(displayPath: display, file: file, action: .update, existing: existing))
+        case .otherSchema(let owner):
+            diagnostics.error("'\(display)' is owned by \(owner) (its generated header names that schema); pick another output path, or pass --force to take it over",
+                              at: location, rule: "output-not-ours")
+        case .notGenerated:
+            diagnostics.error("'\(display)' exists and was not generated by livecontract (no generated header); move it away or pass --force to overwrite it", at: location, rule: "output-not-ours")
+        }
+    }
+
+    /// `--force` with a symlinked folder on the way: the user allowed writing through it.
+    mutating func planThroughLink(_ file: GeneratedFile, display: String, location: SourceLocation, fileSystem: FileSystem) {
+        switch fileSystem.readFile(display, limit: FileSystem.Limit.output, followLink: false) {
+        case .success(let bytes):
+            decide(file, display: display, bytes: bytes, location: location, force: true)
+        case .failure(let failure) where failure.problem == .missing:
+            entries.append(Entry(displayPath: display, file: file, action: .create, existing: nil))
+        case .failure(let failure) where failure.problem == .symlink(display):
+            entries.append(Entry(displayPath: display, file: file, action: .update, existing: nil))
+        case .failure(let failure):
+            diagnostics.error("cannot write '\(display)': \(failure.reason)", at: location, rule: "output-path")
+        }
+    }
+
+    /// The first `.git` folder on `path` (any letter case, and with the trailing dots and
+    /// spaces Windows ignores), or nil: a hook or config planted there would run code.
+    public static func gitFolder(in path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        for (index, part) in parts.enumerated() {
+            var name = Substring(part.lowercased())
+            while let last = name.last, last == "." || last == " " { name = name.dropLast() }
+            if name == ".git" { return parts[...index].joined(separator: "/") }
+        }
+        return nil
     }
 
     /// Output path -> where the schema names it, for positioned messages.
@@ -85,11 +165,19 @@ public struct OutputPlan: Sendable {
 
     /// Writes every entry that changed. Call only when `diagnostics` has no errors.
     public func write(fileSystem: FileSystem) throws(FileSystem.Failure) -> [Entry] {
-        var written: [Entry] = []
-        for entry in entries where entry.action != .unchanged {
-            try fileSystem.writeAtomically(entry.displayPath, entry.file.bytes)
-            written.append(entry)
+        try Self.write([self], fileSystem: fileSystem)
+    }
+
+    /// Writes the changed entries of every plan as one set: every temporary file is written
+    /// and synced before the first rename, and a failure before that leaves the disk as it
+    /// was (`FileSystem.write(_:)`). Call only when no plan has errors.
+    public static func write(_ plans: [OutputPlan], fileSystem: FileSystem) throws(FileSystem.Failure) -> [Entry] {
+        let changed = plans.flatMap { $0.entries.filter { $0.action != .unchanged } }
+        // A killed run's temporary file next to an output that did not change is swept too.
+        for entry in plans.flatMap(\.entries) where entry.action == .unchanged {
+            fileSystem.sweepStaleTemporaries(in: FileSystem.directory(of: entry.displayPath), for: FileSystem.fileName(of: entry.displayPath))
         }
-        return written
+        try fileSystem.write(changed.map { FileSystem.PendingWrite(path: $0.displayPath, bytes: $0.file.bytes, temporary: $0.temporary, location: $0.location) })
+        return changed
     }
 }

@@ -23,14 +23,20 @@ public struct SelfCheck {
     let templates: TemplateSet
     let fileSystem = FileSystem()
 
-    public init(scratch: String) throws(TemplateError) {
+    /// Seconds one input may take (nil: no budget). A hang or an exponential path is a
+    /// broken promise too, found here on the input that causes it.
+    public var budgetSeconds: Double?
+
+    public init(scratch: String, budgetSeconds: Double? = nil) throws(TemplateError) {
         self.scratch = scratch
+        self.budgetSeconds = budgetSeconds
         templates = try TemplateSet.builtIn()
     }
 
     /// Takes `bytes` as a schema through the CLI's own steps in `scratch`; throws the first
     /// promise it sees broken.
     public func run(_ bytes: [UInt8]) throws(Violation) -> Outcome {
+        let start = Self.now()
         fileSystem.removeTree(scratch)
         let schemaPath = FileSystem.join(scratch, "fuzz.yaml")
         do {
@@ -41,7 +47,9 @@ public struct SelfCheck {
         let loaded: LoadedSchema
         switch Workspace.load(schemaPath: schemaPath, templates: templates, fileSystem: fileSystem) {
         case .failure(let error):
-            return .refused(rules: try checkRefusal(error.diagnostics, bytes: bytes, schemaPath: schemaPath))
+            let rules = try checkRefusal(error.diagnostics, bytes: bytes, schemaPath: schemaPath)
+            try checkBudget(since: start)
+            return .refused(rules: rules)
         case .success(let value):
             loaded = value
         }
@@ -50,7 +58,9 @@ public struct SelfCheck {
             throw Violation(invariant: "deterministic", detail: "a second run over the same bytes generated different files")
         }
         try checkFiles(loaded)
+        try checkFixturesValidate(loaded)
         try checkWriteThenCheck(loaded, schemaPath: schemaPath)
+        try checkBudget(since: start)
         return .accepted(files: loaded.files.count)
     }
 
@@ -107,6 +117,14 @@ public struct SelfCheck {
         let replan = OutputPlan.make(files: loaded.files, contract: loaded.contract, schemaPath: schemaPath, force: false, fileSystem: fileSystem)
         if let entry = replan.entries.first(where: { $0.action != .unchanged }) {
             throw Violation(invariant: "idempotent", detail: "\(entry.displayPath) would be written again")
+        }
+    }
+
+    func checkBudget(since start: Double) throws(Violation) {
+        guard let budgetSeconds else { return }
+        let elapsed = Self.now() - start
+        if elapsed > budgetSeconds {
+            throw Violation(invariant: "time budget", detail: "took \(elapsed) s, the budget is \(budgetSeconds) s")
         }
     }
 }

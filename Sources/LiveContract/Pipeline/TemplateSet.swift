@@ -69,8 +69,11 @@ public struct TemplateSet: Sendable {
                 throw TemplateError(templateName: path, line: 1, column: 1, message: "'\(entry)' matches no output\(hint)")
             }
             if !replacingOverrides && templates[entry]?.origin != Self.builtInOrigin { continue }
-            guard let bytes = try? fileSystem.read(path) else {
-                throw TemplateError(templateName: path, line: 1, column: 1, message: "cannot read the template")
+            let bytes: [UInt8]
+            switch fileSystem.readFile(path, limit: FileSystem.Limit.template, followLink: false) {
+            case .success(let read): bytes = read
+            case .failure(let failure):
+                throw TemplateError(templateName: path, line: 1, column: 1, message: "cannot read the template: \(failure.reason)")
             }
             templates[entry] = (path, try Template(name: path, utf8: bytes))
         }

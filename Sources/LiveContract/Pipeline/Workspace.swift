@@ -52,23 +52,28 @@ public enum Workspace {
         }
     }
 
-    /// The schema's bytes, or why there are none as a diagnostic at `path:1:1` (so editors and
-    /// CI annotations can point at it like at any other error).
+    /// The schema's bytes through the one read path: a final symlink is followed (the user
+    /// named the file), anything but a regular file or more than `FileSystem.Limit.schema`
+    /// bytes is refused before it is read. Every problem is a diagnostic at `path:1:1`, so
+    /// editors and CI annotations can point at it like at any other error.
     public static func readSchema(_ schemaPath: String, fileSystem: FileSystem, hint: String = "create one with `livecontract init`") -> Result<[UInt8], DiagnosticsError> {
         var diagnostics = Diagnostics()
         let start = SourceLocation(file: schemaPath, line: 1, column: 1)
-        switch fileSystem.kind(schemaPath) {
-        case .file, .symlink:
-            do {
-                return .success(try fileSystem.read(schemaPath))
-            } catch {
-                diagnostics.error("cannot read the schema: \(error.reason)", at: start, rule: "schema-unreadable")
+        switch fileSystem.readFile(schemaPath, limit: FileSystem.Limit.schema, followLink: true) {
+        case .success(let bytes):
+            return .success(bytes)
+        case .failure(let failure):
+            switch failure.problem {
+            case .missing:
+                diagnostics.error("no schema at '\(schemaPath)'; \(hint)", at: start, rule: "schema-missing")
+            case .notRegular:
+                diagnostics.error("'\(schemaPath)' is not a regular file; pass the schema's .yaml path", at: start, rule: "schema-missing")
+            case .tooLarge(let limit):
+                diagnostics.error("the schema is larger than the \(FileSystem.describe(limit)) limit; split it or trim docs", at: start, rule: "yaml-too-large")
+            default:
+                diagnostics.error("cannot read the schema: \(failure.reason)", at: start, rule: "schema-unreadable")
             }
-        case .missing:
-            diagnostics.error("no schema at '\(schemaPath)'; \(hint)", at: start, rule: "schema-missing")
-        case .directory, .other:
-            diagnostics.error("'\(schemaPath)' is not a file; pass the schema's .yaml path", at: start, rule: "schema-missing")
+            return .failure(DiagnosticsError(diagnostics))
         }
-        return .failure(DiagnosticsError(diagnostics))
     }
 }

@@ -63,6 +63,8 @@ extension SchemaLoader {
         if let bridge = body["kotlin-bridge"] { kotlinBridgeOutput(bridge.value, into: &outputs) }
         let all = outputs.swift + [outputs.swiftBridge, outputs.kotlin, outputs.kotlinBridge, outputs.typescript, outputs.fixtures].compactMap { $0 }
         checkOutputCollisions(all, fixtures: outputs.fixtures)
+        checkFixtureNameCase(contract.examples, fixtures: outputs.fixtures)
+        if outputs.kotlin != nil { checkKotlinClassFileCase(contract.types, contractName: contract.name) }
         if all.isEmpty {
             error("outputs names no file; add at least `swift: [path]`", node, rule: "missing-key")
         }
@@ -87,10 +89,32 @@ extension SchemaLoader {
             error("\(what) '\(path)' is not a clean relative path (no empty parts, '.', or backslashes)", node, rule: "output-path")
             return nil
         }
-        if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
-            error("\(what) has control characters in its path", node, rule: "output-path")
+        if let bad = Self.firstControlOrFormat(path) {
+            error("\(what) has a control or format character (U+\(Self.hex4(bad))) in its path; paths are visible text", node, rule: "output-path")
+            return nil
+        }
+        if let git = OutputPlan.gitFolder(in: path) {
+            error("\(what) '\(path)' lies inside '\(git)'; livecontract never writes into a git folder (a hook there would run code)", node, rule: "output-path")
             return nil
         }
         return OutputPath(path: path, location: node.location)
+    }
+
+    /// The first scalar of `text` that is a control (C0, DEL, C1 with NEL), a format character
+    /// (bidi overrides and isolates, zero-width marks, the BOM) or a line or paragraph
+    /// separator: each can hide or reorder what a reviewer sees of a path.
+    static func firstControlOrFormat(_ text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: return true
+            default: return false
+            }
+        }
+    }
+
+    /// `0085`, `202E`: a scalar as the Unicode charts write it.
+    static func hex4(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

@@ -93,24 +93,8 @@ extension SchemaLoader {
                 result.append(NamedType(name: name, doc: doc, kind: .structure(fields), location: entry.key.location))
             }
         }
-        for type in result {
-            if let path = cyclePath(from: type.name, current: type.name, visited: []) {
-                diagnostics.error("struct '\(type.name)' contains itself (\(path.joined(separator: " -> "))); a value type cannot, use a list or split it", at: type.location, rule: "type-cycle")
-            }
-        }
+        checkTypeGraph(result)
         return result
-    }
-
-    private func cyclePath(from start: String, current: String, visited: [String]) -> [String]? {
-        for field in structFields[current] ?? [] {
-            guard case .structure(let next) = field.type else { continue }
-            if next == start { return visited + [current, next] }
-            if !visited.contains(next) && next != current,
-               let path = cyclePath(from: start, current: next, visited: visited + [current]) {
-                return path
-            }
-        }
-        return nil
     }
 
     /// The fields of `attributes`, `state` or a struct, in file order.
@@ -121,15 +105,18 @@ extension SchemaLoader {
             return []
         }
         var result: [Field] = []
+        var defaultItems = 0
         for entry in list {
             guard let name = entry.key.scalar, checkMemberName(name, entry.key) else { continue }
             let before = diagnostics.errorCount
             if let field = field(named: name, entry.key, entry.value, owner: what) {
+                defaultItems += checkDefaultSize(field, at: entry.value.mappingEntries?.first { $0.key.scalar == "default" }?.value ?? entry.value)
                 result.append(field)
             } else if diagnostics.errorCount > before {
                 diagnostics.markFailed(Self.failedField(name, of: what))
             }
         }
+        checkDefaultTotal(defaultItems, what: what, at: node)
         return result
     }
 
@@ -230,6 +217,9 @@ extension SchemaLoader {
         return (type, optional)
     }
 
+    /// Past this many diagnostics an unknown type gets no "did you mean" (each costs a scan).
+    static let maxHintedDiagnostics = 50
+
     mutating func namedType(_ name: String, _ node: YAMLNode) -> FieldType? {
         if let builtin = Self.builtinTypes[name] { return builtin }
         if enumCases[name] != nil { return .enumeration(name) }
@@ -240,7 +230,12 @@ extension SchemaLoader {
             return .structure(name)
         }
         var message = "unknown type '\(name)'"
-        let candidates = Array(Self.builtinTypes.keys).sorted() + declaredTypes.keys.sorted()
+        // Only names of about the same length can be close (length-bucketed), and after a
+        // few hundred diagnostics no more hints: 5,000 typos cannot make this quadratic.
+        let length = name.count, reach = max(1, length / 3)
+        let near = { (candidate: String) in abs(candidate.count - length) <= reach }
+        let candidates = diagnostics.items.count > Self.maxHintedDiagnostics ? []
+            : Array(Self.builtinTypes.keys).filter(near).sorted() + declaredTypes.keys.filter(near).sorted()
         if let guess = Suggest.closest(to: name, in: candidates) {
             message += "; did you mean '\(guess)'?"
         } else {

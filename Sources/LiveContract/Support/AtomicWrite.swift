@@ -4,48 +4,118 @@ import Glibc
 import Darwin
 #endif
 
-/// Writing one output so that every reader, and every interrupted run, sees the old file or
-/// the new one and never half of one, with no temporary file left behind.
+/// Writing a set of outputs so that every reader, and every interrupted run, sees all the old
+/// files or all the new ones (up to the renames, the last step), and no temporary file left.
 extension FileSystem {
+    /// One file of a write set: where it goes, its bytes and its reserved temporary path.
+    public struct PendingWrite: Sendable {
+        public var path: String
+        public var bytes: [UInt8]
+        public var temporary: String
+        /// Where the schema names this output, for positioned errors.
+        public var location: SourceLocation?
+
+        public init(path: String, bytes: [UInt8], temporary: String, location: SourceLocation? = nil) {
+            self.path = path
+            self.bytes = bytes
+            self.temporary = temporary
+            self.location = location
+        }
+    }
+
     /// Writes through a temporary file in the same folder, `fsync`s it and renames it into
-    /// place, then `fsync`s the folder so the rename itself survives a power cut. The file
-    /// keeps the permissions of the one it replaces. While the temporary file exists, a
-    /// SIGINT, SIGTERM, SIGHUP or SIGXFSZ removes it before the signal takes its usual course
-    /// (`InterruptCleanup`); a SIGKILL cannot be caught, so every write first sweeps up the
-    /// temporary files that dead runs left next to the same output.
+    /// place; for one file outside a plan (templates dump, init, the fuzzer's self-check).
     public func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(Failure) {
-        let folder = Self.directory(of: path)
-        try makeDirectories(folder)
-        let name = Self.fileName(of: path)
-        sweepStaleTemporaries(in: folder, for: name)
-        let temporary = "\(folder)/\(Self.temporaryPrefix(for: name))\(getpid()).tmp"
+        try write([PendingWrite(path: path, bytes: bytes, temporary: Self.temporaryPath(for: path, token: Self.newToken()))])
+    }
+
+    /// Writes every file of `set`: first creates the missing folders, then writes and `fsync`s
+    /// every temporary file, and only when all of them are on disk renames them into place
+    /// and `fsync`s their folders. A failure before the renames (a full disk, a read-only
+    /// folder, a file-size limit) removes every temporary file and every folder this call
+    /// created, so nothing changed. While temporary files exist, SIGINT, SIGTERM, SIGHUP and
+    /// SIGXFSZ remove them all before the signal takes its usual course (`InterruptCleanup`);
+    /// a signal the process ignores (nohup) stays ignored. SIGKILL cannot be caught, so each
+    /// write first sweeps the temporary files that dead runs left next to the same output.
+    public func write(_ set: [PendingWrite]) throws(Failure) {
+        if set.isEmpty { return }
+        var createdFolders: [String] = []
+        var written: [String] = []
+        func rollBack() {
+            for temporary in written { unlink(temporary) }
+            for folder in createdFolders.reversed() { rmdir(folder) }
+        }
+        for item in set {
+            do {
+                try makeDirectories(Self.directory(of: item.path), created: &createdFolders)
+            } catch {
+                rollBack()
+                var failure = error
+                failure.location = item.location
+                throw failure
+            }
+        }
+        let cleanup = InterruptCleanup(temporaries: set.map(\.temporary), folders: createdFolders.reversed())
+        defer { cleanup.finish() }
+        for item in set {
+            do {
+                sweepStaleTemporaries(in: Self.directory(of: item.path), for: Self.fileName(of: item.path))
+                try writeTemporary(item)
+                written.append(item.temporary)
+            } catch {
+                rollBack()
+                var failure = error
+                failure.location = item.location
+                throw failure
+            }
+        }
+        for (index, item) in set.enumerated() where rename(item.temporary, item.path) != 0 {
+            var failure = self.failure(item.path)
+            failure.location = item.location
+            for later in set[index...] { unlink(later.temporary) }
+            failure.reason += index == 0 ? "" : " (\(index) of \(set.count) files were already replaced)"
+            throw failure
+        }
+        var synced = Set<String>()
+        for item in set where synced.insert(Self.directory(of: item.path)).inserted {
+            syncFolder(Self.directory(of: item.path))
+        }
+    }
+
+    /// Creates, fills and `fsync`s `item.temporary`, with the permissions of the file it
+    /// replaces; removes it again on failure.
+    private func writeTemporary(_ item: PendingWrite) throws(Failure) {
         var mode: mode_t = 0o644
         var existing = stat()
-        if lstat(path, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG {
+        if lstat(item.path, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG {
             mode = existing.st_mode & 0o7777
         }
-        let cleanup = InterruptCleanup(temporary: temporary)
-        defer { cleanup.finish() }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
-        guard fd >= 0 else { throw failure(temporary) }
+        let fd = open(item.temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
+        guard fd >= 0 else { throw failure(item.temporary) }
         fchmod(fd, mode)
-        guard Self.writeAll(fd, bytes) else {
-            let error = failure(temporary)
+        guard Self.writeAll(fd, item.bytes) else {
+            let error = failure(item.temporary)
             close(fd)
-            unlink(temporary)
+            unlink(item.temporary)
             throw error
         }
         if fsync(fd) != 0 || close(fd) != 0 {
-            let error = failure(temporary)
-            unlink(temporary)
+            let error = failure(item.temporary)
+            unlink(item.temporary)
             throw error
         }
-        guard rename(temporary, path) == 0 else {
-            let error = failure(path)
-            unlink(temporary)
-            throw error
+    }
+
+    /// `mkdir -p`, noting each folder it made (outermost first) so a failed set can remove them.
+    func makeDirectories(_ path: String, created: inout [String]) throws(Failure) {
+        if path.isEmpty || path == "." || kind(path) == .directory { return }
+        let parent = Self.directory(of: path)
+        if parent != path { try makeDirectories(parent, created: &created) }
+        if mkdir(path, 0o755) == 0 {
+            created.append(path)
+        } else if errno != EEXIST {
+            throw failure(path)
         }
-        syncFolder(folder)
     }
 
     /// `.<name>.livecontract-`: what a temporary file for output `name` starts with.
@@ -53,18 +123,65 @@ extension FileSystem {
         ".\(name).livecontract-"
     }
 
-    /// Removes `.<name>.livecontract-<pid>.tmp` files whose process is gone: what a run
-    /// killed with SIGKILL (or a power cut) leaves. A live process's file is left alone.
+    /// `<pid>-<16 hex>`: unique per run even when every run is PID 1 (containers), so a file
+    /// a killed run left can never block the next one.
+    public static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let random = String(generator.next() as UInt64, radix: 16)
+        return "\(getpid())-" + String(repeating: "0", count: 16 - random.count) + random
+    }
+
+    /// `folder/.<name>.livecontract-<token>.tmp` for the output at `path`.
+    public static func temporaryPath(for path: String, token: String) -> String {
+        join(directory(of: path), temporaryPrefix(for: fileName(of: path)) + token + ".tmp")
+    }
+
+    /// The pid in a temporary file name of ours (`<pid>.tmp` from older versions, or
+    /// `<pid>-<hex>.tmp`), or nil when `candidate` is no temporary file of output `name`.
+    static func temporaryOwner(_ candidate: String, for name: String) -> Int32? {
+        let prefix = temporaryPrefix(for: name)
+        guard candidate.hasPrefix(prefix), candidate.hasSuffix(".tmp") else { return nil }
+        let token = candidate.dropFirst(prefix.count).dropLast(4)
+        let digits = token.prefix { $0 != "-" }
+        let rest = token.dropFirst(digits.count)
+        guard let pid = Int32(digits), pid > 0 else { return nil }
+        guard rest.isEmpty || (rest.count == 17 && rest.dropFirst().allSatisfy(\.isHexDigit)) else { return nil }
+        return pid
+    }
+
+    /// Temporary files next to output `name` that no running write owns: their process is
+    /// gone, or it is this very process (a PID-1 container run reuses the pid of the killed
+    /// run), since this process creates its own only after the sweep.
+    func staleTemporaries(in folder: String, for name: String) -> [String] {
+        guard let names = try? listDirectory(folder) else { return [] }
+        return names.filter { candidate in
+            guard let pid = Self.temporaryOwner(candidate, for: name) else { return false }
+            return pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH)
+        }.map { Self.join(folder, $0) }
+    }
+
+    /// Removes what `staleTemporaries` finds: what a run killed with SIGKILL (or a power cut)
+    /// leaves. A live process's file is left alone.
     func sweepStaleTemporaries(in folder: String, for name: String) {
-        let prefix = Self.temporaryPrefix(for: name)
-        guard let names = try? listDirectory(folder) else { return }
-        for candidate in names where candidate.hasPrefix(prefix) && candidate.hasSuffix(".tmp") {
-            let digits = candidate.dropFirst(prefix.count).dropLast(4)
-            guard let pid = Int32(digits), pid > 0 else { continue }
-            if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
-                unlink(Self.join(folder, candidate))
+        for path in staleTemporaries(in: folder, for: name) { unlink(path) }
+    }
+
+    /// The stale temporary files next to `paths` (for `check` to mention): each folder is
+    /// listed once, however many outputs it holds.
+    public func staleTemporaries(nextTo paths: [String]) -> [String] {
+        var namesByFolder: [String: Set<String>] = [:]
+        for path in paths { namesByFolder[Self.directory(of: path), default: []].insert(Self.fileName(of: path)) }
+        var found: [String] = []
+        for (folder, names) in namesByFolder.sorted(by: { $0.key < $1.key }) {
+            guard let entries = try? listDirectory(folder) else { continue }
+            for candidate in entries where candidate.hasPrefix(".") && candidate.hasSuffix(".tmp") {
+                guard let marker = candidate.ranges(of: ".livecontract-").last else { continue }
+                let name = String(candidate[candidate.index(after: candidate.startIndex)..<marker.lowerBound])
+                guard names.contains(name), let pid = Self.temporaryOwner(candidate, for: name) else { continue }
+                if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) { found.append(Self.join(folder, candidate)) }
             }
         }
+        return found
     }
 
     /// Makes a finished rename durable; failures are ignored, the data is already in place.

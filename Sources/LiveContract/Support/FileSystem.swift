@@ -12,6 +12,8 @@ public struct FileSystem: Sendable {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var path: String
         public var reason: String
+        /// Where the schema names the output that failed, when a plan wrote it.
+        public var location: SourceLocation? = nil
         public var description: String { "\(path): \(reason)" }
     }
 
@@ -26,65 +28,6 @@ public struct FileSystem: Sendable {
         case S_IFDIR: return .directory
         case S_IFLNK: return .symlink
         default: return .other
-        }
-    }
-
-    public func read(_ path: String) throws(Failure) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw failure(path) }
-        defer { close(fd) }
-        var info = stat()
-        let expected = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
-        guard let bytes = readAll(fd, expected: expected, regularFile: false) else { throw failure(path) }
-        return bytes
-    }
-
-    /// The bytes of the regular file at `path`; nil when nothing readable is there or it is
-    /// a symlink, a folder or anything else (never blocking on a FIFO). `check` reads every
-    /// output on every commit, so this is one open, fstat, read and close per file.
-    public func readRegularFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return readAll(fd, expected: Int(info.st_size), regularFile: true)
-    }
-
-    /// Reads to the end straight into an array one byte larger than `expected` (not zeroed
-    /// first), so the read that finds the end needs no second buffer; reads on in chunks if the
-    /// file grew or its size was unknown (pipes, /proc). On a regular file a short read is the
-    /// end, which saves the extra read that would return 0. Nil on a read error (errno set).
-    private func readAll(_ fd: Int32, expected: Int, regularFile: Bool) -> [UInt8]? {
-        var failed = false, ended = false
-        var result = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
-            count = 0
-            while count < buffer.count {
-                let asked = buffer.count - count
-                let got = Glue.read(fd, buffer.baseAddress! + count, asked)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failed = true
-                    return
-                }
-                count += got
-                if got == 0 || (regularFile && got < asked) {
-                    ended = true
-                    return
-                }
-            }
-        }
-        if failed { return nil }
-        if ended { return result }
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let got = chunk.withUnsafeMutableBytes { Glue.read(fd, $0.baseAddress!, $0.count) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if got == 0 { return result }
-            result.append(contentsOf: chunk[..<got])
         }
     }
 

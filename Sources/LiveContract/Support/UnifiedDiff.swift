@@ -309,6 +309,25 @@ public enum UnifiedDiff {
         }
     }
 
+    /// A diff (or any file text) as it may be shown on a terminal or in a CI log: C0 and C1
+    /// controls (CR, ESC, NEL among them), DEL, bidi controls, zero-width marks and
+    /// U+2028/U+2029 are spelled `\u{1B}`, so a hand-edited output cannot clear the screen,
+    /// set the clipboard (OSC 52) or reorder what a reviewer reads. Tab and LF stay. `render`
+    /// itself stays byte-exact (a patch tool can apply it); callers that print escape.
+    public static func visible(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x09 || $0 == 0x0A }) { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar != "\t" && scalar != "\n" && (CodeText.isInvisible(scalar) || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}") {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// `a,b` as `diff` writes it: `a` alone when the count is 1.
     private static func range(start: Int, count: Int) -> String {
         count == 1 ? "\(start)" : "\(start),\(count)"

@@ -89,10 +89,10 @@ extension PayloadChecker {
         case .unixMillis:
             return nil
         case .unixSeconds:
-            return FCMProblem(message: "\(text) is Unix seconds (\(DateEpoch.describe(unixSeconds: number))); FCM dates are Unix milliseconds, so the card reads \(DateEpoch.describe(unixSeconds: number / 1000)): send \"\(value * 1000)\"",
+            return FCMProblem(message: "\(text) is Unix seconds (\(DateEpoch.describe(unixSeconds: number))); FCM dates are Unix milliseconds, so the card reads \(DateEpoch.describe(unixSeconds: number / 1000)): send \"\(DateEpoch.millisText(number * 1000))\"",
                               rule: "fcm-data-date-unit", misread: true)
         case .referenceSeconds:
-            return FCMProblem(message: "\(text) is seconds since 2001 (the APNs content-state form, \(DateEpoch.describe(unixSeconds: number + DateEpoch.offsetSeconds))); FCM dates are Unix milliseconds: send \"\(Int64((number + DateEpoch.offsetSeconds) * 1000))\"",
+            return FCMProblem(message: "\(text) is seconds since 2001 (the APNs content-state form, \(DateEpoch.describe(unixSeconds: number + DateEpoch.offsetSeconds))); FCM dates are Unix milliseconds: send \"\(DateEpoch.millisText((number + DateEpoch.offsetSeconds) * 1000))\"",
                               rule: "fcm-data-date-unit", misread: true)
         }
     }

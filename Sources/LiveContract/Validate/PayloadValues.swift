@@ -76,8 +76,20 @@ enum DateEpoch {
 
     /// An ISO-8601 UTC text for Unix seconds, or a rough year when out of printable range.
     static func describe(unixSeconds: Double) -> String {
-        guard abs(unixSeconds) < 2.5e11 else { return "the year \(Int(1970 + unixSeconds / year))" }
+        guard abs(unixSeconds) < 2.5e11 else {
+            // Guarded before the conversion: 1e30 seconds is a year beyond Int's range.
+            let years = 1970 + unixSeconds / year
+            guard abs(years) < 1e15 else { return years > 0 ? "a date after the year 10^15" : "a date before the year -10^15" }
+            return "the year \(Int(years))"
+        }
         return Epoch.formatISO8601(unixMillis: Int64((unixSeconds * 1000).rounded()))
+    }
+
+    /// Unix milliseconds as an integer text when they fit an Int64 exactly enough, else as
+    /// JSON writes the Double (`1e+30`): no conversion that can trap.
+    static func millisText(_ millis: Double) -> String {
+        guard millis.isFinite, abs(millis) < 9.0e18 else { return format(millis) }
+        return String(Int64(millis.rounded()))
     }
 
     /// A number as JSON writes it, without a needless `.0`.

@@ -62,4 +62,40 @@ extension YAMLReader {
             return count
         }
     }
+
+    /// The first character YAML 1.1 forbids in a stream (C0 controls but tab, LF and CR; DEL;
+    /// C1 controls but NEL; U+FFFE and U+FFFF), as a byte offset and 4-digit hex code, found
+    /// here so it is reported where it is instead of at 1:1 by libyaml.
+    static func firstForbiddenCharacter(_ bytes: [UInt8]) -> (Int, String)? {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D || byte == 0x7F {
+                return (index, hex4(UInt32(byte)))
+            }
+            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]), bytes[index + 1] != 0x85 {
+                return (index, hex4(UInt32(bytes[index + 1])))
+            }
+            if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+                return (index, bytes[index + 2] == 0xBE ? "FFFE" : "FFFF")
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// `text` with every non-ASCII scalar as `\u{E9}`, so two spellings that look alike are
+    /// told apart in a message (`caf\u{E9}` vs `cafe\u{301}`).
+    static func spelled(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII { result.unicodeScalars.append(scalar) } else { result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" }
+        }
+        return result
+    }
 }

@@ -30,6 +30,13 @@ public struct YAMLReader: Sendable {
             let (line, column) = Self.position(of: bad, in: bytes)
             throw fail("the file is not valid UTF-8 here; save it as UTF-8", line: line, column: column, rule: "yaml-invalid-utf8")
         }
+        // A UTF-8 byte-order mark (some Windows editors write one) is not part of the text.
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        if let (offset, scalar) = Self.firstForbiddenCharacter(bytes) {
+            let (line, column) = Self.position(of: offset, in: bytes)
+            throw fail("control character U+\(scalar) is not allowed anywhere in YAML, even in a comment; remove it (inside a double-quoted string write an escape such as \\u\(scalar))",
+                       line: line, column: column, rule: "yaml-syntax")
+        }
         var builder = EventTreeBuilder(path: path, maxDepth: maxDepth, bytes: bytes)
         do {
             return try builder.run(bytes)
@@ -235,6 +242,12 @@ private struct EventTreeBuilder {
                 throw stop("merge keys (<<) are not supported in a schema; write the keys out", at: node.location, rule: "yaml-merge-key")
             }
             if let first = frame.previousKey(text, at: node.location) {
+                // Swift's String == is canonical equivalence: `é` and `e` + U+0301 match here,
+                // but JavaScript and Kotlin keep them apart, so the copies would disagree.
+                if let earlier = frame.entries.first(where: { $0.key.location == first })?.key.scalar, !earlier.utf8.elementsEqual(text.utf8) {
+                    throw stop("key '\(YAMLReader.spelled(text))' and '\(YAMLReader.spelled(earlier))' (line \(first.line)) are the same text once Unicode-normalized (Swift treats them as one key) but different keys in JavaScript and Kotlin; spell both alike (NFC)",
+                               at: node.location, rule: "yaml-duplicate-key")
+                }
                 throw stop("duplicate key '\(text)' (first at line \(first.line)); remove one of them", at: node.location, rule: "yaml-duplicate-key")
             }
             frame.pendingKey = node

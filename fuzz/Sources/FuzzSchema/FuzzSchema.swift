@@ -14,7 +14,7 @@ enum FuzzSchema {
         if selfCheck == nil {
             let base = getenv("LIVECONTRACT_FUZZ_SCRATCH").map { String(cString: $0) } ?? "/tmp"
             do {
-                selfCheck = try SelfCheck(scratch: "\(base)/livecontract-fuzz-\(getpid())")
+                selfCheck = try SelfCheck(scratch: "\(base)/livecontract-fuzz-\(getpid())", budgetSeconds: 10)
             } catch {
                 fatalError("built-in templates do not parse: \(error.message)")
             }

@@ -1,0 +1,168 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one way livecontract reads a file: schema, template, payload, compat file and every
+/// existing output that `generate` and `check` compare against.
+///
+/// Each read opens with `O_NONBLOCK` (a FIFO cannot hang the run), refuses anything but a
+/// regular file (`/dev/zero`, a socket, a folder), and stops at a size cap before it holds
+/// more than the cap in memory (a `/proc` file reports size 0, so the cap is enforced on the
+/// bytes read, not only on `st_size`). Outputs are opened one path component at a time with
+/// `openat(O_NOFOLLOW)` from the schema's folder, so no symlink anywhere below that folder
+/// is followed: what `check` reads (and may print) is exactly what `generate` would write.
+extension FileSystem {
+    /// Size caps, chosen far above any real input so only hostile input meets them.
+    public enum Limit {
+        /// Schemas (the YAML reader refuses more anyway).
+        public static let schema = 1 << 20
+        /// Mustache templates: the built-in ones are under 40 KB.
+        public static let template = 1 << 20
+        /// Payloads for `validate`: APNs and FCM allow 4 KB, so 1 MiB is 256 times that.
+        public static let payload = 1 << 20
+        /// An existing output compared by `generate` and `check`.
+        public static let output = 64 << 20
+    }
+
+    /// Why a read was refused.
+    public enum ReadProblem: Sendable, Equatable {
+        case missing
+        /// A symlink at this path (a folder on the way, or the file itself).
+        case symlink(String)
+        /// Something on the way is a file, not a folder.
+        case notAFolder(String)
+        /// The file is a folder, FIFO, device or socket.
+        case notRegular
+        case tooLarge(Int)
+        case failed(String)
+    }
+
+    public struct ReadFailure: Error, Sendable, CustomStringConvertible {
+        public var path: String
+        public var problem: ReadProblem
+
+        public var reason: String {
+            switch problem {
+            case .missing: return "no such file"
+            case .symlink(let link): return "'\(link)' is a symlink, which is not followed"
+            case .notAFolder(let file): return "'\(file)' is a file, not a folder"
+            case .notRegular: return "not a regular file"
+            case .tooLarge(let limit): return "larger than the \(FileSystem.describe(limit)) limit"
+            case .failed(let reason): return reason
+            }
+        }
+
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// `1 MiB`, `64 MiB`, `4096 bytes`.
+    static func describe(_ limit: Int) -> String {
+        limit >= 1 << 20 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+    }
+
+    /// A file the user named (schema, template, payload, compat file): a final symlink is
+    /// followed only when `followLink` is set (the user typed that path themselves).
+    public func readFile(_ path: String, limit: Int, followLink: Bool) -> Result<[UInt8], ReadFailure> {
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followLink ? 0 : O_NOFOLLOW)
+        let fd = open(path, flags)
+        guard fd >= 0 else { return .failure(ReadFailure(path: path, problem: openProblem(path, errno))) }
+        defer { close(fd) }
+        return readOpened(fd, path: path, limit: limit)
+    }
+
+    /// Standard input (`validate -`), which may be a pipe: only the cap applies.
+    public func readStandardInput(limit: Int) -> Result<[UInt8], ReadFailure> {
+        readOpened(0, path: "<stdin>", limit: limit, regularOnly: false)
+    }
+
+    /// The existing output `relative` below `folder`, following no symlink in any component
+    /// of `relative` (the schema's folder itself is the user's choice and may be a link).
+    public func readOutput(_ relative: String, below folder: String, limit: Int = Limit.output) -> Result<[UInt8], ReadFailure> {
+        let display = Self.join(folder, relative)
+        let parts = relative.split(separator: "/").map(String.init)
+        var directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return .failure(ReadFailure(path: display, problem: openProblem(folder, errno))) }
+        var prefix = folder
+        for (index, part) in parts.enumerated() {
+            prefix = Self.join(prefix, part)
+            let last = index == parts.count - 1
+            let flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | (last ? O_NONBLOCK : O_DIRECTORY)
+            let next = openat(directory, part, flags)
+            let error = errno
+            if next < 0 {
+                var info = stat()
+                let isLink = fstatat(directory, part, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
+                let isFile = !last && error == ENOTDIR
+                close(directory)
+                let problem: ReadProblem = isLink ? .symlink(prefix) : isFile ? .notAFolder(prefix)
+                    : error == ENOENT ? .missing : .failed(String(cString: strerror(error)))
+                return .failure(ReadFailure(path: display, problem: problem))
+            }
+            close(directory)
+            directory = next
+        }
+        defer { close(directory) }
+        return readOpened(directory, path: display, limit: limit)
+    }
+
+    /// The old entry points, kept so callers elsewhere still compile; both go through the
+    /// read path above (regular files only, capped at `Limit.output`, never blocking).
+    public func read(_ path: String) throws(Failure) -> [UInt8] {
+        switch readFile(path, limit: Limit.output, followLink: true) {
+        case .success(let bytes): return bytes
+        case .failure(let failure): throw Failure(path: path, reason: failure.reason)
+        }
+    }
+
+    /// The regular file at `path` without following a final symlink, or nil.
+    public func readRegularFile(_ path: String) -> [UInt8]? {
+        try? readFile(path, limit: Limit.output, followLink: false).get()
+    }
+
+    private func openProblem(_ path: String, _ error: Int32) -> ReadProblem {
+        switch error {
+        case ENOENT: return .missing
+        case ELOOP: return .symlink(path)
+        case ENOTDIR: return .notAFolder(path)
+        default: return .failed(String(cString: strerror(error)))
+        }
+    }
+
+    /// fstat, refuse non-regular files and oversized ones, then read at most `limit + 1`
+    /// bytes so a file that lies about its size (`/proc`) or grows is still caught.
+    private func readOpened(_ fd: Int32, path: String, limit: Int, regularOnly: Bool = true) -> Result<[UInt8], ReadFailure> {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(ReadFailure(path: path, problem: .failed(String(cString: strerror(errno))))) }
+        let regular = info.st_mode & S_IFMT == S_IFREG
+        if regularOnly && !regular { return .failure(ReadFailure(path: path, problem: .notRegular)) }
+        if regular && Int(info.st_size) > limit { return .failure(ReadFailure(path: path, problem: .tooLarge(limit))) }
+        if regular {
+            // Back to blocking reads: O_NONBLOCK only kept the open itself from waiting.
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(regular ? Int(info.st_size) + 1 : 65_536)
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while bytes.count <= limit {
+            let asked = min(chunk.count, limit + 1 - bytes.count)
+            let got = chunk.withUnsafeMutableBytes { Glue.read(fd, $0.baseAddress!, asked) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return .failure(ReadFailure(path: path, problem: .failed(String(cString: strerror(errno)))))
+            }
+            if got == 0 { return .success(bytes) }
+            bytes.append(contentsOf: chunk[..<got])
+        }
+        return .failure(ReadFailure(path: path, problem: .tooLarge(limit)))
+    }
+}
+
+extension Result where Failure == FileSystem.ReadFailure {
+    /// Why the read failed ("" when it did not), for one-line messages.
+    public var failureReason: String {
+        if case .failure(let failure) = self { return failure.reason }
+        return ""
+    }
+}
