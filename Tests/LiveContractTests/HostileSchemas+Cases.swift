@@ -202,7 +202,9 @@ extension HostileSchemas {
         Case(name: "maxLength on an int", yaml: state("  a: { type: int, ‸maxLength: 3 }\n"), rule: "schema-shape"),
         Case(name: "negative maxLength", yaml: state("  a: { type: string, maxLength: ‸-3 }\n"), rule: "schema-value"),
         Case(name: "struct default missing a member", yaml: withTypes(state("  p: { type: P, default: ‸{ } }\n"), "  P: { fields: { a: int } }\n"), rule: "missing-value"),
-        Case(name: "example without required attributes", yaml: head + "attributes:\n  id: string\nstate:\n  a: int\nexamples:\n  ‸one: { state: { a: 1 } }\n" + outputs, rule: "missing-value"),
+        Case(name: "example without required attributes", yaml: head + "attributes:\n  id: string\nstate:\n  a: int\nexamples:\n  ‸one: { state: { a: 1 } }\n" + outputs, rule: "missing-value"),        Case(name: "uuid too short", yaml: state("  a: { type: uuid, default: ‸\"E621E1F8-C36C-495A-93FC-0C247A3E6E5\" }\n"), rule: "value-type", message: "8-4-4-4-12"),
+        Case(name: "uuid without dashes", yaml: state("  a: { type: uuid, example: ‸E621E1F8C36C495A93FC0C247A3E6E5F0000 }\n"), rule: "value-type"),
+        Case(name: "uuid with a non-hex digit", yaml: state("  a: { type: \"[uuid]\", default: [‸G621E1F8-C36C-495A-93FC-0C247A3E6E5F] }\n"), rule: "value-type"),
     ]
 
     static let outputCases: [Case] = [

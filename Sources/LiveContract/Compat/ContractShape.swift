@@ -56,6 +56,7 @@ public struct NamedShape: Sendable {
 /// A field type with named types resolved.
 public indirect enum ShapeType: Sendable {
     case string, int, double, bool, date, dateRange, url
+    case uuid
     case enumeration(name: String, cases: [String], unknown: String?)
     case structure(name: String, fields: [ShapeField])
     case array(ShapeType)
@@ -71,6 +72,7 @@ public indirect enum ShapeType: Sendable {
         case .date: return "date"
         case .dateRange: return "dateRange"
         case .url: return "url"
+        case .uuid: return "uuid"
         case .enumeration(let name, _, _), .structure(let name, _), .other(let name): return name
         case .array(let element): return "[\(element.schemaSpelling)]"
         }
@@ -85,6 +87,7 @@ public indirect enum ShapeType: Sendable {
         case .date: return "Date"
         case .dateRange: return "ClosedRange<Date>"
         case .url: return "URL"
+        case .uuid: return "UUID"
         case .enumeration(let name, _, _), .structure(let name, _), .other(let name): return name
         case .array(let element): return "[\(element.swiftSpelling)]"
         }
@@ -138,6 +141,7 @@ struct ShapeResolver {
         case .date: return .date
         case .dateRange: return .dateRange
         case .url: return .url
+        case .uuid: return .uuid
         case .enumeration(let name), .structure(let name): return named(name)
         case .array(let element): return .array(self.type(element))
         }

@@ -36,6 +36,7 @@ public struct PayloadBudget: Sendable, Equatable {
     static func json(_ type: ShapeType, maxLength: Int?) -> Int {
         switch type {
         case .string, .url: return (maxLength ?? 0) + 2
+        case .uuid: return 38
         case .int: return 20
         case .double, .date: return 24
         case .bool: return 5
@@ -51,6 +52,7 @@ public struct PayloadBudget: Sendable, Equatable {
     static func fcmText(_ type: ShapeType, maxLength: Int?) -> Int {
         switch type {
         case .string, .url: return maxLength ?? 0
+        case .uuid: return 36
         case .int: return 11
         case .double: return 24
         case .date: return 20

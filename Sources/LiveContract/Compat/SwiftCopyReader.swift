@@ -114,6 +114,7 @@ struct SwiftTypeResolver {
         case "Date": return .date
         case "ClosedRange<Date>": return .dateRange
         case "URL": return .url
+        case "UUID": return .uuid
         default: break
         }
         if spelling.hasPrefix("[") && spelling.hasSuffix("]") && !spelling.contains(":") {

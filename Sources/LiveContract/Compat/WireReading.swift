@@ -61,8 +61,12 @@ public enum WireReader: Sendable {
         switch (reader, writer) {
         case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.date, .date),
              (.dateRange, .dateRange), (.url, .url), (.double, .int), (.string, .url), (.string, .enumeration),
-             (.array(.date), .dateRange):
+             (.array(.date), .dateRange), (.uuid, .uuid), (.string, .uuid):
             return nil
+        case (.uuid, .string):
+            return self == .codable
+                ? Breakage(effect: .fails, reason: "dataCorrupted: text that is not a UUID (UUID(uuidString:) is nil) fails to decode")
+                : Breakage(effect: .fails, reason: "invalid: the uuid parser refuses text that is not in the 8-4-4-4-12 hex form")
         case (.url, .string):
             return self == .fcm ? nil : Breakage(effect: .fails, reason: "dataCorrupted 'Invalid URL string.' for text that is not a URL (an empty string, for one)")
         case (.int, .double):
@@ -124,6 +128,7 @@ extension ShapeType {
     var jsonDescription: String {
         switch self {
         case .string, .url, .enumeration: return "a string"
+        case .uuid: return "a UUID string"
         case .int: return "an integer"
         case .double: return "a number"
         case .bool: return "true/false"

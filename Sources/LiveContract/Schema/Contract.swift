@@ -41,6 +41,8 @@ public indirect enum FieldType: Hashable, Sendable {
     case enumeration(String)
     case structure(String)
     case array(FieldType)
+    /// Swift `UUID`: a string in the 8-4-4-4-12 hex form, upper-case as Foundation writes it.
+    case uuid
 
     /// The spelling used in the schema (`int`, `[Step]`).
     public var schemaSpelling: String {
@@ -52,6 +54,7 @@ public indirect enum FieldType: Hashable, Sendable {
         case .date: return "date"
         case .dateRange: return "dateRange"
         case .url: return "url"
+        case .uuid: return "uuid"
         case .enumeration(let name), .structure(let name): return name
         case .array(let element): return "[\(element.schemaSpelling)]"
         }

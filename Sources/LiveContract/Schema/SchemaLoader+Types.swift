@@ -4,6 +4,7 @@ extension SchemaLoader {
     static let builtinTypes: [String: FieldType] = [
         "string": .string, "int": .int, "double": .double, "bool": .bool,
         "date": .date, "dateRange": .dateRange, "url": .url,
+        "uuid": .uuid,
     ]
 
     /// First pass over `types`: remember every name so fields may refer to types declared later.
@@ -139,7 +140,7 @@ extension SchemaLoader {
         let body = entries(of: node, allowed: Self.fieldKeys, what: "field '\(name)'")
         guard let typeNode = body["type"]?.value else {
             if node.mappingEntries != nil {
-                error("field '\(name)' needs a `type` (string, int, double, bool, date, dateRange, url, a type from `types`, [T] or T?)", node, rule: "missing-key")
+                error("field '\(name)' needs a `type` (string, int, double, bool, date, dateRange, url, uuid, a type from `types`, [T] or T?)", node, rule: "missing-key")
             }
             return nil
         }
@@ -226,7 +227,7 @@ extension SchemaLoader {
         if let guess = Suggest.closest(to: name, in: candidates) {
             message += "; did you mean '\(guess)'?"
         } else {
-            message += "; use string, int, double, bool, date, dateRange, url or declare it under `types`"
+            message += "; use string, int, double, bool, date, dateRange, url, uuid or declare it under `types`"
         }
         error(message, node, rule: "unknown-type")
         return nil

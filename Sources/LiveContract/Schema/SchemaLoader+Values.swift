@@ -183,6 +183,12 @@ extension SchemaLoader {
                 return nil
             }
             return .double(number == 0 ? 0 : number)
+        case .uuid:
+            guard let canonical = UUIDText.canonical(text) else {
+                error("\(context()) must be a UUID in the 8-4-4-4-12 hex form such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\", found '\(text)'", node, rule: "value-type")
+                return nil
+            }
+            return .uuid(canonical)
         case .date:
             guard let millis = Epoch.parseISO8601(text) else {
                 error("\(context()) must be an ISO-8601 UTC date from 1970 to 9999 such as \"2025-03-15T19:00:00Z\", found '\(text)'", node, rule: "value-type")

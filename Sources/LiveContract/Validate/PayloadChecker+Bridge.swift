@@ -8,6 +8,8 @@ extension PayloadChecker {
         switch (type, node.kind) {
         case (.string, .string), (.url, .string), (.bool, .bool):
             return nil
+        case (.uuid, .string(let text)):
+            return UUIDText.canonical(text) == nil ? "\(at)'\(text)' is not a UUID (8-4-4-4-12 hex digits)" : nil
         case (.int, .number(let text)):
             guard NumberText.isPlainInteger(text), let value = Int64(text), value >= Int64(Int32.min), value <= Int64(Int32.max) else {
                 return "\(at)\(text) is not a 32-bit integer"
@@ -50,6 +52,7 @@ extension PayloadChecker {
     func bridgeDescription(_ type: FieldType) -> String {
         switch type {
         case .string, .url: return "a string"
+        case .uuid: return "a UUID string"
         case .int: return "an integer"
         case .double: return "a number"
         case .bool: return "true or false"

@@ -58,6 +58,10 @@ extension PayloadChecker {
             if let limit = field?.maxLength, text.utf8.count > limit {
                 warning(node, path, "\(text.utf8.count) UTF-8 bytes, over the schema's maxLength \(limit); it decodes, but the contract promises at most \(limit): shorten it", rule: "payload-out-of-bounds")
             }
+        case (.uuid, .string(let text)):
+            if UUIDText.canonical(text) == nil {
+                error(node, path, "dataCorrupted: '\(text)' is not a UUID (UUID(uuidString:) is nil), so decoding fails; send the 8-4-4-4-12 hex form", rule: "payload-type-mismatch")
+            }
         case (.int, .number(let text)):
             guard let value = NumberText.int(text) else {
                 error(node, path, "dataCorrupted: \(text) does not fit Int (it has a fraction or is beyond 64 bits), so decoding fails; send a whole number", rule: "payload-type-mismatch")
@@ -129,7 +133,7 @@ extension PayloadChecker {
         case (.date, .string(let text)):
             message += "; a Date in content-state is a number of seconds since 2001-01-01 (the default JSONDecoder), not text"
             if let millis = Epoch.parseISO8601(text) { message += ": send \(DateEpoch.format(Epoch.referenceSeconds(fromUnixMillis: millis)))" }
-        case (.string, .number(let text)), (.url, .number(let text)):
+        case (.string, .number(let text)), (.url, .number(let text)), (.uuid, .number(let text)):
             message += "; send \"\(text)\" as a string"
         case (.enumeration(let name), _):
             message += "; \(name) is a string raw value"

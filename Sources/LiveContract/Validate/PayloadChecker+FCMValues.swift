@@ -37,6 +37,8 @@ extension PayloadChecker {
         switch type {
         case .string, .url:
             return nil
+        case .uuid:
+            return UUIDText.canonical(text) == nil ? unreadable("\"\(text)\" is not a UUID: send the 8-4-4-4-12 hex form, e.g. \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\"") : nil
         case .int:
             guard let value = Self.decimal(text), value >= Int64(Int32.min), value <= Int64(Int32.max) else {
                 let hint = text.contains(".") ? " (ints have no decimal point)" : text.hasPrefix("+") || text.contains(" ") ? " (no sign '+', no spaces)" : ""

@@ -240,6 +240,10 @@ struct FCMMalformedCases {
             list.append(Breakage(label: "unknown-case", raw: "zzzNewCase"))
         case .structure, .array:
             list.append(Breakage(label: "invalid", raw: "{not json"))
+        case .uuid:
+            list.append(Breakage(label: "invalid", raw: "E621E1F8-C36C-495A-93FC-0C247A3E6E5"))
+            // Not broken: lower-case hex is read and upper-cased, as Foundation re-encodes it.
+            list.append(Breakage(label: "lowercase", raw: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f"))
         case .string, .url:
             break
         }
@@ -273,6 +277,9 @@ struct FCMMalformedCases {
         }
         if case .enumeration(let name) = field.type, let fallback = contract.type(named: name)?.enumType?.unknownCase {
             return .repaired(.enumCase(fallback), reason: "unknown-case")
+        }
+        if case .uuid = field.type, let canonical = UUIDText.canonical(raw) {
+            return .repaired(.uuid(canonical), reason: nil)
         }
         if let number = readableNumber(raw, type: field.type) {
             if let low = field.minimum, let bound = low.number, number < bound { return .repaired(low, reason: "clamped") }

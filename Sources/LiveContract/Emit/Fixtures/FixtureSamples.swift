@@ -146,6 +146,7 @@ struct FixtureSamples {
         case .date: return .date(FixtureEmitter.clockMillis)
         case .dateRange: return .dateRange(FixtureEmitter.clockMillis, FixtureEmitter.clockMillis + 3_600_000)
         case .url: return .url("https://example.com")
+        case .uuid: return .uuid("00000000-0000-0000-0000-000000000000")
         case .enumeration(let name): return .enumCase(contract.type(named: name)?.enumType?.cases.first ?? "")
         case .array: return .array([])
         case .structure(let name):

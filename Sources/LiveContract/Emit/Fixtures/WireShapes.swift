@@ -46,7 +46,7 @@ struct WireShapes {
 
     func bridge(_ value: Value, type: FieldType) -> JSONValue {
         switch value {
-        case .string(let text), .url(let text), .enumCase(let text): return .string(text)
+        case .string(let text), .url(let text), .enumCase(let text), .uuid(let text): return .string(text)
         case .int(let number): return .int(Int64(number))
         case .double(let number): return .double(number)
         case .bool(let flag): return .bool(flag)
@@ -83,7 +83,7 @@ struct WireShapes {
     /// The string an FCM data message carries for `value`.
     func fcmString(_ value: Value, type: FieldType) -> String {
         switch value {
-        case .string(let text), .url(let text), .enumCase(let text): return text
+        case .string(let text), .url(let text), .enumCase(let text), .uuid(let text): return text
         case .int(let number): return String(number)
         case .double(let number): return JSNumber.format(number)
         case .bool(let flag): return flag ? "true" : "false"

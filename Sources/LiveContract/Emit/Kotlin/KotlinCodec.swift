@@ -30,6 +30,7 @@ struct KotlinCodec {
     func fcmParse(_ field: Field) -> String {
         switch field.type {
         case .string, .url: return "this.ok(raw)"
+        case .uuid: return "this.uuid(raw)"
         case .int: return "this.int(raw\(bounds(field)))"
         case .double: return "this.double(raw\(bounds(field)))"
         case .bool: return "this.bool(raw)"
@@ -54,7 +55,7 @@ struct KotlinCodec {
     /// The FCM string for `value` of `type`.
     func fcmString(_ type: FieldType, _ value: String) -> String {
         switch type {
-        case .string, .url: return value
+        case .string, .url, .uuid: return value
         case .int, .bool, .date: return "\(value).toString()"
         case .double: return "\(wire).number(\(value))"
         case .enumeration: return "\(value).raw"
@@ -67,7 +68,7 @@ struct KotlinCodec {
     /// `value` in the bridge shape: String, Int, Long, Double, Boolean, List or Map.
     func bridge(_ type: FieldType, _ value: String) -> String {
         switch type {
-        case .string, .url, .int, .double, .bool, .date: return value
+        case .string, .url, .uuid, .int, .double, .bool, .date: return value
         case .dateRange: return "\(wire).range(\(value))"
         case .enumeration: return "\(value).raw"
         case .structure(let name): return "\(wire).encode\(name)(\(value))"
@@ -114,6 +115,7 @@ struct KotlinCodec {
     func decoderName(_ type: FieldType) -> String {
         switch type {
         case .string, .url: return "string"
+        case .uuid: return "uuid"
         case .int: return "int"
         case .double: return "double"
         case .bool: return "bool"

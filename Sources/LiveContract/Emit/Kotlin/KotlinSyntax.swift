@@ -12,7 +12,7 @@ enum KotlinSyntax {
 
     static func typeName(_ type: FieldType, in contract: Contract) -> String {
         switch type {
-        case .string, .url: return "String"
+        case .string, .url, .uuid: return "String"
         case .int: return "Int"
         case .double: return "Double"
         case .bool: return "Boolean"
@@ -57,7 +57,7 @@ enum KotlinSyntax {
     /// types in `contract` and are passed by name, so absent optionals keep their `null` default.
     static func literal(_ value: Value, type: FieldType, in contract: Contract) -> String {
         switch (value, type) {
-        case (.string(let text), _), (.url(let text), _): return stringLiteral(text)
+        case (.string(let text), _), (.url(let text), _), (.uuid(let text), _): return stringLiteral(text)
         case (.int(let number), .double): return doubleLiteral(Double(number))
         case (.int(let number), _): return intLiteral(number)
         case (.double(let number), _): return doubleLiteral(number)

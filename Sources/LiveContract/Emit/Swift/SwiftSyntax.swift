@@ -10,6 +10,7 @@ enum SwiftSyntax {
         case .date: return "Date"
         case .dateRange: return "ClosedRange<Date>"
         case .url: return "URL"
+        case .uuid: return "UUID"
         case .enumeration(let name), .structure(let name): return name
         case .array(let element): return "[\(typeName(element))]"
         }
@@ -45,6 +46,7 @@ enum SwiftSyntax {
         switch value {
         case .string(let text): return stringLiteral(text)
         case .url(let text): return "URL(string: \(stringLiteral(text)))!"
+        case .uuid(let text): return "UUID(uuidString: \(stringLiteral(text)))!"
         case .int(let number): return String(number)
         case .double(let number): return doubleLiteral(number)
         case .bool(let flag): return flag ? "true" : "false"

@@ -32,7 +32,7 @@ struct SwiftBridgeExpressions {
     /// The type of a record property holding a value of `type`.
     func bridgeType(_ type: FieldType) -> String {
         switch type {
-        case .string, .url: return "String"
+        case .string, .url, .uuid: return "String"
         case .int: return "Int"
         case .double, .date: return "Double"
         case .bool: return "Bool"
@@ -55,7 +55,7 @@ struct SwiftBridgeExpressions {
     /// reject a JS object without the key, so the placeholder never reaches a conversion).
     func placeholder(_ type: FieldType) -> String {
         switch type {
-        case .string, .url: return "\"\""
+        case .string, .url, .uuid: return "\"\""
         case .int, .double, .date: return "0"
         case .bool: return "false"
         case .dateRange, .array: return "[]"
@@ -105,6 +105,8 @@ struct SwiftBridgeExpressions {
             return "\(helper).range(\(expression), orElse: \(fallback ?? "\(helper).epoch...\(helper).epoch"))"
         case .url:
             return "\(helper).url(\(expression), orElse: \(fallback ?? "\(helper).blank"))"
+        case .uuid:
+            return "\(helper).uuid(\(expression), orElse: \(fallback ?? "\(helper).zeroUUID"))"
         case .enumeration(let name):
             guard let unknown = unknownCase(of: name) else { return nil }
             return "\(qualified(name))(rawValue: \(expression)) ?? .\(unknown)"
@@ -138,6 +140,9 @@ struct SwiftBridgeExpressions {
         if case .url = field.type {
             // An unreadable optional link is better dropped (or defaulted) than replaced.
             expression = "\(name).flatMap { URL(string: $0) }"
+        } else if case .uuid = field.type {
+            // Likewise an unreadable optional identifier: no identity beats a made-up one.
+            expression = "\(name).flatMap { UUID(uuidString: $0) }"
         } else if let inner = toSwift("$0", field.type, field: field) {
             expression = "\(name).map { \(inner) }"
         } else {
@@ -153,6 +158,7 @@ struct SwiftBridgeExpressions {
         case .string, .int, .double, .bool: return nil
         case .date, .dateRange: return "\(helper).millis(\(expression))"
         case .url: return "\(expression).absoluteString"
+        case .uuid: return "\(expression).uuidString"
         case .enumeration(let name): return unknownCase(of: name) == nil ? nil : "\(expression).rawValue"
         case .structure(let name): return "\(recordName(ofStruct: name))(\(expression))"
         case .array(let element): return fromSwift("$0", element).map { "\(expression).map { \($0) }" }

@@ -19,6 +19,7 @@ struct TypeScriptExpressions {
     func checked(_ type: FieldType, _ value: String, _ path: String, apns: Bool) -> String {
         switch type {
         case .string, .url: return "lc.string(\(value), \(path))"
+        case .uuid: return "lc.uuid(\(value), \(path))"
         case .int: return "lc.int(\(value), \(path))"
         case .double: return "lc.double(\(value), \(path))"
         case .bool: return "lc.bool(\(value), \(path))"
@@ -61,6 +62,7 @@ struct TypeScriptExpressions {
     func jsonRead(_ type: FieldType, _ value: String) -> String {
         switch type {
         case .string, .url: return "lc.jsonString(\(value))"
+        case .uuid: return "lc.jsonUuid(\(value))"
         case .int: return "lc.jsonInt(\(value))"
         case .double: return "lc.jsonDouble(\(value))"
         case .bool: return "lc.jsonBool(\(value))"
@@ -77,6 +79,7 @@ struct TypeScriptExpressions {
         let reader: String
         switch field.type {
         case .string, .url: reader = "lc.readString"
+        case .uuid: reader = "lc.readUuid"
         case .int: reader = "lc.readInt"
         case .double: reader = "lc.readDouble"
         case .bool: reader = "lc.readBool"
@@ -92,7 +95,7 @@ struct TypeScriptExpressions {
     func fcmString(_ field: Field, source: String, path: String) -> String {
         let value = checkedField(field, source: source, path: path, apns: false)
         switch field.type {
-        case .string, .url, .enumeration: return value
+        case .string, .url, .uuid, .enumeration: return value
         case .int, .double, .bool, .date: return "String(\(value))"
         case .dateRange, .structure, .array: return "JSON.stringify(\(value))"
         }
