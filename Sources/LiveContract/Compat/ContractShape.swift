@@ -57,6 +57,7 @@ public struct NamedShape: Sendable {
 public indirect enum ShapeType: Sendable {
     case string, int, double, bool, date, dateRange, url
     case uuid
+    case sized(IntegerKind)
     case enumeration(name: String, cases: [String], unknown: String?)
     case structure(name: String, fields: [ShapeField])
     case array(ShapeType)
@@ -73,6 +74,7 @@ public indirect enum ShapeType: Sendable {
         case .dateRange: return "dateRange"
         case .url: return "url"
         case .uuid: return "uuid"
+        case .sized(let kind): return kind.rawValue
         case .enumeration(let name, _, _), .structure(let name, _), .other(let name): return name
         case .array(let element): return "[\(element.schemaSpelling)]"
         }
@@ -88,6 +90,7 @@ public indirect enum ShapeType: Sendable {
         case .dateRange: return "ClosedRange<Date>"
         case .url: return "URL"
         case .uuid: return "UUID"
+        case .sized(let kind): return kind.swiftName
         case .enumeration(let name, _, _), .structure(let name, _), .other(let name): return name
         case .array(let element): return "[\(element.swiftSpelling)]"
         }
@@ -142,6 +145,7 @@ struct ShapeResolver {
         case .dateRange: return .dateRange
         case .url: return .url
         case .uuid: return .uuid
+        case .sized(let kind): return .sized(kind)
         case .enumeration(let name), .structure(let name): return named(name)
         case .array(let element): return .array(self.type(element))
         }

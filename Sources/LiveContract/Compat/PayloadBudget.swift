@@ -37,7 +37,7 @@ public struct PayloadBudget: Sendable, Equatable {
         switch type {
         case .string, .url: return (maxLength ?? 0) + 2
         case .uuid: return 38
-        case .int: return 20
+        case .int, .sized: return 20
         case .double, .date: return 24
         case .bool: return 5
         case .dateRange: return 2 * 24 + 3
@@ -54,6 +54,7 @@ public struct PayloadBudget: Sendable, Equatable {
         case .string, .url: return maxLength ?? 0
         case .uuid: return 36
         case .int: return 11
+        case .sized: return 20
         case .double: return 24
         case .date: return 20
         case .bool: return 5

@@ -5,6 +5,9 @@ extension SchemaLoader {
         "string": .string, "int": .int, "double": .double, "bool": .bool,
         "date": .date, "dateRange": .dateRange, "url": .url,
         "uuid": .uuid,
+        "int8": .sized(.int8), "int16": .sized(.int16), "int32": .sized(.int32), "int64": .sized(.int64),
+        "uint": .sized(.uint), "uint8": .sized(.uint8), "uint16": .sized(.uint16), "uint32": .sized(.uint32),
+        "uint64": .sized(.uint64),
     ]
 
     /// First pass over `types`: remember every name so fields may refer to types declared later.
@@ -161,8 +164,8 @@ extension SchemaLoader {
         }
         for key in ["min", "max"] {
             guard let bound = body[key] else { continue }
-            guard type == .int || type == .double else {
-                error("\(key) applies to int and double fields; '\(name)' is \(type.schemaSpelling)", bound.key, rule: "schema-shape")
+            guard type.isNumber else {
+                error("\(key) applies to number fields (int, int8 ... uint64, double); '\(name)' is \(type.schemaSpelling)", bound.key, rule: "schema-shape")
                 continue
             }
             let value = scalarValue(bound.value, as: type, context: key)

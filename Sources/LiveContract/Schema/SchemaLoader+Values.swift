@@ -151,7 +151,7 @@ extension SchemaLoader {
                 error("\(context()) must be true or false, found \(node.kindDescription)", node, rule: "value-type")
             }
             return nil
-        case .int:
+        case .int, .sized:
             guard plain else {
                 error("\(context()) must be a number; remove the quotes around '\(text)'", node, rule: "value-type")
                 return nil
@@ -164,8 +164,8 @@ extension SchemaLoader {
                 }
                 return nil
             }
-            guard let number = Int32(text) else {
-                error("\(context()): \(text) is outside the 32-bit range that int has in Kotlin and TypeScript", node, rule: "value-out-of-range")
+            guard let range = type.integerRange, let number = Int64(text), range.contains(number) else {
+                error("\(context()): \(text) is outside \(Self.rangeDescription(type))", node, rule: "value-out-of-range")
                 return nil
             }
             return .int(Int(number))
@@ -201,9 +201,21 @@ extension SchemaLoader {
         }
     }
 
+    /// Why an integer is refused: its type's range, and for 64-bit kinds the JavaScript limit.
+    static func rangeDescription(_ type: FieldType) -> String {
+        switch type {
+        case .sized(let kind) where kind.is64Bit:
+            return "the range \(kind.wireRange.lowerBound)...\(kind.wireRange.upperBound): \(kind.rawValue) values are limited to JavaScript's safe integers (2^53 - 1) on the bridge, in FCM and in TypeScript"
+        case .sized(let kind):
+            return "the range of \(kind.rawValue) (\(kind.wireRange.lowerBound)...\(kind.wireRange.upperBound))"
+        default:
+            return "the 32-bit range that int has in Kotlin and TypeScript"
+        }
+    }
+
     static func article(_ type: FieldType) -> String {
         switch type {
-        case .int: return "a whole number"
+        case .int, .sized: return "a whole number"
         case .double: return "a number"
         case .bool: return "true or false"
         case .date: return "an ISO-8601 UTC date"

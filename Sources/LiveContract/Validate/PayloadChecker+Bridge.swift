@@ -15,6 +15,11 @@ extension PayloadChecker {
                 return "\(at)\(text) is not a 32-bit integer"
             }
             return nil
+        case (.sized(let kind), .number(let text)):
+            guard NumberText.isPlainInteger(text), let value = Int64(text), kind.wireRange.contains(value) else {
+                return "\(at)\(text) is not \(kind.rawValue.withArticle) within \(kind.wireRange.lowerBound)...\(kind.wireRange.upperBound)"
+            }
+            return nil
         case (.double, .number):
             return nil
         case (.date, .number(let text)):
@@ -53,7 +58,7 @@ extension PayloadChecker {
         switch type {
         case .string, .url: return "a string"
         case .uuid: return "a UUID string"
-        case .int: return "an integer"
+        case .int, .sized: return "an integer"
         case .double: return "a number"
         case .bool: return "true or false"
         case .date: return "Unix milliseconds"

@@ -68,6 +68,16 @@ extension PayloadChecker {
                 return
             }
             checkBounds(node, Double(value), text, field: field, path: path)
+        case (.sized(let kind), .number(let text)):
+            let plain = NumberText.isPlainInteger(text) ? text : NumberText.int(text).map(String.init)
+            guard let plain, kind.swiftHolds(decimal: plain) else {
+                error(node, path, "dataCorrupted: \(text) does not fit \(kind.swiftName) (it has a fraction or is outside \(kind.swiftName)'s range), so decoding fails", rule: "payload-type-mismatch")
+                return
+            }
+            if kind.is64Bit, let magnitude = UInt64(plain.hasPrefix("-") ? String(plain.dropFirst()) : plain), magnitude > UInt64(IntegerKind.maxSafe) {
+                warning(node, path, "\(text) decodes as \(kind.swiftName), but it is beyond JavaScript's safe integers (2^53 - 1): the bridge, FCM and TypeScript copies cannot carry it exactly", rule: "payload-out-of-bounds")
+            }
+            checkBounds(node, Double(plain) ?? 0, text, field: field, path: path)
         case (.double, .number(let text)):
             guard let value = NumberText.double(text) else {
                 error(node, path, "dataCorrupted: \(text) is beyond Double's range, so decoding fails", rule: "payload-type-mismatch")
@@ -124,7 +134,7 @@ extension PayloadChecker {
         let expected = swiftName(type)
         var message = "typeMismatch: \(expected) cannot decode \(node.kindDescription)"
         switch (type, node.kind) {
-        case (.int, .string(let text)), (.double, .string(let text)):
+        case (.int, .string(let text)), (.double, .string(let text)), (.sized, .string(let text)):
             if NumberText.double(text.trimmingSpaces) != nil { message += "; send the number \(text.trimmingSpaces) without quotes" }
         case (.bool, .number(let text)):
             message += "; send true or false, not \(text)"

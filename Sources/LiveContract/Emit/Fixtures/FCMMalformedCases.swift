@@ -240,6 +240,10 @@ struct FCMMalformedCases {
             list.append(Breakage(label: "unknown-case", raw: "zzzNewCase"))
         case .structure, .array:
             list.append(Breakage(label: "invalid", raw: "{not json"))
+        case .sized(let kind):
+            list.append(Breakage(label: "invalid", raw: "12abc"))
+            list.append(Breakage(label: "overflow", raw: String(kind.wireRange.upperBound + 1)))
+            list.append(Breakage(label: "underflow", raw: String(kind.wireRange.lowerBound - 1)))
         case .uuid:
             list.append(Breakage(label: "invalid", raw: "E621E1F8-C36C-495A-93FC-0C247A3E6E5"))
             // Not broken: lower-case hex is read and upper-cased, as Foundation re-encodes it.
@@ -300,6 +304,9 @@ struct FCMMalformedCases {
         case .double:
             guard SchemaLoader.isDecimalNumber(raw), let number = Double(raw), number.isFinite else { return nil }
             return number
+        case .sized(let kind):
+            guard SchemaLoader.isDecimalInteger(raw) || raw == "-0", let number = Int64(raw), kind.wireRange.contains(number) else { return nil }
+            return Double(number)
         default:
             return nil
         }

@@ -7,7 +7,7 @@
 struct KotlinHelpers {
     /// The helpers, in the order of `names`.
     enum Helper: Int {
-        case readUuid, jsonUuid
+        case readUuid, jsonUuid, readSized, jsonSized
         case readOk, readInt, readDouble, readBool, readDate, readChoice, wholeNumber
         case wire, number, json, range, jsonString, jsonInt, jsonIntIn, jsonDouble
         case jsonDoubleIn, jsonBool, jsonDate, jsonDateRange, jsonList
@@ -15,7 +15,7 @@ struct KotlinHelpers {
 
     /// The name the template uses for each `Helper`, by raw value.
     static let names = [
-        "readUuid", "jsonUuid",
+        "readUuid", "jsonUuid", "readSized", "jsonSized",
         "readOk", "readInt", "readDouble", "readBool", "readDate", "readChoice", "wholeNumber",
         "wire", "number", "json", "range", "jsonString", "jsonInt", "jsonIntIn", "jsonDouble",
         "jsonDoubleIn", "jsonBool", "jsonDate", "jsonDateRange", "jsonList",
@@ -57,6 +57,7 @@ struct KotlinHelpers {
             case .uuid:
                 self[.jsonString] = true
                 self[.jsonUuid] = true
+            case .sized: self[.jsonSized] = true
             case .int:
                 self[.jsonInt] = true
                 if bounded { self[.jsonIntIn] = true }
@@ -89,6 +90,7 @@ struct KotlinHelpers {
                 switch fields[index].type {
                 case .string, .url: self[.readOk] = true
                 case .uuid: self[.readUuid] = true
+                case .sized: self[.readSized] = true
                 case .int: self[.readInt] = true
                 case .double: self[.readDouble] = true
                 case .bool: self[.readBool] = true
@@ -104,7 +106,7 @@ struct KotlinHelpers {
 
         visit(contract.attributes)
         visit(contract.state)
-        self[.wholeNumber] = self[.readInt] || self[.readDate]
+        self[.wholeNumber] = self[.readInt] || self[.readDate] || self[.readSized]
         self[.number] = self[.readDouble] || self[.json]
         self[.wire] = self[.number] || self[.json]
         for type in contract.types {

@@ -11,6 +11,7 @@ enum SwiftSyntax {
         case .dateRange: return "ClosedRange<Date>"
         case .url: return "URL"
         case .uuid: return "UUID"
+        case .sized(let kind): return kind.swiftName
         case .enumeration(let name), .structure(let name): return name
         case .array(let element): return "[\(typeName(element))]"
         }

@@ -155,6 +155,8 @@ struct SwiftBridgeContext {
     var usesClamp: Bool {
         func clamps(_ fields: [Field]) -> Bool {
             fields.indices.contains { index in
+                if case .sized = fields[index].type { return true }
+                if case .array(.sized) = fields[index].type { return true }
                 guard case .int = fields[index].type else { return false }
                 return fields[index].minimum != nil || fields[index].maximum != nil
             }

@@ -33,7 +33,7 @@ struct SwiftBridgeExpressions {
     func bridgeType(_ type: FieldType) -> String {
         switch type {
         case .string, .url, .uuid: return "String"
-        case .int: return "Int"
+        case .int, .sized: return "Int"
         case .double, .date: return "Double"
         case .bool: return "Bool"
         case .dateRange: return "[Double]"
@@ -56,7 +56,7 @@ struct SwiftBridgeExpressions {
     func placeholder(_ type: FieldType) -> String {
         switch type {
         case .string, .url, .uuid: return "\"\""
-        case .int, .double, .date: return "0"
+        case .int, .sized, .double, .date: return "0"
         case .bool: return "false"
         case .dateRange, .array: return "[]"
         case .enumeration(let name):
@@ -96,6 +96,10 @@ struct SwiftBridgeExpressions {
         case .int:
             guard let field, field.minimum != nil || field.maximum != nil else { return nil }
             return "\(helper).clamp(\(expression)\(bounds(field)))"
+        case .sized(let kind):
+            // JS numbers reach the record as Int; clamping to the type's range first means the
+            // conversion to the sized type can never trap.
+            return "\(kind.swiftName)(\(helper).clamp(\(expression)\(sizedBounds(kind, field: field))))"
         case .double:
             let repair = fallback ?? field.flatMap { ($0.minimum ?? $0.maximum)?.number }.map(SwiftSyntax.doubleLiteral) ?? "0"
             return "\(helper).number(\(expression)\(field.map(bounds) ?? ""), orElse: \(repair))"
@@ -125,9 +129,18 @@ struct SwiftBridgeExpressions {
         return text
     }
 
+    /// `, min: .., max: ..`: the type's range narrowed by the field's bounds (none for items).
+    func sizedBounds(_ kind: IntegerKind, field: Field?) -> String {
+        var low = kind.wireRange.lowerBound, high = kind.wireRange.upperBound
+        if case .int(let bound)? = field?.minimum { low = Swift.max(low, Int64(bound)) }
+        if case .int(let bound)? = field?.maximum { high = Swift.min(high, Int64(bound)) }
+        return ", min: \(low), max: \(high)"
+    }
+
     /// A `min`/`max` value as a literal of the field's number type.
     func bound(_ value: Value?, of field: Field) -> String? {
         guard let number = value?.number else { return nil }
+        if field.type.integerRange != nil, case .int(let whole)? = value { return String(whole) }
         if case .int = field.type { return String(Int(number)) }
         return SwiftSyntax.doubleLiteral(number)
     }
@@ -156,6 +169,7 @@ struct SwiftBridgeExpressions {
     func fromSwift(_ expression: String, _ type: FieldType) -> String? {
         switch type {
         case .string, .int, .double, .bool: return nil
+        case .sized(let kind): return kind.is64Bit && kind != .int64 ? "Int(clamping: \(expression))" : "Int(\(expression))"
         case .date, .dateRange: return "\(helper).millis(\(expression))"
         case .url: return "\(expression).absoluteString"
         case .uuid: return "\(expression).uuidString"

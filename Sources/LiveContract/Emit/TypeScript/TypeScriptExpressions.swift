@@ -20,6 +20,7 @@ struct TypeScriptExpressions {
         switch type {
         case .string, .url: return "lc.string(\(value), \(path))"
         case .uuid: return "lc.uuid(\(value), \(path))"
+        case .sized(let kind): return "lc.sized(\(value), \(path), \(Self.rangeArguments(kind)))"
         case .int: return "lc.int(\(value), \(path))"
         case .double: return "lc.double(\(value), \(path))"
         case .bool: return "lc.bool(\(value), \(path))"
@@ -63,6 +64,7 @@ struct TypeScriptExpressions {
         switch type {
         case .string, .url: return "lc.jsonString(\(value))"
         case .uuid: return "lc.jsonUuid(\(value))"
+        case .sized(let kind): return "lc.jsonSized(\(value), \(Self.rangeArguments(kind)))"
         case .int: return "lc.jsonInt(\(value))"
         case .double: return "lc.jsonDouble(\(value))"
         case .bool: return "lc.jsonBool(\(value))"
@@ -80,6 +82,7 @@ struct TypeScriptExpressions {
         switch field.type {
         case .string, .url: reader = "lc.readString"
         case .uuid: reader = "lc.readUuid"
+        case .sized(let kind): reader = "lc.readSized(\(Self.rangeArguments(kind)))"
         case .int: reader = "lc.readInt"
         case .double: reader = "lc.readDouble"
         case .bool: reader = "lc.readBool"
@@ -96,9 +99,14 @@ struct TypeScriptExpressions {
         let value = checkedField(field, source: source, path: path, apns: false)
         switch field.type {
         case .string, .url, .uuid, .enumeration: return value
-        case .int, .double, .bool, .date: return "String(\(value))"
+        case .int, .sized, .double, .bool, .date: return "String(\(value))"
         case .dateRange, .structure, .array: return "JSON.stringify(\(value))"
         }
+    }
+
+    /// `lowest, highest, 'int8'`: the range a sized integer may take in JS, and its name.
+    static func rangeArguments(_ kind: IntegerKind) -> String {
+        "\(kind.wireRange.lowerBound), \(kind.wireRange.upperBound), '\(kind.rawValue)'"
     }
 
     /// `cases` or `cases, 'fallback'` for an enum with `unknown:`.
