@@ -210,6 +210,8 @@ extension HostileSchemas {
         Case(name: "int64 example beyond 2^53", yaml: state("  a: { type: int64, example: ‸9007199254740993 }\n"), rule: "value-out-of-range", message: "safe integers"),
         Case(name: "int8 max beyond its range", yaml: state("  a: { type: int8, max: ‸128 }\n"), rule: "value-out-of-range"),
         Case(name: "uint16 default below its min", yaml: state("  a: { type: uint16, min: 10, default: ‸5 }\n"), rule: "value-out-of-range"),
+        Case(name: "float default beyond Float's range", yaml: state("  a: { type: float, default: ‸1e39 }\n"), rule: "value-out-of-range", message: "Float"),
+        Case(name: "float example that rounds to zero", yaml: state("  a: { type: \"[float]\", example: [‸1e-50] }\n"), rule: "value-out-of-range"),
     ]
 
     static let outputCases: [Case] = [

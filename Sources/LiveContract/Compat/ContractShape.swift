@@ -58,6 +58,7 @@ public indirect enum ShapeType: Sendable {
     case string, int, double, bool, date, dateRange, url
     case uuid
     case sized(IntegerKind)
+    case float
     case enumeration(name: String, cases: [String], unknown: String?)
     case structure(name: String, fields: [ShapeField])
     case array(ShapeType)
@@ -75,6 +76,7 @@ public indirect enum ShapeType: Sendable {
         case .url: return "url"
         case .uuid: return "uuid"
         case .sized(let kind): return kind.rawValue
+        case .float: return "float"
         case .enumeration(let name, _, _), .structure(let name, _), .other(let name): return name
         case .array(let element): return "[\(element.schemaSpelling)]"
         }
@@ -91,6 +93,7 @@ public indirect enum ShapeType: Sendable {
         case .url: return "URL"
         case .uuid: return "UUID"
         case .sized(let kind): return kind.swiftName
+        case .float: return "Float"
         case .enumeration(let name, _, _), .structure(let name, _), .other(let name): return name
         case .array(let element): return "[\(element.swiftSpelling)]"
         }
@@ -146,6 +149,7 @@ struct ShapeResolver {
         case .url: return .url
         case .uuid: return .uuid
         case .sized(let kind): return .sized(kind)
+        case .float: return .float
         case .enumeration(let name), .structure(let name): return named(name)
         case .array(let element): return .array(self.type(element))
         }

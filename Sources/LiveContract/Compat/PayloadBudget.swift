@@ -38,6 +38,7 @@ public struct PayloadBudget: Sendable, Equatable {
         case .string, .url: return (maxLength ?? 0) + 2
         case .uuid: return 38
         case .int, .sized: return 20
+        case .float: return 16
         case .double, .date: return 24
         case .bool: return 5
         case .dateRange: return 2 * 24 + 3
@@ -55,6 +56,7 @@ public struct PayloadBudget: Sendable, Equatable {
         case .uuid: return 36
         case .int: return 11
         case .sized: return 20
+        case .float: return 24
         case .double: return 24
         case .date: return 20
         case .bool: return 5

@@ -111,7 +111,8 @@ struct SwiftTypeResolver {
         case "Int": return .int
         case "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64":
             return IntegerKind.allCases.first { $0.swiftName == spelling }.map { .sized($0) } ?? .int
-        case "Double", "Float", "CGFloat", "TimeInterval": return .double
+        case "Float": return .float
+        case "Double", "CGFloat", "TimeInterval": return .double
         case "Bool": return .bool
         case "Date": return .date
         case "ClosedRange<Date>": return .dateRange

@@ -69,8 +69,12 @@ public enum WireReader: Sendable {
             return Self.holds(read, .int32) ? nil : mismatch(reader, writer, detail: "int values beyond \(read.swiftName)'s range fail")
         case (.int, .sized(let written)):
             return Self.holds(.int32, written) ? nil : mismatch(reader, writer, detail: "values of \(written.swiftName) beyond the 32-bit range of int fail")
-        case (.double, .sized):
+        case (.double, .sized), (.double, .float), (.float, .float):
             return nil
+        case (.float, .int), (.float, .sized):
+            return nil
+        case (.float, .double):
+            return mismatch(reader, writer, detail: "values beyond Float's range (about 3.4e38) fail, and the rest lose precision")
         case (.uuid, .string):
             return self == .codable
                 ? Breakage(effect: .fails, reason: "dataCorrupted: text that is not a UUID (UUID(uuidString:) is nil) fails to decode")
@@ -156,7 +160,7 @@ extension ShapeType {
         case .string, .url, .enumeration: return "a string"
         case .uuid: return "a UUID string"
         case .int, .sized: return "an integer"
-        case .double: return "a number"
+        case .double, .float: return "a number"
         case .bool: return "true/false"
         case .date: return "a number (seconds since 2001)"
         case .dateRange: return "a two-number array"

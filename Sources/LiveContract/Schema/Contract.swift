@@ -45,6 +45,8 @@ public indirect enum FieldType: Hashable, Sendable {
     case uuid
     /// `int8` ... `uint64`, `uint`: Swift's sized integers, as JSON integers.
     case sized(IntegerKind)
+    /// Swift `Float`; values are kept as the `Double` of the nearest Float (see `FloatText`).
+    case float
 
     /// The spelling used in the schema (`int`, `[Step]`).
     public var schemaSpelling: String {
@@ -58,6 +60,7 @@ public indirect enum FieldType: Hashable, Sendable {
         case .url: return "url"
         case .uuid: return "uuid"
         case .sized(let kind): return kind.rawValue
+        case .float: return "float"
         case .enumeration(let name), .structure(let name): return name
         case .array(let element): return "[\(element.schemaSpelling)]"
         }
@@ -74,7 +77,7 @@ public indirect enum FieldType: Hashable, Sendable {
     }
 
     /// int, a sized integer or double: the types `min`/`max` apply to.
-    public var isNumber: Bool { integerRange != nil || self == .double }
+    public var isNumber: Bool { integerRange != nil || self == .double || self == .float }
 
     /// True when the FCM data value is JSON text rather than a plain string.
     public var isJSONTextOnFCM: Bool {

@@ -7,7 +7,7 @@ extension SchemaLoader {
         "uuid": .uuid,
         "int8": .sized(.int8), "int16": .sized(.int16), "int32": .sized(.int32), "int64": .sized(.int64),
         "uint": .sized(.uint), "uint8": .sized(.uint8), "uint16": .sized(.uint16), "uint32": .sized(.uint32),
-        "uint64": .sized(.uint64),
+        "uint64": .sized(.uint64), "float": .float,
     ]
 
     /// First pass over `types`: remember every name so fields may refer to types declared later.

@@ -169,7 +169,7 @@ extension SchemaLoader {
                 return nil
             }
             return .int(Int(number))
-        case .double:
+        case .double, .float:
             guard plain else {
                 error("\(context()) must be a number; remove the quotes around '\(text)'", node, rule: "value-type")
                 return nil
@@ -181,6 +181,14 @@ extension SchemaLoader {
                     error("\(context()) must be a finite decimal number, found '\(text)'", node, rule: "value-type")
                 }
                 return nil
+            }
+            if type == .float {
+                // Every copy holds the nearest Float, so the schema value is rounded here once.
+                guard let rounded = FloatText.rounded(number) else {
+                    error("\(context()): \(text) is outside Float's range; Swift's decoder refuses it", node, rule: "value-out-of-range")
+                    return nil
+                }
+                return .double(rounded == 0 ? 0 : rounded)
             }
             return .double(number == 0 ? 0 : number)
         case .uuid:
@@ -216,7 +224,7 @@ extension SchemaLoader {
     static func article(_ type: FieldType) -> String {
         switch type {
         case .int, .sized: return "a whole number"
-        case .double: return "a number"
+        case .double, .float: return "a number"
         case .bool: return "true or false"
         case .date: return "an ISO-8601 UTC date"
         case .url: return "a URL"

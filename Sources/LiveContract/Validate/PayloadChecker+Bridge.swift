@@ -22,6 +22,9 @@ extension PayloadChecker {
             return nil
         case (.double, .number):
             return nil
+        case (.float, .number(let text)):
+            guard let value = NumberText.double(text), FloatText.rounded(value) != nil else { return "\(at)\(text) is outside Float's range" }
+            return nil
         case (.date, .number(let text)):
             guard NumberText.isPlainInteger(text), Int64(text) != nil else { return "\(at)\(text) is not an integer of Unix milliseconds" }
             return unixMillisProblem(text).map { at + $0.message }
@@ -59,7 +62,7 @@ extension PayloadChecker {
         case .string, .url: return "a string"
         case .uuid: return "a UUID string"
         case .int, .sized: return "an integer"
-        case .double: return "a number"
+        case .double, .float: return "a number"
         case .bool: return "true or false"
         case .date: return "Unix milliseconds"
         case .dateRange: return "[startMs, endMs]"

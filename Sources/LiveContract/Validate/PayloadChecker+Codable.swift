@@ -78,6 +78,12 @@ extension PayloadChecker {
                 warning(node, path, "\(text) decodes as \(kind.swiftName), but it is beyond JavaScript's safe integers (2^53 - 1): the bridge, FCM and TypeScript copies cannot carry it exactly", rule: "payload-out-of-bounds")
             }
             checkBounds(node, Double(plain) ?? 0, text, field: field, path: path)
+        case (.float, .number(let text)):
+            guard let value = NumberText.double(text), FloatText.rounded(value) != nil else {
+                error(node, path, "dataCorrupted: \(text) does not fit in Float (beyond its range, or so small it would round to zero), so decoding fails", rule: "payload-type-mismatch")
+                return
+            }
+            checkBounds(node, value, text, field: field, path: path)
         case (.double, .number(let text)):
             guard let value = NumberText.double(text) else {
                 error(node, path, "dataCorrupted: \(text) is beyond Double's range, so decoding fails", rule: "payload-type-mismatch")
@@ -134,7 +140,7 @@ extension PayloadChecker {
         let expected = swiftName(type)
         var message = "typeMismatch: \(expected) cannot decode \(node.kindDescription)"
         switch (type, node.kind) {
-        case (.int, .string(let text)), (.double, .string(let text)), (.sized, .string(let text)):
+        case (.int, .string(let text)), (.double, .string(let text)), (.sized, .string(let text)), (.float, .string(let text)):
             if NumberText.double(text.trimmingSpaces) != nil { message += "; send the number \(text.trimmingSpaces) without quotes" }
         case (.bool, .number(let text)):
             message += "; send true or false, not \(text)"

@@ -45,6 +45,11 @@ extension PayloadChecker {
                 return unreadable("\"\(text)\" is not a 32-bit int\(hint): send decimal digits, e.g. \"3\"")
             }
             return bounds(Double(value), text, field)
+        case .float:
+            guard !text.contains(" "), let value = Self.jsonNumber(text), FloatText.rounded(value) != nil else {
+                return unreadable("\"\(text)\" is not a finite JSON number within Float's range: send e.g. \"0.35\"")
+            }
+            return bounds(value, text, field)
         case .sized(let kind):
             guard let value = Self.decimal(text), kind.wireRange.contains(value) else {
                 return unreadable("\"\(text)\" is not \(kind.rawValue.withArticle) the parsers accept (decimal digits within \(kind.wireRange.lowerBound)...\(kind.wireRange.upperBound)\(kind.is64Bit ? ", JavaScript's safe integers" : ""))")

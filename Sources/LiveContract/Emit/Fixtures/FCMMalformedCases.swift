@@ -229,6 +229,9 @@ struct FCMMalformedCases {
         case .double:
             list.append(Breakage(label: "invalid", raw: "NaN"))
             list.append(Breakage(label: "invalid-text", raw: "fast"))
+        case .float:
+            list.append(Breakage(label: "invalid", raw: "NaN"))
+            list.append(Breakage(label: "overflow", raw: "1e39"))
         case .bool:
             list.append(Breakage(label: "invalid", raw: "yes"))
         case .date:
@@ -304,6 +307,9 @@ struct FCMMalformedCases {
         case .double:
             guard SchemaLoader.isDecimalNumber(raw), let number = Double(raw), number.isFinite else { return nil }
             return number
+        case .float:
+            guard SchemaLoader.isDecimalNumber(raw), let number = Double(raw), let single = FloatText.rounded(number) else { return nil }
+            return single
         case .sized(let kind):
             guard SchemaLoader.isDecimalInteger(raw) || raw == "-0", let number = Int64(raw), kind.wireRange.contains(number) else { return nil }
             return Double(number)

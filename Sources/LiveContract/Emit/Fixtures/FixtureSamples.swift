@@ -146,7 +146,7 @@ struct FixtureSamples {
         case .int, .sized:
             let low = field?.minimum?.number ?? 0, high = field?.maximum?.number ?? 0
             return .int(Int(min(max(0, low), max(high, low))))
-        case .double:
+        case .double, .float:
             let low = field?.minimum?.number ?? 0, high = field?.maximum?.number ?? 0
             return .double(min(max(0, low), max(high, low)))
         case .bool: return .bool(false)

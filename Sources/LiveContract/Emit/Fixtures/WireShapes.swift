@@ -66,6 +66,7 @@ struct WireShapes {
     func apns(_ value: Value, type: FieldType) -> JSONValue {
         switch value {
         case .date(let millis): return seconds2001(millis)
+        case .double(let number) where type == .float: return .double(FloatText.apnsDouble(number))
         case .dateRange(let lower, let upper): return .array([seconds2001(lower), seconds2001(upper)])
         case .array(let items):
             guard case .array(let element) = type else { return .array([]) }

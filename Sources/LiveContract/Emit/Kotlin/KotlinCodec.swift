@@ -38,6 +38,7 @@ struct KotlinCodec {
             return "this.sized(raw, \(range.lowerBound)L, \(range.upperBound)L, \(low)L, \(high)L) { \(Self.fromLong(kind, "it")) }"
         case .int: return "this.int(raw\(bounds(field)))"
         case .double: return "this.double(raw\(bounds(field)))"
+        case .float: return "this.float(raw\(bounds(field)))"
         case .bool: return "this.bool(raw)"
         case .date: return "this.date(raw)"
         case .enumeration(let name):
@@ -64,6 +65,7 @@ struct KotlinCodec {
         case .sized(let kind): return "\(Self.safe(kind, value)).toString()"
         case .int, .bool, .date: return "\(value).toString()"
         case .double: return "\(wire).number(\(value))"
+        case .float: return "\(wire).number(\(value).toDouble())"
         case .enumeration: return "\(value).raw"
         case .dateRange, .structure, .array: return "\(wire).json(\(bridge(type, value)))"
         }
@@ -74,7 +76,7 @@ struct KotlinCodec {
     /// `value` in the bridge shape: String, Int, Long, Double, Boolean, List or Map.
     func bridge(_ type: FieldType, _ value: String) -> String {
         switch type {
-        case .string, .url, .uuid, .int, .double, .bool, .date: return value
+        case .string, .url, .uuid, .int, .double, .float, .bool, .date: return value
         case .sized(let kind): return Self.safe(kind, value)
         case .dateRange: return "\(wire).range(\(value))"
         case .enumeration: return "\(value).raw"
@@ -107,6 +109,8 @@ struct KotlinCodec {
         switch type {
         case .int where field?.minimum != nil || field?.maximum != nil:
             return "\(wire).intIn(\(wire).int(\(value))\(bounds(field!)))"
+        case .float where field?.minimum != nil || field?.maximum != nil:
+            return "\(wire).floatIn(\(wire).float(\(value))\(bounds(field!)))"
         case .double where field?.minimum != nil || field?.maximum != nil:
             return "\(wire).doubleIn(\(wire).double(\(value))\(bounds(field!)))"
         case .array(let element): return "\(wire).list(\(value), \(jsonDecoder(element)))"
@@ -156,6 +160,7 @@ struct KotlinCodec {
         case .string, .url: return "string"
         case .uuid: return "uuid"
         case .sized: return "sized"
+        case .float: return "float"
         case .int: return "int"
         case .double: return "double"
         case .bool: return "bool"

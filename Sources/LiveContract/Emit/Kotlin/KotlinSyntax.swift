@@ -14,6 +14,7 @@ enum KotlinSyntax {
         switch type {
         case .string, .url, .uuid: return "String"
         case .sized(let kind): return kind.kotlinName
+        case .float: return "Float"
         case .int: return "Int"
         case .double: return "Double"
         case .bool: return "Boolean"
@@ -61,6 +62,8 @@ enum KotlinSyntax {
         case (.string(let text), _), (.url(let text), _), (.uuid(let text), _): return stringLiteral(text)
         case (.int(let number), .double): return doubleLiteral(Double(number))
         case (.int(let number), .sized(let kind)): return sizedLiteral(number, kind)
+        case (.int(let number), .float): return FloatText.shortest(Double(number)) + "f"
+        case (.double(let number), .float): return FloatText.shortest(number) + "f"
         case (.int(let number), _): return intLiteral(number)
         case (.double(let number), _): return doubleLiteral(number)
         case (.bool(let flag), _): return flag ? "true" : "false"

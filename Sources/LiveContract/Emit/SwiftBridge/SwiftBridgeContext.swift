@@ -54,8 +54,8 @@ struct SwiftBridgeContext {
     /// the template can lay each group out and separate groups by one blank line.
     func helpers() -> [TemplateValue] {
         let used = usedTypes()
-        let kinds = ["dates", "ranges", "doubles", "clamp", "urls", "uuids"]
-        let present = [used.dates || used.ranges, used.ranges, used.doubles, usesClamp, used.urls, used.uuids]
+        let kinds = ["dates", "ranges", "doubles", "clamp", "urls", "uuids", "floats"]
+        let present = [used.dates || used.ranges, used.ranges, used.doubles, usesClamp, used.urls, used.uuids, used.floats]
         var result: [TemplateValue] = []
         for index in kinds.indices where present[index] {
             var members: TemplateObject = ["first": .flag(result.isEmpty)]
@@ -123,7 +123,7 @@ struct SwiftBridgeContext {
     /// Which kinds of value the records hold, array items and struct members included.
     struct UsedTypes {
         var dates = false, ranges = false, doubles = false, urls = false
-        var uuids = false
+        var uuids = false, floats = false
     }
 
     /// Every kind of field type the records hold, array items and struct members included.
@@ -136,6 +136,7 @@ struct SwiftBridgeContext {
             case .double: used.doubles = true
             case .url: used.urls = true
             case .uuid: used.uuids = true
+            case .float: used.floats = true
             case .array(let element): visit(element)
             default: break
             }

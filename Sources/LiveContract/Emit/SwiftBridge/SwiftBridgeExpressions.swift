@@ -34,7 +34,7 @@ struct SwiftBridgeExpressions {
         switch type {
         case .string, .url, .uuid: return "String"
         case .int, .sized: return "Int"
-        case .double, .date: return "Double"
+        case .double, .float, .date: return "Double"
         case .bool: return "Bool"
         case .dateRange: return "[Double]"
         case .enumeration(let name): return unknownCase(of: name) == nil ? qualified(name) : "String"
@@ -56,7 +56,7 @@ struct SwiftBridgeExpressions {
     func placeholder(_ type: FieldType) -> String {
         switch type {
         case .string, .url, .uuid: return "\"\""
-        case .int, .sized, .double, .date: return "0"
+        case .int, .sized, .double, .float, .date: return "0"
         case .bool: return "false"
         case .dateRange, .array: return "[]"
         case .enumeration(let name):
@@ -103,6 +103,9 @@ struct SwiftBridgeExpressions {
         case .double:
             let repair = fallback ?? field.flatMap { ($0.minimum ?? $0.maximum)?.number }.map(SwiftSyntax.doubleLiteral) ?? "0"
             return "\(helper).number(\(expression)\(field.map(bounds) ?? ""), orElse: \(repair))"
+        case .float:
+            let repair = fallback ?? field.flatMap { ($0.minimum ?? $0.maximum)?.number }.map(FloatText.shortest) ?? "0"
+            return "\(helper).float(\(expression)\(field.map(bounds) ?? ""), orElse: \(repair))"
         case .date:
             return "\(helper).date(\(expression), orElse: \(fallback ?? "\(helper).epoch"))"
         case .dateRange:
@@ -169,6 +172,7 @@ struct SwiftBridgeExpressions {
     func fromSwift(_ expression: String, _ type: FieldType) -> String? {
         switch type {
         case .string, .int, .double, .bool: return nil
+        case .float: return "Double(\(expression))"
         case .sized(let kind): return kind.is64Bit && kind != .int64 ? "Int(clamping: \(expression))" : "Int(\(expression))"
         case .date, .dateRange: return "\(helper).millis(\(expression))"
         case .url: return "\(expression).absoluteString"

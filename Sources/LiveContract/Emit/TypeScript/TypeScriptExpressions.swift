@@ -23,6 +23,7 @@ struct TypeScriptExpressions {
         case .sized(let kind): return "lc.sized(\(value), \(path), \(Self.rangeArguments(kind)))"
         case .int: return "lc.int(\(value), \(path))"
         case .double: return "lc.double(\(value), \(path))"
+        case .float: return apns ? "lc.floatApns(lc.float(\(value), \(path)))" : "lc.float(\(value), \(path))"
         case .bool: return "lc.bool(\(value), \(path))"
         case .date: return apns ? "lc.seconds(lc.millis(\(value), \(path)))" : "lc.millis(\(value), \(path))"
         case .dateRange: return apns ? "lc.rangeSeconds(lc.range(\(value), \(path)))" : "lc.range(\(value), \(path))"
@@ -38,6 +39,10 @@ struct TypeScriptExpressions {
         if let value = field.defaultValue {
             input = "(\(input) ?? \(syntax.literal(value, type: field.type)))"
         }
+        if field.type == .float && apns {
+            // Clamp the Float first, then spell it as Swift does, so a clamped value agrees too.
+            return "lc.floatApns(\(clamped(checked(.float, input, path, apns: false), field, helper: "lc.clamp")))"
+        }
         return clamped(checked(field.type, input, path, apns: apns), field, helper: "lc.clamp")
     }
 
@@ -52,6 +57,7 @@ struct TypeScriptExpressions {
     func fromApns(_ type: FieldType, _ value: String) -> String {
         switch type {
         case .date: return "lc.fromSeconds(\(value))"
+        case .float: return "Math.fround(\(value))"
         case .dateRange: return "lc.rangeFromSeconds(\(value))"
         case .structure(let name): return "\(fromApnsFunction(name))(\(value))"
         case .array(let element): return "\(value).map((item) => \(fromApns(element, "item")))"
@@ -67,6 +73,7 @@ struct TypeScriptExpressions {
         case .sized(let kind): return "lc.jsonSized(\(value), \(Self.rangeArguments(kind)))"
         case .int: return "lc.jsonInt(\(value))"
         case .double: return "lc.jsonDouble(\(value))"
+        case .float: return "lc.jsonFloat(\(value))"
         case .bool: return "lc.jsonBool(\(value))"
         case .date: return "lc.jsonMillis(\(value))"
         case .dateRange: return "lc.jsonRange(\(value))"
@@ -85,6 +92,7 @@ struct TypeScriptExpressions {
         case .sized(let kind): reader = "lc.readSized(\(Self.rangeArguments(kind)))"
         case .int: reader = "lc.readInt"
         case .double: reader = "lc.readDouble"
+        case .float: reader = "lc.readFloat"
         case .bool: reader = "lc.readBool"
         case .date: reader = "lc.readMillis"
         case .enumeration(let name): reader = "lc.readCase(\(casesArguments(name)))"
@@ -99,7 +107,7 @@ struct TypeScriptExpressions {
         let value = checkedField(field, source: source, path: path, apns: false)
         switch field.type {
         case .string, .url, .uuid, .enumeration: return value
-        case .int, .sized, .double, .bool, .date: return "String(\(value))"
+        case .int, .sized, .double, .float, .bool, .date: return "String(\(value))"
         case .dateRange, .structure, .array: return "JSON.stringify(\(value))"
         }
     }

@@ -22,7 +22,7 @@ struct TypeScriptSyntax {
     func bridgeType(_ type: FieldType) -> String {
         switch type {
         case .string, .url, .uuid: return "string"
-        case .int, .sized, .double, .date: return "number"
+        case .int, .sized, .double, .float, .date: return "number"
         case .bool: return "boolean"
         case .dateRange: return "[number, number]"
         case .enumeration(let name), .structure(let name): return typeName(name)
