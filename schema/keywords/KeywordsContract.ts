@@ -1446,4 +1446,63 @@ const lc = {
   jsonBounded(value: number, min: number, max: number): number {
     return value >= min && value <= max ? value : lc.invalid();
   },
+  /** The 8-4-4-4-12 hex form upper-cased, as Swift's `uuidString` writes it; undefined otherwise. */
+  uuidText(text: unknown): string | undefined {
+    const ok = typeof text === 'string' && /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/.test(text);
+    return ok ? (text as string).toUpperCase() : undefined;
+  },
+  uuid(value: string, path: string): string {
+    const text = lc.uuidText(value);
+    return text === undefined ? lc.fail(path, 'a UUID (8-4-4-4-12 hex digits)', value) : text;
+  },
+  /** A whole number within a sized integer type's range (64-bit ones: JavaScript's safe integers). */
+  sized(value: number, path: string, lowest: number, highest: number, name: string): number {
+    const ok = typeof value === 'number' && Number.isInteger(value) && value >= lowest && value <= highest;
+    return ok ? value + 0 : lc.fail(path, 'an integer of ' + name + ' (' + lowest + ' to ' + highest + ')', value);
+  },
+  readSized(lowest: number, highest: number, _name: string): LcReader<number> {
+    return (raw) => {
+      const value = /^-?[0-9]+$/.test(raw) ? Number(raw) : NaN;
+      return value >= lowest && value <= highest ? { value: value + 0 } : undefined;
+    };
+  },
+  jsonSized(json: unknown, lowest: number, highest: number, _name: string): number {
+    const ok = typeof json === 'number' && Number.isInteger(json) && json >= lowest && json <= highest;
+    return ok ? (json as number) + 0 : lc.invalid();
+  },
+  /** The nearest Float (as JS holds it, `Math.fround`); refuses what Swift's decoder refuses for a Float. */
+  floatValue(value: unknown): number | undefined {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+    const single = Math.fround(value);
+    return Number.isFinite(single) && (single !== 0 || value === 0) ? single + 0 : undefined;
+  },
+  float(value: number, path: string): number {
+    const single = lc.floatValue(value);
+    return single === undefined ? lc.fail(path, 'a finite number within Float range', value) : single;
+  },
+  /** A Float for APNs: the number with Float's shortest digits, which Swift's encoder writes. */
+  floatApns(single: number): number {
+    for (let digits = 1; digits < 9; digits++) {
+      const shortest = Number(single.toPrecision(digits));
+      if (Math.fround(shortest) === single) return shortest;
+    }
+    return Number(single.toPrecision(9));
+  },
+  readFloat(raw: string): LcRead<number> | undefined {
+    const read = lc.readDouble(raw);
+    const single = read === undefined ? undefined : lc.floatValue(read.value);
+    return single === undefined ? undefined : { value: single };
+  },
+  jsonFloat(json: unknown): number {
+    const single = lc.floatValue(json);
+    return single === undefined ? lc.invalid() : single;
+  },
+  readUuid(raw: string): LcRead<string> | undefined {
+    const text = lc.uuidText(raw);
+    return text === undefined ? undefined : { value: text };
+  },
+  jsonUuid(json: unknown): string {
+    const text = lc.uuidText(json);
+    return text === undefined ? lc.invalid() : text;
+  },
 };
