@@ -57,8 +57,9 @@ public enum NameRules {
         "Activity", "ActivityAttributes", "ActivityContent", "ActivityKit", "Any", "Array", "Bool",
         "CaseIterable", "ClosedRange", "Codable", "CodingKey", "CodingKeys", "ContentState", "Data", "Date",
         "Decoder", "Dictionary", "Double", "Encoder", "Enumerable", "Error", "ExpoModulesCore", "Field",
-        "Foundation", "Hashable", "Int", "Never", "Optional", "Range", "Record", "Result", "Sendable", "Set",
-        "String", "Swift", "URL",
+        "Foundation", "Hashable", "Int", "Int16", "Int32", "Int64", "Int8", "Never", "Optional",
+        "Range", "Record", "Result", "Sendable", "Set", "String", "Swift", "UInt", "UInt16", "UInt32",
+        "UInt64", "UInt8", "URL", "UUID",
     ]
     /// Kotlin and JavaScript standard types a reader would take a schema type of that name for.
     public static let kotlinTypeNames: NameList = [
@@ -88,12 +89,13 @@ public enum NameRules {
     /// declarations. Kotlin and TypeScript prefix a schema type with the contract name, so it is
     /// the prefixed name (`Fcm` + `Issue` = `FcmIssue`) that must stay clear of these.
     public static let generatedCodeGlobals: NameList = [
-        "Any", "ApnsAlert", "ApnsEndOptions", "ApnsHeaders", "ApnsStartOptions", "ApnsUpdateOptions", "Array",
-        "ArrayList", "BigDecimal", "Boolean", "Char", "Character", "Double", "Error", "Exception", "FcmIssue",
-        "FcmIssueReason", "FcmMessage", "IllegalArgumentException", "Infinity", "Int", "Integer", "JSON",
-        "LcRead", "LcReader", "LinkedHashMap", "List", "Long", "LongRange", "Map", "Math", "MathContext",
-        "NaN", "Nothing", "Number", "Object", "Omit", "RangeError", "Record", "Regex", "RoundingMode",
-        "String", "StringBuilder", "Suppress", "TextEncoder", "TypeError", "Unit",
+        "Any", "ApnsAlert", "ApnsEndOptions", "ApnsHeaders", "ApnsStartOptions", "ApnsUpdateOptions",
+        "Array", "ArrayList", "BigDecimal", "Boolean", "Byte", "Char", "Character", "Double", "Error",
+        "Exception", "FcmIssue", "FcmIssueReason", "FcmMessage", "IllegalArgumentException",
+        "Infinity", "Int", "Integer", "JSON", "LcRead", "LcReader", "LinkedHashMap", "List", "Long",
+        "LongRange", "Map", "Math", "MathContext", "NaN", "Nothing", "Number", "Object", "Omit",
+        "RangeError", "Record", "Regex", "RoundingMode", "Short", "String", "StringBuilder", "Suppress",
+        "TextEncoder", "TypeError", "Unit",
     ]
     public static let fcmReservedKeys: NameList = [
         "collapse_key", "from", "message_type", "notification", "priority", "ttl",
