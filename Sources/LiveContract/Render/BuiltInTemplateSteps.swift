@@ -11,7 +11,7 @@ enum BuiltInTemplateSteps {
         case "kotlin.mustache": return (25108, steps0, tags0)
         case "swift-bridge.mustache": return (5039, steps1, tags1)
         case "swift.mustache": return (3406, steps2, tags2)
-        case "typescript.mustache": return (23745, steps3, tags3)
+        case "typescript.mustache": return (23731, steps3, tags3)
         default: return nil
         }
     }
@@ -1428,7 +1428,7 @@ enum BuiltInTemplateSteps {
         1, 11143, 11145, 11154,
         0, 11156, 11628, 0,
         1, 11628, 11630, 11634,
-        0, 11636, 23745, 0,
+        0, 11636, 23731, 0,
     ]
 
     private static func tags3() -> [TemplateTag] {

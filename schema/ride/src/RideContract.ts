@@ -577,7 +577,7 @@ const lc = {
   },
   /** The 8-4-4-4-12 hex form upper-cased, as Swift's `uuidString` writes it; undefined otherwise. */
   uuidText(text: unknown): string | undefined {
-    const ok = typeof text === 'string' && /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/.test(text);
+    const ok = typeof text === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
     return ok ? (text as string).toUpperCase() : undefined;
   },
   uuid(value: string, path: string): string {
