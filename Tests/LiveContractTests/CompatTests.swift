@@ -132,6 +132,17 @@ final class CompatTests: XCTestCase {
         XCTAssertTrue(retyped?.impacts.first?.text.contains("typeMismatch: Int cannot decode a string") ?? false)
     }
 
+    /// int32 -> int64 widens one way only; uuid -> string is safe for the reader, not back.
+    func testNewTypeChangesAreDirectionAware() {
+        let widened = only(compare(changed("stopsRemaining: { type: int, min: 0 }", "stopsRemaining: { type: int64, min: 0 }")))
+        XCTAssertEqual(widened?.rule, "compat-type-changed")
+        XCTAssertEqual(audiences(widened), [.oldWidgetNewServer, .android], "an Int64 reads old int values; an old 32-bit int cannot read every Int64")
+        let sized = only(compare(changed("stopsRemaining: { type: int, min: 0 }", "stopsRemaining: { type: uint8, min: 0 }")))
+        XCTAssertEqual(audiences(sized), [.newWidgetOldServer, .runningActivities, .android], "a UInt8 cannot read every old int")
+        let toString = only(compare(changed("orderId: { type: string, maxLength: 32 }", "orderId: { type: uuid }")))
+        XCTAssertEqual(audiences(toString), [.newWidgetOldServer, .runningActivities, .android], "a UUID reader refuses old non-UUID text")
+    }
+
     func testDateToDoubleDecodesButMisreads() {
         let finding = only(compare(changed("eta: { type: date, bridgeName: etaEpochMillis }", "eta: { type: double, bridgeName: etaEpochMillis }")))
         XCTAssertEqual(finding?.rule, "compat-type-changed")

@@ -225,6 +225,16 @@ extension HostileSchemas {
         Case(name: "list defaults of one type over 2,000 items",
              yaml: state("  ‸a: { type: \"[int]\", default: [" + (0..<1_000).map(String.init).joined(separator: ", ") + "] }\n  b: { type: \"[int]\", default: [" + (0..<1_000).map(String.init).joined(separator: ", ") + "] }\n  c: { type: \"[int]\", default: [1] }\n"),
              rule: "value-too-long", message: "2001 list items"),
+        Case(name: "uuid too short", yaml: state("  a: { type: uuid, default: ‸\"E621E1F8-C36C-495A-93FC-0C247A3E6E5\" }\n"), rule: "value-type", message: "8-4-4-4-12"),
+        Case(name: "uuid without dashes", yaml: state("  a: { type: uuid, example: ‸E621E1F8C36C495A93FC0C247A3E6E5F0000 }\n"), rule: "value-type"),
+        Case(name: "uuid with a non-hex digit", yaml: state("  a: { type: \"[uuid]\", default: [‸G621E1F8-C36C-495A-93FC-0C247A3E6E5F] }\n"), rule: "value-type"),
+        Case(name: "uint8 default of 300", yaml: state("  a: { type: uint8, default: ‸300 }\n"), rule: "value-out-of-range", message: "0...255"),
+        Case(name: "negative uint", yaml: state("  a: { type: uint, example: ‸-1 }\n"), rule: "value-out-of-range"),
+        Case(name: "int64 example beyond 2^53", yaml: state("  a: { type: int64, example: ‸9007199254740993 }\n"), rule: "value-out-of-range", message: "safe integers"),
+        Case(name: "int8 max beyond its range", yaml: state("  a: { type: int8, max: ‸128 }\n"), rule: "value-out-of-range"),
+        Case(name: "uint16 default below its min", yaml: state("  a: { type: uint16, min: 10, default: ‸5 }\n"), rule: "value-out-of-range"),
+        Case(name: "float default beyond Float's range", yaml: state("  a: { type: float, default: ‸1e39 }\n"), rule: "value-out-of-range", message: "Float"),
+        Case(name: "float example that rounds to zero", yaml: state("  a: { type: \"[float]\", example: [‸1e-50] }\n"), rule: "value-out-of-range"),
     ]
 
     static let outputCases: [Case] = [

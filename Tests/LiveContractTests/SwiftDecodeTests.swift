@@ -24,13 +24,13 @@ final class SwiftDecodeTests: XCTestCase {
     }
 
     static let delivery = #"{"status":"Picked up","progress":0.55,"eta":763758720,"stopsRemaining":3,"courierName":"Dana K.","riderReassigned":true}"#
-    static let sink = ##"{"label":"Sink \u2713","count":42,"ratio":0.125,"enabled":false,"updatedAt":763756200.25,"window":[763754400,763758000],"link":"https://example.com/a?b=c&d=e","phase":"paused","mood":"busy","point":{"lat":37.7749,"lon":-122.4194,"name":"SF","seenAt":763756199},"tags":["a","b c",""],"samples":[1,-2,3],"waypoints":[{"lat":1.5,"lon":2.25,"seenAt":757382400}],"note":"line one\nline two","level":7,"weight":1e-7,"accent":"#00FF00","deadline":959774400,"fallbackPhase":"done","origin":{"lat":0,"lon":0,"seenAt":757382400}}"##
+    static let sink = ##"{"label":"Sink \u2713","count":42,"ratio":0.125,"enabled":false,"updatedAt":763756200.25,"window":[763754400,763758000],"link":"https://example.com/a?b=c&d=e","phase":"paused","mood":"busy","point":{"lat":37.7749,"lon":-122.4194,"name":"SF","seenAt":763756199},"tags":["a","b c",""],"samples":[1,-2,3],"waypoints":[{"lat":1.5,"lon":2.25,"seenAt":757382400}],"note":"line one\nline two","level":7,"weight":1e-7,"accent":"#00FF00","deadline":959774400,"fallbackPhase":"done","origin":{"lat":0,"lon":0,"seenAt":757382400},"traceId":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","members":[],"tiny":1,"mid":-7,"big":2,"bytes":0,"port":443,"huge":9007199254740991,"readings":[0,255],"gain":0.1,"scale":0.3,"levels":[]}"##
 
     func testWireFormsDecodeAndReencodeUnchanged() throws {
         let outcomes = try probe([
             ("delivery", "DeliveryAttributes.ContentState", Self.delivery, ""),
             ("sink", "KitchenSinkAttributes.ContentState", Self.sink, ""),
-            ("sink attributes", "KitchenSinkAttributes", #"{"title":"Sink","startedAt":763754400,"channel":"priority"}"#, ""),
+            ("sink attributes", "KitchenSinkAttributes", #"{"title":"Sink","startedAt":763754400,"channel":"priority","sessionId":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","seats":4}"#, ""),
         ])
         // 763758720 seconds after 2001-01-01 is 2025-03-15T19:12:00Z.
         XCTAssertEqual(outcomes["delivery"], .decoded(sameAsExpected: true, year: 2025))
@@ -39,8 +39,8 @@ final class SwiftDecodeTests: XCTestCase {
     }
 
     func testMissingDefaultedKeysAndUnknownCasesFallBack() throws {
-        let minimal = #"{"label":"","count":-5,"ratio":0,"updatedAt":-978307200,"window":[763754400,763754400],"phase":"idle","point":{"lat":-90,"lon":180},"tags":[],"samples":[],"waypoints":[]}"#
-        let filled = ##"{"label":"","count":-5,"ratio":0,"enabled":true,"updatedAt":-978307200,"window":[763754400,763754400],"phase":"idle","point":{"lat":-90,"lon":180,"seenAt":757382400},"tags":[],"samples":[],"waypoints":[],"level":3,"weight":0.5,"accent":"#FF8800","deadline":915148800,"fallbackPhase":"running"}"##
+        let minimal = #"{"label":"","count":-5,"ratio":0,"updatedAt":-978307200,"window":[763754400,763754400],"phase":"idle","point":{"lat":-90,"lon":180},"tags":[],"samples":[],"waypoints":[],"members":[],"tiny":0,"big":0,"gain":0,"levels":[]}"#
+        let filled = ##"{"label":"","count":-5,"ratio":0,"enabled":true,"updatedAt":-978307200,"window":[763754400,763754400],"phase":"idle","point":{"lat":-90,"lon":180,"seenAt":757382400},"tags":[],"samples":[],"waypoints":[],"level":3,"weight":0.5,"accent":"#FF8800","deadline":915148800,"fallbackPhase":"running","traceId":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","members":[],"tiny":0,"mid":-7,"big":0,"bytes":0,"port":443,"huge":9007199254740991,"readings":[0,255],"gain":0,"scale":0.3,"levels":[]}"##
         let newCases = Self.sink.replacingOccurrences(of: #""phase":"paused""#, with: #""phase":"exploded""#)
             .replacingOccurrences(of: #""fallbackPhase":"done""#, with: #""fallbackPhase":"zzzNew""#)
         let fellBack = Self.sink.replacingOccurrences(of: #""phase":"paused""#, with: #""phase":"idle""#)
@@ -51,8 +51,8 @@ final class SwiftDecodeTests: XCTestCase {
              Self.delivery.replacingOccurrences(of: #""riderReassigned":true"#, with: #""riderReassigned":false"#)),
             ("sink minimal", "KitchenSinkAttributes.ContentState", minimal, filled),
             ("sink unknown cases", "KitchenSinkAttributes.ContentState", newCases, fellBack),
-            ("attributes without channel", "KitchenSinkAttributes", #"{"title":"T","startedAt":0}"#, #"{"title":"T","startedAt":0,"channel":"standard"}"#),
-            ("attributes unknown channel", "KitchenSinkAttributes", #"{"title":"T","startedAt":0,"channel":"vip"}"#, #"{"title":"T","startedAt":0,"channel":"standard"}"#),
+            ("attributes without channel", "KitchenSinkAttributes", #"{"title":"T","startedAt":0,"sessionId":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}"#, #"{"title":"T","startedAt":0,"channel":"standard","sessionId":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","seats":4}"#),
+            ("attributes unknown channel", "KitchenSinkAttributes", #"{"title":"T","startedAt":0,"channel":"vip","sessionId":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}"#, #"{"title":"T","startedAt":0,"channel":"standard","sessionId":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","seats":4}"#),
         ])
         XCTAssertEqual(outcomes["delivery without riderReassigned"], .decoded(sameAsExpected: true, year: 2025))
         // updatedAt -978307200 is the Unix epoch: 2001-seconds can be negative.

@@ -40,7 +40,7 @@ final class SwiftHarnessTests: XCTestCase {
     /// required key and an unknown value of an enum without `unknown:`.
     func testStateRecordRepairsWhatJavaScriptGetsWrong() throws {
         let build = try harness()
-        let base = #"{"label":"L","count":1,"ratio":0.5,"updatedAtMillis":1742063400000,"window":[1742061600000,1742065200000],"phase":"running","point":{"lat":1,"lon":2},"tags":[],"samples":[],"waypoints":[]}"#
+        let base = #"{"label":"L","count":1,"ratio":0.5,"updatedAtMillis":1742063400000,"window":[1742061600000,1742065200000],"phase":"running","point":{"lat":1,"lon":2},"tags":[],"samples":[],"waypoints":[],"members":[],"tiny":1,"big":1,"gain":0,"levels":[]}"#
         /// The base kitchen-sink state with some text replaced, e.g. `("\"count\":1,", "\"count\":2000,")`.
         func sink(_ changes: (String, String)...) -> String {
             changes.reduce(base) { text, change in text.replacingOccurrences(of: change.0, with: change.1) }
@@ -62,6 +62,15 @@ final class SwiftHarnessTests: XCTestCase {
             ("unknown strict enum rejected by Expo", sink((#""count":1,"#, #""count":1,"mood":"angry","#)), "rejected"),
             ("missing required key rejected by Expo", sink((#""label":"L","#, "")), "rejected"),
             ("string for a number rejected by Expo", sink((#""count":1,"#, #""count":"1","#)), "rejected"),
+            ("lower-case uuid upper-cased", sink((#""members":[]"#, #""members":["a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"]"#)), #"{"members":["A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11"]}"#),
+            ("unreadable uuid in a list is the zero UUID", sink((#""members":[]"#, #""members":["nope"]"#)), #"{"members":["00000000-0000-0000-0000-000000000000"]}"#),
+            ("int8 clamped to max", sink((#""tiny":1"#, #""tiny":1000"#)), #"{"tiny":100}"#),
+            ("int64 clamped to JavaScript's safe integers", sink((#""big":1"#, #""big":10000000000000000"#)), #"{"big":9007199254740991}"#),
+            ("uint16 clamped to its range", sink((#""count":1,"#, #""count":1,"port":70000,"#)), #"{"port":65535}"#),
+            ("uint8 list items clamped to the range", sink((#""count":1,"#, #""count":1,"readings":[-5,300],"#)), #"{"readings":[0,255]}"#),
+            ("float clamped to its max, written as Swift writes the Float", sink((#""gain":0"#, #""gain":0.5"#)), #"{"gain":0.1}"#),
+            ("float beyond Float's range clamped to the largest Float", sink((#""levels":[]"#, #""levels":[1e300,-1e300]"#)), #"{"levels":[3.4028235e38,-3.4028235e38]}"#),
+            ("unreadable defaulted uuid takes the default", sink((#""count":1,"#, #""count":1,"trace":"E621E1F8","#)), #"{"traceId":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}"#),
         ]
         let input = cases.map { "\($0.0)\t\($0.1)\t\($0.2)" }.joined(separator: "\n") + "\n"
         let result = try TestSupport.run(build.binary.path, ["--repairs", "kitchensink"], input: input)

@@ -355,7 +355,7 @@ extension JSONNode {
         switch kind {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
-        case .number(let text): return NumberText.isPlainInteger(text) ? .int(Int64(text)!) : .double(Double(text)!)
+        case .number(let text): return NumberText.isPlainInteger(text) ? Int64(text).map { .int($0) } ?? .double(Double(text)!) : .double(Double(text)!)
         case .string(let text): return .string(text)
         case .array(let items): return .array(items.map(\.testValue))
         case .object(let members): return .object(members.map { JSONMember($0.key, $0.value.testValue) })

@@ -851,7 +851,8 @@ private object InjectionWire {
         when (value) {
             is String -> this.quote(value, out)
             is Double -> out.append(this.number(value))
-            is Int, is Long, is Boolean -> out.append(value.toString())
+            is Float -> out.append(this.number(value.toDouble()))
+            is Byte, is Short, is Int, is Long, is Boolean -> out.append(value.toString())
             is List<*> -> {
                 out.append('[')
                 for ((index, item) in value.withIndex()) {

@@ -56,6 +56,9 @@ public struct NamedShape: Sendable {
 /// A field type with named types resolved.
 public indirect enum ShapeType: Sendable {
     case string, int, double, bool, date, dateRange, url
+    case uuid
+    case sized(IntegerKind)
+    case float
     case enumeration(name: String, cases: [String], unknown: String?)
     case structure(name: String, fields: [ShapeField])
     case array(ShapeType)
@@ -71,6 +74,9 @@ public indirect enum ShapeType: Sendable {
         case .date: return "date"
         case .dateRange: return "dateRange"
         case .url: return "url"
+        case .uuid: return "uuid"
+        case .sized(let kind): return kind.rawValue
+        case .float: return "float"
         case .enumeration(let name, _, _), .structure(let name, _), .other(let name): return name
         case .array(let element): return "[\(element.schemaSpelling)]"
         }
@@ -85,6 +91,9 @@ public indirect enum ShapeType: Sendable {
         case .date: return "Date"
         case .dateRange: return "ClosedRange<Date>"
         case .url: return "URL"
+        case .uuid: return "UUID"
+        case .sized(let kind): return kind.swiftName
+        case .float: return "Float"
         case .enumeration(let name, _, _), .structure(let name, _), .other(let name): return name
         case .array(let element): return "[\(element.swiftSpelling)]"
         }
@@ -138,6 +147,9 @@ struct ShapeResolver {
         case .date: return .date
         case .dateRange: return .dateRange
         case .url: return .url
+        case .uuid: return .uuid
+        case .sized(let kind): return .sized(kind)
+        case .float: return .float
         case .enumeration(let name), .structure(let name): return named(name)
         case .array(let element): return .array(self.type(element))
         }

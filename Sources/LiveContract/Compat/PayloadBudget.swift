@@ -36,7 +36,9 @@ public struct PayloadBudget: Sendable, Equatable {
     static func json(_ type: ShapeType, maxLength: Int?) -> Int {
         switch type {
         case .string, .url: return (maxLength ?? 0) + 2
-        case .int: return 20
+        case .uuid: return 38
+        case .int, .sized: return 20
+        case .float: return 16
         case .double, .date: return 24
         case .bool: return 5
         case .dateRange: return 2 * 24 + 3
@@ -51,7 +53,10 @@ public struct PayloadBudget: Sendable, Equatable {
     static func fcmText(_ type: ShapeType, maxLength: Int?) -> Int {
         switch type {
         case .string, .url: return maxLength ?? 0
+        case .uuid: return 36
         case .int: return 11
+        case .sized: return 20
+        case .float: return 24
         case .double: return 24
         case .date: return 20
         case .bool: return 5

@@ -108,12 +108,16 @@ struct SwiftTypeResolver {
     mutating func resolve(_ spelling: String) -> ShapeType {
         switch spelling {
         case "String", "Substring": return .string
-        case "Int", "Int64", "Int32", "Int16", "Int8", "UInt", "UInt64", "UInt32": return .int
-        case "Double", "Float", "CGFloat", "TimeInterval": return .double
+        case "Int": return .int
+        case "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64":
+            return IntegerKind.allCases.first { $0.swiftName == spelling }.map { .sized($0) } ?? .int
+        case "Float": return .float
+        case "Double", "CGFloat", "TimeInterval": return .double
         case "Bool": return .bool
         case "Date": return .date
         case "ClosedRange<Date>": return .dateRange
         case "URL": return .url
+        case "UUID": return .uuid
         default: break
         }
         if spelling.hasPrefix("[") && spelling.hasSuffix("]") && !spelling.contains(":") {

@@ -61,8 +61,24 @@ public enum WireReader: Sendable {
         switch (reader, writer) {
         case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.date, .date),
              (.dateRange, .dateRange), (.url, .url), (.double, .int), (.string, .url), (.string, .enumeration),
-             (.array(.date), .dateRange):
+             (.array(.date), .dateRange), (.uuid, .uuid), (.string, .uuid):
             return nil
+        case (.sized(let read), .sized(let written)):
+            return Self.holds(read, written) ? nil : mismatch(reader, writer, detail: "values of \(written.swiftName) beyond \(read.swiftName)'s range fail")
+        case (.sized(let read), .int):
+            return Self.holds(read, .int32) ? nil : mismatch(reader, writer, detail: "int values beyond \(read.swiftName)'s range fail")
+        case (.int, .sized(let written)):
+            return Self.holds(.int32, written) ? nil : mismatch(reader, writer, detail: "values of \(written.swiftName) beyond the 32-bit range of int fail")
+        case (.double, .sized), (.double, .float), (.float, .float):
+            return nil
+        case (.float, .int), (.float, .sized):
+            return nil
+        case (.float, .double):
+            return mismatch(reader, writer, detail: "values beyond Float's range (about 3.4e38) fail, and the rest lose precision")
+        case (.uuid, .string):
+            return self == .codable
+                ? Breakage(effect: .fails, reason: "dataCorrupted: text that is not a UUID (UUID(uuidString:) is nil) fails to decode")
+                : Breakage(effect: .fails, reason: "invalid: the uuid parser refuses text that is not in the 8-4-4-4-12 hex form")
         case (.url, .string):
             return self == .fcm ? nil : Breakage(effect: .fails, reason: "dataCorrupted 'Invalid URL string.' for text that is not a URL (an empty string, for one)")
         case (.int, .double):
@@ -98,6 +114,24 @@ public enum WireReader: Sendable {
         }
     }
 
+    /// Whether every value of `written` is a value of `read` (Swift's ranges: APNs carries them whole).
+    static func holds(_ read: IntegerKind, _ written: IntegerKind) -> Bool {
+        func range(_ kind: IntegerKind) -> (low: Double, high: Double) {
+            switch kind {
+            case .int8: return (-128, 127)
+            case .int16: return (-32768, 32767)
+            case .int32: return (-2147483648, 2147483647)
+            case .int64: return (-9.3e18, 9.3e18)
+            case .uint8: return (0, 255)
+            case .uint16: return (0, 65535)
+            case .uint32: return (0, 4294967295)
+            case .uint, .uint64: return (0, 1.9e19)
+            }
+        }
+        let r = range(read), w = range(written)
+        return r.low <= w.low && w.high <= r.high
+    }
+
     private func mismatch(_ reader: ShapeType, _ writer: ShapeType, detail: String?) -> Breakage {
         let tail = detail.map { "; " + $0 } ?? ""
         switch self {
@@ -124,8 +158,9 @@ extension ShapeType {
     var jsonDescription: String {
         switch self {
         case .string, .url, .enumeration: return "a string"
-        case .int: return "an integer"
-        case .double: return "a number"
+        case .uuid: return "a UUID string"
+        case .int, .sized: return "an integer"
+        case .double, .float: return "a number"
         case .bool: return "true/false"
         case .date: return "a number (seconds since 2001)"
         case .dateRange: return "a two-number array"

@@ -57,8 +57,9 @@ public enum NameRules {
         "Activity", "ActivityAttributes", "ActivityContent", "ActivityKit", "Any", "Array", "Bool",
         "CaseIterable", "ClosedRange", "Codable", "CodingKey", "CodingKeys", "ContentState", "Data", "Date",
         "Decoder", "Dictionary", "Double", "Encoder", "Enumerable", "Error", "ExpoModulesCore", "Field",
-        "Foundation", "Hashable", "Int", "Never", "Optional", "Range", "Record", "Result", "Sendable", "Set",
-        "String", "Swift", "URL",
+        "Foundation", "Hashable", "Int", "Int16", "Int32", "Int64", "Int8", "Never", "Optional",
+        "Range", "Record", "Result", "Sendable", "Set", "String", "Swift", "UInt", "UInt16", "UInt32",
+        "UInt64", "UInt8", "URL", "UUID",
     ]
     /// Kotlin and JavaScript standard types a reader would take a schema type of that name for.
     public static let kotlinTypeNames: NameList = [
@@ -90,13 +91,14 @@ public enum NameRules {
     public static let generatedCodeGlobals: NameList = [
         "Any", "ApnsAlert", "ApnsBroadcastHeaders", "ApnsBroadcastPriority", "ApnsDelivery", "ApnsEndOptions",
         "ApnsHeaders", "ApnsRequest", "ApnsStartInput", "ApnsStartOptions", "ApnsTokenHeaders",
-        "ApnsTokenPriority", "ApnsUpdateOptions", "Array", "ArrayList", "BigDecimal", "Boolean", "Char",
-        "Character", "Double", "Error", "Exception", "FcmEnvelope", "FcmEnvelopeRead", "FcmEvent", "FcmIssue",
-        "FcmIssueReason", "FcmLiveActivityMessage", "FcmMemoryOrderStore", "FcmMessage", "FcmOrder",
-        "FcmOrderStore", "Field", "HashMap", "IllegalArgumentException", "Infinity", "Int", "Integer", "JSON",
-        "LcRead", "LcReader", "LinkedHashMap", "List", "Long", "LongRange", "Map", "Math", "MathContext",
-        "NaN", "Nothing", "Number", "Object", "Omit", "RangeError", "Record", "Regex", "Required", "RoundingMode",
-        "String", "StringBuilder", "Suppress", "Synchronized", "TextEncoder", "TypeError", "Unit",
+        "ApnsTokenPriority", "ApnsUpdateOptions", "Array", "ArrayList", "BigDecimal", "Boolean", "Byte",
+        "Char", "Character", "Double", "Error", "Exception", "FcmEnvelope", "FcmEnvelopeRead", "FcmEvent",
+        "FcmIssue", "FcmIssueReason", "FcmLiveActivityMessage", "FcmMemoryOrderStore", "FcmMessage",
+        "FcmOrder", "FcmOrderStore", "Field", "HashMap", "IllegalArgumentException", "Infinity", "Int",
+        "Integer", "JSON", "LcRead", "LcReader", "LinkedHashMap", "List", "Long", "LongRange", "Map", "Math",
+        "MathContext", "NaN", "Nothing", "Number", "Object", "Omit", "RangeError", "Record", "Regex",
+        "Required", "RoundingMode", "Short", "String", "StringBuilder", "Suppress", "Synchronized",
+        "TextEncoder", "TypeError", "Unit",
     ]
     public static let fcmReservedKeys: NameList = [
         "collapse_key", "from", "message_type", "notification", "priority", "ttl",

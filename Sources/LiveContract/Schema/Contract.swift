@@ -43,6 +43,12 @@ public indirect enum FieldType: Hashable, Sendable {
     case enumeration(String)
     case structure(String)
     case array(FieldType)
+    /// Swift `UUID`: a string in the 8-4-4-4-12 hex form, upper-case as Foundation writes it.
+    case uuid
+    /// `int8` ... `uint64`, `uint`: Swift's sized integers, as JSON integers.
+    case sized(IntegerKind)
+    /// Swift `Float`; values are kept as the `Double` of the nearest Float (see `FloatText`).
+    case float
 
     /// The spelling used in the schema (`int`, `[Step]`).
     public var schemaSpelling: String {
@@ -54,10 +60,26 @@ public indirect enum FieldType: Hashable, Sendable {
         case .date: return "date"
         case .dateRange: return "dateRange"
         case .url: return "url"
+        case .uuid: return "uuid"
+        case .sized(let kind): return kind.rawValue
+        case .float: return "float"
         case .enumeration(let name), .structure(let name): return name
         case .array(let element): return "[\(element.schemaSpelling)]"
         }
     }
+
+    /// The integer range values of this type may take where they enter from JS, FCM or a
+    /// schema; nil for non-integers. `int` is 32-bit there (docs/wire.md).
+    public var integerRange: ClosedRange<Int64>? {
+        switch self {
+        case .int: return Int64(Int32.min)...Int64(Int32.max)
+        case .sized(let kind): return kind.wireRange
+        default: return nil
+        }
+    }
+
+    /// int, a sized integer or double: the types `min`/`max` apply to.
+    public var isNumber: Bool { integerRange != nil || self == .double || self == .float }
 
     /// True when the FCM data value is JSON text rather than a plain string.
     public var isJSONTextOnFCM: Bool {

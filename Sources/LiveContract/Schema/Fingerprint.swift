@@ -37,6 +37,7 @@ public enum Fingerprint {
         case .string(let text): return "s" + String(text.utf8.count) + ":" + text
         case .url(let text): return "u" + String(text.utf8.count) + ":" + text
         case .enumCase(let text): return "e:" + text
+        case .uuid(let text): return "g:" + text
         case .int(let number): return "i:" + String(number)
         case .double(let number): return "d:" + JSNumber.format(number)
         case .bool(let flag): return flag ? "b:1" : "b:0"

@@ -4,6 +4,10 @@ extension SchemaLoader {
     static let builtinTypes: [String: FieldType] = [
         "string": .string, "int": .int, "double": .double, "bool": .bool,
         "date": .date, "dateRange": .dateRange, "url": .url,
+        "uuid": .uuid,
+        "int8": .sized(.int8), "int16": .sized(.int16), "int32": .sized(.int32), "int64": .sized(.int64),
+        "uint": .sized(.uint), "uint8": .sized(.uint8), "uint16": .sized(.uint16), "uint32": .sized(.uint32),
+        "uint64": .sized(.uint64), "float": .float,
     ]
 
     /// First pass over `types`: remember every name so fields may refer to types declared later.
@@ -131,7 +135,7 @@ extension SchemaLoader {
             if diagnostics.hasFailed(Self.misspelledKey("type", in: "field '\(name)'")) {
                 diagnostics.suppress(because: Self.misspelledKey("type", in: "field '\(name)'"))
             } else if node.mappingEntries != nil {
-                error("field '\(name)' needs a `type` (string, int, double, bool, date, dateRange, url, a type from `types`, [T] or T?)", node, rule: "missing-key")
+                error("field '\(name)' needs a `type` (string, int, double, bool, date, dateRange, url, uuid, int8..uint64, float, a type from `types`, [T] or T?)", node, rule: "missing-key")
             }
             return nil
         }
@@ -163,8 +167,8 @@ extension SchemaLoader {
         }
         for key in ["min", "max"] {
             guard let bound = body[key] else { continue }
-            guard type == .int || type == .double else {
-                error("\(key) applies to int and double fields; '\(name)' is \(type.schemaSpelling)", bound.key, rule: "schema-shape")
+            guard type.isNumber else {
+                error("\(key) applies to number fields (int, int8 ... uint64, double); '\(name)' is \(type.schemaSpelling)", bound.key, rule: "schema-shape")
                 continue
             }
             let value = scalarValue(bound.value, as: type, context: key)
@@ -239,7 +243,7 @@ extension SchemaLoader {
         if let guess = Suggest.closest(to: name, in: candidates) {
             message += "; did you mean '\(guess)'?"
         } else {
-            message += "; use string, int, double, bool, date, dateRange, url or declare it under `types`"
+            message += "; use string, int, double, bool, date, dateRange, url, uuid or declare it under `types`"
         }
         error(message, node, rule: "unknown-type")
         return nil

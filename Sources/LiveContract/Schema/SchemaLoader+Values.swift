@@ -168,7 +168,7 @@ extension SchemaLoader {
                 error("\(context()) must be true or false, found \(node.kindDescription)", node, rule: "value-type")
             }
             return nil
-        case .int:
+        case .int, .sized:
             guard plain else {
                 quotedNumber(text, node, whole: true, context: context())
                 return nil
@@ -181,12 +181,12 @@ extension SchemaLoader {
                 }
                 return nil
             }
-            guard let number = Int32(text) else {
-                error("\(context()): \(text) is outside the 32-bit range that int has in Kotlin and TypeScript", node, rule: "value-out-of-range")
+            guard let range = type.integerRange, let number = Int64(text), range.contains(number) else {
+                error("\(context()): \(text) is outside \(Self.rangeDescription(type))", node, rule: "value-out-of-range")
                 return nil
             }
             return .int(Int(number))
-        case .double:
+        case .double, .float:
             guard plain else {
                 quotedNumber(text, node, whole: false, context: context())
                 return nil
@@ -199,7 +199,21 @@ extension SchemaLoader {
                 }
                 return nil
             }
+            if type == .float {
+                // Every copy holds the nearest Float, so the schema value is rounded here once.
+                guard let rounded = FloatText.rounded(number) else {
+                    error("\(context()): \(text) is outside Float's range; Swift's decoder refuses it", node, rule: "value-out-of-range")
+                    return nil
+                }
+                return .double(rounded == 0 ? 0 : rounded)
+            }
             return .double(number == 0 ? 0 : number)
+        case .uuid:
+            guard let canonical = UUIDText.canonical(text) else {
+                error("\(context()) must be a UUID in the 8-4-4-4-12 hex form such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\", found '\(text)'", node, rule: "value-type")
+                return nil
+            }
+            return .uuid(canonical)
         case .date:
             guard let millis = Epoch.parseISO8601(text) else {
                 error("\(context()) must be an ISO-8601 UTC date from 1970 to 9999 such as \"2025-03-15T19:00:00Z\", found '\(text)'", node, rule: "value-type")
@@ -212,10 +226,22 @@ extension SchemaLoader {
         }
     }
 
+    /// Why an integer is refused: its type's range, and for 64-bit kinds the JavaScript limit.
+    static func rangeDescription(_ type: FieldType) -> String {
+        switch type {
+        case .sized(let kind) where kind.is64Bit:
+            return "the range \(kind.wireRange.lowerBound)...\(kind.wireRange.upperBound): \(kind.rawValue) values are limited to JavaScript's safe integers (2^53 - 1) on the bridge, in FCM and in TypeScript"
+        case .sized(let kind):
+            return "the range of \(kind.rawValue) (\(kind.wireRange.lowerBound)...\(kind.wireRange.upperBound))"
+        default:
+            return "the 32-bit range that int has in Kotlin and TypeScript"
+        }
+    }
+
     static func article(_ type: FieldType) -> String {
         switch type {
-        case .int: return "a whole number"
-        case .double: return "a number"
+        case .int, .sized: return "a whole number"
+        case .double, .float: return "a number"
         case .bool: return "true or false"
         case .date: return "an ISO-8601 UTC date"
         case .url: return "a URL"

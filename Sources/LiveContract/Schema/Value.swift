@@ -15,6 +15,8 @@ public indirect enum Value: Hashable, Sendable {
     /// Members in the struct's field order; optional members without a value are absent.
     case structure([NamedValue])
     case array([Value])
+    /// Upper-case 8-4-4-4-12 hex, the form Foundation's `UUID.uuidString` writes.
+    case uuid(String)
 
     /// The numeric value of `.int` or `.double`, for bound checks.
     public var number: Double? {

@@ -8,12 +8,22 @@ extension PayloadChecker {
         switch (type, node.kind) {
         case (.string, .string), (.url, .string), (.bool, .bool):
             return nil
+        case (.uuid, .string(let text)):
+            return UUIDText.canonical(text) == nil ? "\(at)'\(text)' is not a UUID (8-4-4-4-12 hex digits)" : nil
         case (.int, .number(let text)):
             guard NumberText.isPlainInteger(text), let value = Int64(text), value >= Int64(Int32.min), value <= Int64(Int32.max) else {
                 return "\(at)\(text) is not a 32-bit integer"
             }
             return nil
+        case (.sized(let kind), .number(let text)):
+            guard NumberText.isPlainInteger(text), let value = Int64(text), kind.wireRange.contains(value) else {
+                return "\(at)\(text) is not \(kind.rawValue.withArticle) within \(kind.wireRange.lowerBound)...\(kind.wireRange.upperBound)"
+            }
+            return nil
         case (.double, .number):
+            return nil
+        case (.float, .number(let text)):
+            guard let value = NumberText.double(text), FloatText.rounded(value) != nil else { return "\(at)\(text) is outside Float's range" }
             return nil
         case (.date, .number(let text)):
             guard NumberText.isPlainInteger(text), Int64(text) != nil else { return "\(at)\(text) is not an integer of Unix milliseconds" }
@@ -50,8 +60,9 @@ extension PayloadChecker {
     func bridgeDescription(_ type: FieldType) -> String {
         switch type {
         case .string, .url: return "a string"
-        case .int: return "an integer"
-        case .double: return "a number"
+        case .uuid: return "a UUID string"
+        case .int, .sized: return "an integer"
+        case .double, .float: return "a number"
         case .bool: return "true or false"
         case .date: return "Unix milliseconds"
         case .dateRange: return "[startMs, endMs]"

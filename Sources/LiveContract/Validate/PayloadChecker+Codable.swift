@@ -58,12 +58,32 @@ extension PayloadChecker {
             if let limit = field?.maxLength, text.utf8.count > limit {
                 warning(node, path, "\(text.utf8.count) UTF-8 bytes, over the schema's maxLength \(limit); it decodes, but the contract promises at most \(limit): shorten it", rule: "payload-out-of-bounds")
             }
+        case (.uuid, .string(let text)):
+            if UUIDText.canonical(text) == nil {
+                error(node, path, "dataCorrupted: '\(text)' is not a UUID (UUID(uuidString:) is nil), so decoding fails; send the 8-4-4-4-12 hex form", rule: "payload-type-mismatch")
+            }
         case (.int, .number(let text)):
             guard let value = NumberText.int(text) else {
                 error(node, path, "dataCorrupted: \(text) does not fit Int (it has a fraction or is beyond 64 bits), so decoding fails; send a whole number", rule: "payload-type-mismatch")
                 return
             }
             checkBounds(node, Double(value), text, field: field, path: path)
+        case (.sized(let kind), .number(let text)):
+            let plain = NumberText.isPlainInteger(text) ? text : NumberText.int(text).map(String.init)
+            guard let plain, kind.swiftHolds(decimal: plain) else {
+                error(node, path, "dataCorrupted: \(text) does not fit \(kind.swiftName) (it has a fraction or is outside \(kind.swiftName)'s range), so decoding fails", rule: "payload-type-mismatch")
+                return
+            }
+            if kind.is64Bit, let magnitude = UInt64(plain.hasPrefix("-") ? String(plain.dropFirst()) : plain), magnitude > UInt64(IntegerKind.maxSafe) {
+                warning(node, path, "\(text) decodes as \(kind.swiftName), but it is beyond JavaScript's safe integers (2^53 - 1): the bridge, FCM and TypeScript copies cannot carry it exactly", rule: "payload-out-of-bounds")
+            }
+            checkBounds(node, Double(plain) ?? 0, text, field: field, path: path)
+        case (.float, .number(let text)):
+            guard let value = NumberText.double(text), FloatText.rounded(value) != nil else {
+                error(node, path, "dataCorrupted: \(text) does not fit in Float (beyond its range, or so small it would round to zero), so decoding fails", rule: "payload-type-mismatch")
+                return
+            }
+            checkBounds(node, value, text, field: field, path: path)
         case (.double, .number(let text)):
             guard let value = NumberText.double(text) else {
                 error(node, path, "dataCorrupted: \(text) is beyond Double's range, so decoding fails", rule: "payload-type-mismatch")
@@ -120,7 +140,7 @@ extension PayloadChecker {
         let expected = swiftName(type)
         var message = "typeMismatch: \(expected) cannot decode \(node.kindDescription)"
         switch (type, node.kind) {
-        case (.int, .string(let text)), (.double, .string(let text)):
+        case (.int, .string(let text)), (.double, .string(let text)), (.sized, .string(let text)), (.float, .string(let text)):
             if NumberText.double(text.trimmingSpaces) != nil { message += "; send the number \(text.trimmingSpaces) without quotes" }
         case (.bool, .number(let text)):
             message += "; send true or false, not \(text)"
@@ -129,7 +149,7 @@ extension PayloadChecker {
         case (.date, .string(let text)):
             message += "; a Date in content-state is a number of seconds since 2001-01-01 (the default JSONDecoder), not text"
             if let millis = Epoch.parseISO8601(text) { message += ": send \(DateEpoch.format(Epoch.referenceSeconds(fromUnixMillis: millis)))" }
-        case (.string, .number(let text)), (.url, .number(let text)):
+        case (.string, .number(let text)), (.url, .number(let text)), (.uuid, .number(let text)):
             message += "; send \"\(text)\" as a string"
         case (.enumeration(let name), _):
             message += "; \(name) is a string raw value"

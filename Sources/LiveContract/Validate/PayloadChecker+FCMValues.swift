@@ -37,10 +37,22 @@ extension PayloadChecker {
         switch type {
         case .string, .url:
             return nil
+        case .uuid:
+            return UUIDText.canonical(text) == nil ? unreadable("\"\(text)\" is not a UUID: send the 8-4-4-4-12 hex form, e.g. \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\"") : nil
         case .int:
             guard let value = Self.decimal(text), value >= Int64(Int32.min), value <= Int64(Int32.max) else {
                 let hint = text.contains(".") ? " (ints have no decimal point)" : text.hasPrefix("+") || text.contains(" ") ? " (no sign '+', no spaces)" : ""
                 return unreadable("\"\(text)\" is not a 32-bit int\(hint): send decimal digits, e.g. \"3\"")
+            }
+            return bounds(Double(value), text, field)
+        case .float:
+            guard !text.contains(" "), let value = Self.jsonNumber(text), FloatText.rounded(value) != nil else {
+                return unreadable("\"\(text)\" is not a finite JSON number within Float's range: send e.g. \"0.35\"")
+            }
+            return bounds(value, text, field)
+        case .sized(let kind):
+            guard let value = Self.decimal(text), kind.wireRange.contains(value) else {
+                return unreadable("\"\(text)\" is not \(kind.rawValue.withArticle) the parsers accept (decimal digits within \(kind.wireRange.lowerBound)...\(kind.wireRange.upperBound)\(kind.is64Bit ? ", JavaScript's safe integers" : ""))")
             }
             return bounds(Double(value), text, field)
         case .double:

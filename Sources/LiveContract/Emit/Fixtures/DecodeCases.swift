@@ -59,7 +59,12 @@ struct DecodeCases {
             case .date:
                 fails("string-date-\(field.name)", &json, body: .setting(field.name, .string("2025-03-15T19:12:00Z")), why: "typeMismatch: a default JSONDecoder reads Date as a number of seconds since 2001",
                       members: members, reuse: &baseText)
-            case .int, .double:
+            case .sized(let kind):
+                // One past Swift's own range (2^64 and 2^63 are exact Doubles), which no decoder accepts.
+                let beyond: JSONValue = kind == .uint || kind == .uint64 ? .double(18_446_744_073_709_551_616) : kind == .int64 ? .double(9_223_372_036_854_775_808) : .int(kind.wireRange.upperBound + 1)
+                fails("overflow-\(field.name)", &json, body: .setting(field.name, beyond), why: "dataCorrupted: the number does not fit \(kind.swiftName)",
+                      members: members, reuse: &baseText)
+            case .int, .double, .float:
                 fails("string-number-\(field.name)", &json, body: .setting(field.name, .string("12")), why: "typeMismatch: a number sent as a string",
                       members: members, reuse: &baseText)
             default:

@@ -260,6 +260,9 @@ struct FCMMalformedCases {
         case .double:
             list.append(Breakage(label: "invalid", raw: "NaN"))
             list.append(Breakage(label: "invalid-text", raw: "fast"))
+        case .float:
+            list.append(Breakage(label: "invalid", raw: "NaN"))
+            list.append(Breakage(label: "overflow", raw: "1e39"))
         case .bool:
             list.append(Breakage(label: "invalid", raw: "yes"))
         case .date:
@@ -271,6 +274,14 @@ struct FCMMalformedCases {
             list.append(Breakage(label: "unknown-case", raw: "zzzNewCase"))
         case .structure, .array:
             list.append(Breakage(label: "invalid", raw: "{not json"))
+        case .sized(let kind):
+            list.append(Breakage(label: "invalid", raw: "12abc"))
+            list.append(Breakage(label: "overflow", raw: String(kind.wireRange.upperBound + 1)))
+            list.append(Breakage(label: "underflow", raw: String(kind.wireRange.lowerBound - 1)))
+        case .uuid:
+            list.append(Breakage(label: "invalid", raw: "E621E1F8-C36C-495A-93FC-0C247A3E6E5"))
+            // Not broken: lower-case hex is read and upper-cased, as Foundation re-encodes it.
+            list.append(Breakage(label: "lowercase", raw: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f"))
         case .string, .url:
             break
         }
@@ -305,6 +316,9 @@ struct FCMMalformedCases {
         if case .enumeration(let name) = field.type, let fallback = contract.type(named: name)?.enumType?.unknownCase {
             return .repaired(.enumCase(fallback), reason: "unknown-case")
         }
+        if case .uuid = field.type, let canonical = UUIDText.canonical(raw) {
+            return .repaired(.uuid(canonical), reason: nil)
+        }
         if let number = readableNumber(raw, type: field.type) {
             if let low = field.minimum, let bound = low.number, number < bound { return .repaired(low, reason: "clamped") }
             if let high = field.maximum, let bound = high.number, number > bound { return .repaired(high, reason: "clamped") }
@@ -324,6 +338,12 @@ struct FCMMalformedCases {
         case .double:
             guard SchemaLoader.isDecimalNumber(raw), let number = Double(raw), number.isFinite else { return nil }
             return number
+        case .float:
+            guard SchemaLoader.isDecimalNumber(raw), let number = Double(raw), let single = FloatText.rounded(number) else { return nil }
+            return single
+        case .sized(let kind):
+            guard SchemaLoader.isDecimalInteger(raw) || raw == "-0", let number = Int64(raw), kind.wireRange.contains(number) else { return nil }
+            return Double(number)
         default:
             return nil
         }

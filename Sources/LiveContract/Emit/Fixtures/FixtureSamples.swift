@@ -34,8 +34,8 @@ struct FixtureSamples {
             let changedState = Self.apply(change, to: &sample.state, contract.state)
             if changedAttributes || changedState { samples.append(sample) }
         }
-        addEdge("edge-min") { $0.minimum }
-        addEdge("edge-max") { $0.maximum }
+        addEdge("edge-min") { $0.minimum ?? Self.rangeEnd($0.type, upper: false) }
+        addEdge("edge-max") { $0.maximum ?? Self.rangeEnd($0.type, upper: true) }
         addEdge("edge-strings") { stringValue($0, text: Self.hostileText) }
         addEdge("edge-empty") { emptyValue($0) }
         if contract.attributes.contains(where: \.mayBeMissing) || contract.state.contains(where: \.mayBeMissing) {
@@ -50,6 +50,13 @@ struct FixtureSamples {
             samples.append(sample)
         }
         return samples
+    }
+
+    /// An end of a sized integer's range, for fields without that bound: the edge cases
+    /// reach what every copy can carry (JavaScript's safe integers for the 64-bit kinds).
+    static func rangeEnd(_ type: FieldType, upper: Bool) -> Value? {
+        guard case .sized(let kind) = type else { return nil }
+        return .int(Int(upper ? kind.wireRange.upperBound : kind.wireRange.lowerBound))
     }
 
     /// Sets each of `fields` that `change` has a value for; true when it set any.
@@ -136,16 +143,17 @@ struct FixtureSamples {
     func zero(_ type: FieldType, _ field: Field?) -> Value {
         switch type {
         case .string: return .string("")
-        case .int:
+        case .int, .sized:
             let low = field?.minimum?.number ?? 0, high = field?.maximum?.number ?? 0
             return .int(Int(min(max(0, low), max(high, low))))
-        case .double:
+        case .double, .float:
             let low = field?.minimum?.number ?? 0, high = field?.maximum?.number ?? 0
             return .double(min(max(0, low), max(high, low)))
         case .bool: return .bool(false)
         case .date: return .date(FixtureEmitter.clockMillis)
         case .dateRange: return .dateRange(FixtureEmitter.clockMillis, FixtureEmitter.clockMillis + 3_600_000)
         case .url: return .url("https://example.com")
+        case .uuid: return .uuid("00000000-0000-0000-0000-000000000000")
         case .enumeration(let name): return .enumCase(contract.type(named: name)?.enumType?.cases.first ?? "")
         case .array: return .array([])
         case .structure(let name):

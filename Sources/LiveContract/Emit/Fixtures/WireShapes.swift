@@ -46,7 +46,7 @@ struct WireShapes {
 
     func bridge(_ value: Value, type: FieldType) -> JSONValue {
         switch value {
-        case .string(let text), .url(let text), .enumCase(let text): return .string(text)
+        case .string(let text), .url(let text), .enumCase(let text), .uuid(let text): return .string(text)
         case .int(let number): return .int(Int64(number))
         case .double(let number): return .double(number)
         case .bool(let flag): return .bool(flag)
@@ -66,6 +66,7 @@ struct WireShapes {
     func apns(_ value: Value, type: FieldType) -> JSONValue {
         switch value {
         case .date(let millis): return seconds2001(millis)
+        case .double(let number) where type == .float: return .double(FloatText.apnsDouble(number))
         case .dateRange(let lower, let upper): return .array([seconds2001(lower), seconds2001(upper)])
         case .array(let items):
             guard case .array(let element) = type else { return .array([]) }
@@ -83,7 +84,7 @@ struct WireShapes {
     /// The string an FCM data message carries for `value`.
     func fcmString(_ value: Value, type: FieldType) -> String {
         switch value {
-        case .string(let text), .url(let text), .enumCase(let text): return text
+        case .string(let text), .url(let text), .enumCase(let text), .uuid(let text): return text
         case .int(let number): return String(number)
         case .double(let number): return JSNumber.format(number)
         case .bool(let flag): return flag ? "true" : "false"

@@ -30,8 +30,15 @@ struct KotlinCodec {
     func fcmParse(_ field: Field) -> String {
         switch field.type {
         case .string, .url: return "this.ok(raw)"
+        case .uuid: return "this.uuid(raw)"
+        case .sized(let kind):
+            let range = kind.wireRange
+            let low = field.minimum.flatMap { if case .int(let v) = $0 { return Int64(v) } else { return nil } } ?? range.lowerBound
+            let high = field.maximum.flatMap { if case .int(let v) = $0 { return Int64(v) } else { return nil } } ?? range.upperBound
+            return "this.sized(raw, \(range.lowerBound)L, \(range.upperBound)L, \(low)L, \(high)L) { \(Self.fromLong(kind, "it")) }"
         case .int: return "this.int(raw\(bounds(field)))"
         case .double: return "this.double(raw\(bounds(field)))"
+        case .float: return "this.float(raw\(bounds(field)))"
         case .bool: return "this.bool(raw)"
         case .date: return "this.date(raw)"
         case .enumeration(let name):
@@ -54,9 +61,11 @@ struct KotlinCodec {
     /// The FCM string for `value` of `type`.
     func fcmString(_ type: FieldType, _ value: String) -> String {
         switch type {
-        case .string, .url: return value
+        case .string, .url, .uuid: return value
+        case .sized(let kind): return "\(Self.safe(kind, value)).toString()"
         case .int, .bool, .date: return "\(value).toString()"
         case .double: return "\(wire).number(\(value))"
+        case .float: return "\(wire).number(\(value).toDouble())"
         case .enumeration: return "\(value).raw"
         case .dateRange, .structure, .array: return "\(wire).json(\(bridge(type, value)))"
         }
@@ -67,13 +76,15 @@ struct KotlinCodec {
     /// `value` in the bridge shape: String, Int, Long, Double, Boolean, List or Map.
     func bridge(_ type: FieldType, _ value: String) -> String {
         switch type {
-        case .string, .url, .int, .double, .bool, .date: return value
+        case .string, .url, .uuid, .int, .double, .float, .bool, .date: return value
+        case .sized(let kind): return Self.safe(kind, value)
         case .dateRange: return "\(wire).range(\(value))"
         case .enumeration: return "\(value).raw"
         case .structure(let name): return "\(wire).encode\(name)(\(value))"
         case .array(let element):
             switch element {
             case .dateRange: return "\(value).map(\(wire)::range)"
+            case .sized(let kind): return "\(value).map { \(Self.safe(kind, "it")) }"
             case .enumeration: return "\(value).map(\(self.type(element))::raw)"
             case .structure(let name): return "\(value).map(\(wire)::encode\(name))"
             default: return value
@@ -98,22 +109,58 @@ struct KotlinCodec {
         switch type {
         case .int where field?.minimum != nil || field?.maximum != nil:
             return "\(wire).intIn(\(wire).int(\(value))\(bounds(field!)))"
+        case .float where field?.minimum != nil || field?.maximum != nil:
+            return "\(wire).floatIn(\(wire).float(\(value))\(bounds(field!)))"
         case .double where field?.minimum != nil || field?.maximum != nil:
             return "\(wire).doubleIn(\(wire).double(\(value))\(bounds(field!)))"
         case .array(let element): return "\(wire).list(\(value), \(jsonDecoder(element)))"
+        case .sized(let kind):
+            // Inside JSON text out-of-bounds is invalid, not clamped: the bounds narrow the range.
+            var low = kind.wireRange.lowerBound, high = kind.wireRange.upperBound
+            if case .int(let bound)? = field?.minimum { low = max(low, Int64(bound)) }
+            if case .int(let bound)? = field?.maximum { high = min(high, Int64(bound)) }
+            return Self.fromLong(kind, "\(wire).sized(\(value), \(low)L, \(high)L)")
         default: return "\(wire).\(decoderName(type))(\(value))"
         }
     }
 
     /// A one-argument function reference decoding `type` (list elements have no bounds).
     func jsonDecoder(_ type: FieldType) -> String {
-        "\(wire)::\(decoderName(type))"
+        if case .sized = type { return "{ item: Any? -> \(jsonDecode(type, field: nil, "item")) }" }
+        return "\(wire)::\(decoderName(type))"
+    }
+
+    /// The Long `value` as the Kotlin type of `kind`.
+    static func fromLong(_ kind: IntegerKind, _ value: String) -> String {
+        switch kind.kotlinName {
+        case "Byte": return "\(value).toByte()"
+        case "Short": return "\(value).toShort()"
+        case "Int": return "\(value).toInt()"
+        default: return value
+        }
+    }
+
+    /// `value` kept within the range the other copies read (JavaScript's safe integers for
+    /// the 64-bit kinds, 0 and up for the unsigned ones): encoders clamp, as the bridge does.
+    static func safe(_ kind: IntegerKind, _ value: String) -> String {
+        let range = kind.wireRange
+        switch kind.kotlinName {
+        case "Long":
+            return "\(value).coerceIn(\(range.lowerBound)L, \(range.upperBound)L)"
+        case "Int" where kind != .int32:
+            return "\(value).coerceIn(\(range.lowerBound), \(range.upperBound))"
+        default:
+            return value
+        }
     }
 
     /// The `<Name>Wire` member that decodes `type` from a parsed JSON value.
     func decoderName(_ type: FieldType) -> String {
         switch type {
         case .string, .url: return "string"
+        case .uuid: return "uuid"
+        case .sized: return "sized"
+        case .float: return "float"
         case .int: return "int"
         case .double: return "double"
         case .bool: return "bool"

@@ -7,6 +7,7 @@
 struct KotlinHelpers {
     /// The helpers, in the order of `names`.
     enum Helper: Int {
+        case readUuid, jsonUuid, readSized, jsonSized, readFloat, jsonFloat, jsonFloatIn
         case readOk, readInt, readDouble, readBool, readDate, readChoice, wholeNumber
         case wire, number, json, range, jsonString, jsonInt, jsonIntIn, jsonDouble
         case jsonDoubleIn, jsonBool, jsonDate, jsonDateRange, jsonList
@@ -14,6 +15,7 @@ struct KotlinHelpers {
 
     /// The name the template uses for each `Helper`, by raw value.
     static let names = [
+        "readUuid", "jsonUuid", "readSized", "jsonSized", "readFloat", "jsonFloat", "jsonFloatIn",
         "readOk", "readInt", "readDouble", "readBool", "readDate", "readChoice", "wholeNumber",
         "wire", "number", "json", "range", "jsonString", "jsonInt", "jsonIntIn", "jsonDouble",
         "jsonDoubleIn", "jsonBool", "jsonDate", "jsonDateRange", "jsonList",
@@ -52,6 +54,13 @@ struct KotlinHelpers {
         func visit(_ type: FieldType, bounded: Bool) {
             switch type {
             case .string, .url: self[.jsonString] = true
+            case .uuid:
+                self[.jsonString] = true
+                self[.jsonUuid] = true
+            case .sized: self[.jsonSized] = true
+            case .float:
+                self[.jsonFloat] = true
+                if bounded { self[.jsonFloatIn] = true }
             case .int:
                 self[.jsonInt] = true
                 if bounded { self[.jsonIntIn] = true }
@@ -83,6 +92,11 @@ struct KotlinHelpers {
             for index in fields.indices {
                 switch fields[index].type {
                 case .string, .url: self[.readOk] = true
+                case .uuid: self[.readUuid] = true
+                case .sized: self[.readSized] = true
+                case .float:
+                    self[.readFloat] = true
+                    self[.readDouble] = true
                 case .int: self[.readInt] = true
                 case .double: self[.readDouble] = true
                 case .bool: self[.readBool] = true
@@ -98,8 +112,8 @@ struct KotlinHelpers {
 
         visit(contract.attributes)
         visit(contract.state)
-        self[.wholeNumber] = self[.readInt] || self[.readDate]
-        self[.number] = self[.readDouble] || self[.json]
+        self[.wholeNumber] = self[.readInt] || self[.readDate] || self[.readSized]
+        self[.number] = self[.readDouble] || self[.json] || self[.readFloat]
         self[.wire] = self[.number] || self[.json]
         for type in contract.types {
             if enums.contains(type.name) { jsonEnums.append(type.name) }

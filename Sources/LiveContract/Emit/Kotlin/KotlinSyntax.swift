@@ -12,7 +12,9 @@ enum KotlinSyntax {
 
     static func typeName(_ type: FieldType, in contract: Contract) -> String {
         switch type {
-        case .string, .url: return "String"
+        case .string, .url, .uuid: return "String"
+        case .sized(let kind): return kind.kotlinName
+        case .float: return "Float"
         case .int: return "Int"
         case .double: return "Double"
         case .bool: return "Boolean"
@@ -57,8 +59,11 @@ enum KotlinSyntax {
     /// types in `contract` and are passed by name, so absent optionals keep their `null` default.
     static func literal(_ value: Value, type: FieldType, in contract: Contract) -> String {
         switch (value, type) {
-        case (.string(let text), _), (.url(let text), _): return stringLiteral(text)
+        case (.string(let text), _), (.url(let text), _), (.uuid(let text), _): return stringLiteral(text)
         case (.int(let number), .double): return doubleLiteral(Double(number))
+        case (.int(let number), .sized(let kind)): return sizedLiteral(number, kind)
+        case (.int(let number), .float): return FloatText.shortest(Double(number)) + "f"
+        case (.double(let number), .float): return FloatText.shortest(number) + "f"
         case (.int(let number), _): return intLiteral(number)
         case (.double(let number), _): return doubleLiteral(number)
         case (.bool(let flag), _): return flag ? "true" : "false"
@@ -77,6 +82,17 @@ enum KotlinSyntax {
                 return "\(member.name) = \(literal(member.value, type: field.type, in: contract))"
             }
             return "\(typeName(type, in: contract))(" + CodeText.joined(arguments, separator: ", ") + ")"
+        }
+    }
+
+    /// A literal of the Kotlin type of `kind`; Byte and Short have no literal syntax, and an
+    /// explicit conversion keeps inference from widening `listOf(1)` to `List<Int>`.
+    static func sizedLiteral(_ number: Int, _ kind: IntegerKind) -> String {
+        switch kind.kotlinName {
+        case "Byte": return "(\(number)).toByte()"
+        case "Short": return "(\(number)).toShort()"
+        case "Int": return intLiteral(number)
+        default: return "\(number)L"
         }
     }
 

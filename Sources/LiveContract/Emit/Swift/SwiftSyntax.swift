@@ -10,6 +10,9 @@ enum SwiftSyntax {
         case .date: return "Date"
         case .dateRange: return "ClosedRange<Date>"
         case .url: return "URL"
+        case .uuid: return "UUID"
+        case .sized(let kind): return kind.swiftName
+        case .float: return "Float"
         case .enumeration(let name), .structure(let name): return name
         case .array(let element): return "[\(typeName(element))]"
         }
@@ -45,8 +48,9 @@ enum SwiftSyntax {
         switch value {
         case .string(let text): return stringLiteral(text)
         case .url(let text): return "URL(string: \(stringLiteral(text)))!"
+        case .uuid(let text): return "UUID(uuidString: \(stringLiteral(text)))!"
         case .int(let number): return String(number)
-        case .double(let number): return doubleLiteral(number)
+        case .double(let number): return type == .float ? FloatText.shortest(number) : doubleLiteral(number)
         case .bool(let flag): return flag ? "true" : "false"
         case .date(let millis): return dateLiteral(millis)
         case .dateRange(let lower, let upper): return "\(dateLiteral(lower))...\(dateLiteral(upper))"

@@ -54,8 +54,8 @@ struct SwiftBridgeContext {
     /// the template can lay each group out and separate groups by one blank line.
     func helpers() -> [TemplateValue] {
         let used = usedTypes()
-        let kinds = ["dates", "ranges", "doubles", "clamp", "urls"]
-        let present = [used.dates || used.ranges, used.ranges, used.doubles, usesClamp, used.urls]
+        let kinds = ["dates", "ranges", "doubles", "clamp", "urls", "uuids", "floats"]
+        let present = [used.dates || used.ranges, used.ranges, used.doubles, usesClamp, used.urls, used.uuids, used.floats]
         var result: [TemplateValue] = []
         for index in kinds.indices where present[index] {
             var members: TemplateObject = ["first": .flag(result.isEmpty)]
@@ -123,6 +123,7 @@ struct SwiftBridgeContext {
     /// Which kinds of value the records hold, array items and struct members included.
     struct UsedTypes {
         var dates = false, ranges = false, doubles = false, urls = false
+        var uuids = false, floats = false
     }
 
     /// Every kind of field type the records hold, array items and struct members included.
@@ -134,6 +135,8 @@ struct SwiftBridgeContext {
             case .dateRange: used.ranges = true
             case .double: used.doubles = true
             case .url: used.urls = true
+            case .uuid: used.uuids = true
+            case .float: used.floats = true
             case .array(let element): visit(element)
             default: break
             }
@@ -153,6 +156,8 @@ struct SwiftBridgeContext {
     var usesClamp: Bool {
         func clamps(_ fields: [Field]) -> Bool {
             fields.indices.contains { index in
+                if case .sized = fields[index].type { return true }
+                if case .array(.sized) = fields[index].type { return true }
                 guard case .int = fields[index].type else { return false }
                 return fields[index].minimum != nil || fields[index].maximum != nil
             }

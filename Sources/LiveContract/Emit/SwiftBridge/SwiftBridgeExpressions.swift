@@ -32,9 +32,9 @@ struct SwiftBridgeExpressions {
     /// The type of a record property holding a value of `type`.
     func bridgeType(_ type: FieldType) -> String {
         switch type {
-        case .string, .url: return "String"
-        case .int: return "Int"
-        case .double, .date: return "Double"
+        case .string, .url, .uuid: return "String"
+        case .int, .sized: return "Int"
+        case .double, .float, .date: return "Double"
         case .bool: return "Bool"
         case .dateRange: return "[Double]"
         case .enumeration(let name): return unknownCase(of: name) == nil ? qualified(name) : "String"
@@ -55,8 +55,8 @@ struct SwiftBridgeExpressions {
     /// reject a JS object without the key, so the placeholder never reaches a conversion).
     func placeholder(_ type: FieldType) -> String {
         switch type {
-        case .string, .url: return "\"\""
-        case .int, .double, .date: return "0"
+        case .string, .url, .uuid: return "\"\""
+        case .int, .sized, .double, .float, .date: return "0"
         case .bool: return "false"
         case .dateRange, .array: return "[]"
         case .enumeration(let name):
@@ -96,15 +96,24 @@ struct SwiftBridgeExpressions {
         case .int:
             guard let field, field.minimum != nil || field.maximum != nil else { return nil }
             return "\(helper).clamp(\(expression)\(bounds(field)))"
+        case .sized(let kind):
+            // JS numbers reach the record as Int; clamping to the type's range first means the
+            // conversion to the sized type can never trap.
+            return "\(kind.swiftName)(\(helper).clamp(\(expression)\(sizedBounds(kind, field: field))))"
         case .double:
             let repair = fallback ?? field.flatMap { ($0.minimum ?? $0.maximum)?.number }.map(SwiftSyntax.doubleLiteral) ?? "0"
             return "\(helper).number(\(expression)\(field.map(bounds) ?? ""), orElse: \(repair))"
+        case .float:
+            let repair = fallback ?? field.flatMap { ($0.minimum ?? $0.maximum)?.number }.map(FloatText.shortest) ?? "0"
+            return "\(helper).float(\(expression)\(field.map(bounds) ?? ""), orElse: \(repair))"
         case .date:
             return "\(helper).date(\(expression), orElse: \(fallback ?? "\(helper).epoch"))"
         case .dateRange:
             return "\(helper).range(\(expression), orElse: \(fallback ?? "\(helper).epoch...\(helper).epoch"))"
         case .url:
             return "\(helper).url(\(expression), orElse: \(fallback ?? "\(helper).blank"))"
+        case .uuid:
+            return "\(helper).uuid(\(expression), orElse: \(fallback ?? "\(helper).zeroUUID"))"
         case .enumeration(let name):
             guard let unknown = unknownCase(of: name) else { return nil }
             return "\(qualified(name))(rawValue: \(expression)) ?? .\(unknown)"
@@ -123,9 +132,18 @@ struct SwiftBridgeExpressions {
         return text
     }
 
+    /// `, min: .., max: ..`: the type's range narrowed by the field's bounds (none for items).
+    func sizedBounds(_ kind: IntegerKind, field: Field?) -> String {
+        var low = kind.wireRange.lowerBound, high = kind.wireRange.upperBound
+        if case .int(let bound)? = field?.minimum { low = Swift.max(low, Int64(bound)) }
+        if case .int(let bound)? = field?.maximum { high = Swift.min(high, Int64(bound)) }
+        return ", min: \(low), max: \(high)"
+    }
+
     /// A `min`/`max` value as a literal of the field's number type.
     func bound(_ value: Value?, of field: Field) -> String? {
         guard let number = value?.number else { return nil }
+        if field.type.integerRange != nil, case .int(let whole)? = value { return String(whole) }
         if case .int = field.type { return String(Int(number)) }
         return SwiftSyntax.doubleLiteral(number)
     }
@@ -138,6 +156,9 @@ struct SwiftBridgeExpressions {
         if case .url = field.type {
             // An unreadable optional link is better dropped (or defaulted) than replaced.
             expression = "\(name).flatMap { URL(string: $0) }"
+        } else if case .uuid = field.type {
+            // Likewise an unreadable optional identifier: no identity beats a made-up one.
+            expression = "\(name).flatMap { UUID(uuidString: $0) }"
         } else if let inner = toSwift("$0", field.type, field: field) {
             expression = "\(name).map { \(inner) }"
         } else {
@@ -151,8 +172,11 @@ struct SwiftBridgeExpressions {
     func fromSwift(_ expression: String, _ type: FieldType) -> String? {
         switch type {
         case .string, .int, .double, .bool: return nil
+        case .float: return "Double(\(expression))"
+        case .sized(let kind): return kind.is64Bit && kind != .int64 ? "Int(clamping: \(expression))" : "Int(\(expression))"
         case .date, .dateRange: return "\(helper).millis(\(expression))"
         case .url: return "\(expression).absoluteString"
+        case .uuid: return "\(expression).uuidString"
         case .enumeration(let name): return unknownCase(of: name) == nil ? nil : "\(expression).rawValue"
         case .structure(let name): return "\(recordName(ofStruct: name))(\(expression))"
         case .array(let element): return fromSwift("$0", element).map { "\(expression).map { \($0) }" }

@@ -19,8 +19,11 @@ struct TypeScriptExpressions {
     func checked(_ type: FieldType, _ value: String, _ path: String, apns: Bool) -> String {
         switch type {
         case .string, .url: return "lc.string(\(value), \(path))"
+        case .uuid: return "lc.uuid(\(value), \(path))"
+        case .sized(let kind): return "lc.sized(\(value), \(path), \(Self.rangeArguments(kind)))"
         case .int: return "lc.int(\(value), \(path))"
         case .double: return "lc.double(\(value), \(path))"
+        case .float: return apns ? "lc.floatApns(lc.float(\(value), \(path)))" : "lc.float(\(value), \(path))"
         case .bool: return "lc.bool(\(value), \(path))"
         case .date: return apns ? "lc.seconds(lc.millis(\(value), \(path)))" : "lc.millis(\(value), \(path))"
         case .dateRange: return apns ? "lc.rangeSeconds(lc.range(\(value), \(path)))" : "lc.range(\(value), \(path))"
@@ -36,6 +39,10 @@ struct TypeScriptExpressions {
         if let value = field.defaultValue {
             input = "(\(input) ?? \(syntax.literal(value, type: field.type)))"
         }
+        if field.type == .float && apns {
+            // Clamp the Float first, then spell it as Swift does, so a clamped value agrees too.
+            return "lc.floatApns(\(clamped(checked(.float, input, path, apns: false), field, helper: "lc.clamp")))"
+        }
         return clamped(checked(field.type, input, path, apns: apns), field, helper: "lc.clamp")
     }
 
@@ -50,6 +57,7 @@ struct TypeScriptExpressions {
     func fromApns(_ type: FieldType, _ value: String) -> String {
         switch type {
         case .date: return "lc.fromSeconds(\(value))"
+        case .float: return "Math.fround(\(value))"
         case .dateRange: return "lc.rangeFromSeconds(\(value))"
         case .structure(let name): return "\(fromApnsFunction(name))(\(value))"
         case .array(let element): return "\(value).map((item) => \(fromApns(element, "item")))"
@@ -61,8 +69,11 @@ struct TypeScriptExpressions {
     func jsonRead(_ type: FieldType, _ value: String) -> String {
         switch type {
         case .string, .url: return "lc.jsonString(\(value))"
+        case .uuid: return "lc.jsonUuid(\(value))"
+        case .sized(let kind): return "lc.jsonSized(\(value), \(Self.rangeArguments(kind)))"
         case .int: return "lc.jsonInt(\(value))"
         case .double: return "lc.jsonDouble(\(value))"
+        case .float: return "lc.jsonFloat(\(value))"
         case .bool: return "lc.jsonBool(\(value))"
         case .date: return "lc.jsonMillis(\(value))"
         case .dateRange: return "lc.jsonRange(\(value))"
@@ -77,8 +88,11 @@ struct TypeScriptExpressions {
         let reader: String
         switch field.type {
         case .string, .url: reader = "lc.readString"
+        case .uuid: reader = "lc.readUuid"
+        case .sized(let kind): reader = "lc.readSized(\(Self.rangeArguments(kind)))"
         case .int: reader = "lc.readInt"
         case .double: reader = "lc.readDouble"
+        case .float: reader = "lc.readFloat"
         case .bool: reader = "lc.readBool"
         case .date: reader = "lc.readMillis"
         case .enumeration(let name): reader = "lc.readCase(\(casesArguments(name)))"
@@ -92,10 +106,15 @@ struct TypeScriptExpressions {
     func fcmString(_ field: Field, source: String, path: String) -> String {
         let value = checkedField(field, source: source, path: path, apns: false)
         switch field.type {
-        case .string, .url, .enumeration: return value
-        case .int, .double, .bool, .date: return "String(\(value))"
+        case .string, .url, .uuid, .enumeration: return value
+        case .int, .sized, .double, .float, .bool, .date: return "String(\(value))"
         case .dateRange, .structure, .array: return "JSON.stringify(\(value))"
         }
+    }
+
+    /// `lowest, highest, 'int8'`: the range a sized integer may take in JS, and its name.
+    static func rangeArguments(_ kind: IntegerKind) -> String {
+        "\(kind.wireRange.lowerBound), \(kind.wireRange.upperBound), '\(kind.rawValue)'"
     }
 
     /// `cases` or `cases, 'fallback'` for an enum with `unknown:`.

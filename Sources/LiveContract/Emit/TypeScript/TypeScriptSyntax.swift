@@ -21,8 +21,8 @@ struct TypeScriptSyntax {
     /// The type of a value in the JS bridge shape (Unix ms, wire names).
     func bridgeType(_ type: FieldType) -> String {
         switch type {
-        case .string, .url: return "string"
-        case .int, .double, .date: return "number"
+        case .string, .url, .uuid: return "string"
+        case .int, .sized, .double, .float, .date: return "number"
         case .bool: return "boolean"
         case .dateRange: return "[number, number]"
         case .enumeration(let name), .structure(let name): return typeName(name)
@@ -44,7 +44,7 @@ struct TypeScriptSyntax {
     /// gives the plain spelling for docs.
     func literal(_ value: Value, type: FieldType, inCode: Bool = true) -> String {
         switch value {
-        case .string(let text), .url(let text), .enumCase(let text): return Self.stringLiteral(text)
+        case .string(let text), .url(let text), .enumCase(let text), .uuid(let text): return Self.stringLiteral(text)
         case .int(let number): return String(number)
         case .double(let number): return JSNumber.format(number)
         case .bool(let flag): return flag ? "true" : "false"
