@@ -12,6 +12,8 @@ public struct SchemaLoader {
     /// Declared type names and their kinds, gathered before fields so references resolve in any order.
     var declaredTypes: [String: YAMLNode] = [:]
     var enumCases: [String: [String]] = [:]
+    /// The raw value of each case of `enumCases`, in the same order.
+    var enumRawValues: [String: [String]] = [:]
     var structFields: [String: [Field]] = [:]
 
     init(path: String) {
@@ -116,8 +118,8 @@ public struct SchemaLoader {
         } else {
             error("missing `state:` (the ContentState fields every update carries)", root, rule: "missing-key")
         }
-        checkCaseCollisions(attributes + state, in: "attributes and state")
-        checkWireNames(attributes + state)
+        checkCaseCollisions(attributes: attributes, state: state)
+        checkWireNames(attributes: attributes, state: state)
 
         var contract = Contract(name: name, doc: doc, access: access, attributes: attributes, state: state,
                                 types: namedTypes, examples: [], outputs: Outputs(), schemaPath: path)
