@@ -90,7 +90,7 @@ struct SwiftLine {
             guard !name.isEmpty else { return nil }
             if pieces.count == 2 {
                 let value = String(pieces[1]).trimmingSpaces
-                if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { return (name, String(value.dropFirst().dropLast())) }
+                if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { return (name, Self.unescaped(value.dropFirst().dropLast())) }
             }
             return (name, name)
         }
@@ -108,6 +108,33 @@ struct SwiftLine {
         guard code.contains("rawValue:"), let range = code.firstRange(of: "?? .") else { return nil }
         let name = String(code[range.upperBound...].drop { $0 == "`" }.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
         return name.isEmpty ? nil : name
+    }
+
+    /// The text of a Swift string literal's body: `\\`, `\"`, `\n`, `\r`, `\t`, `\0` and
+    /// `\u{...}` escapes resolved, as generated raw values use them.
+    static func unescaped(_ body: Substring) -> String {
+        var result = ""
+        var scalars = body.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\\", let next = scalars.next() else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch next {
+            case "n": result += "\n"
+            case "r": result += "\r"
+            case "t": result += "\t"
+            case "0": result += "\0"
+            case "u":
+                var hex = ""
+                while let digit = scalars.next(), digit != "}" {
+                    if digit != "{" { hex.unicodeScalars.append(digit) }
+                }
+                if let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) { result.unicodeScalars.append(decoded) }
+            default: result.unicodeScalars.append(next)
+            }
+        }
+        return result
     }
 
     /// A name without the backticks Swift escapes a keyword with (`` `default` `` is `default`).
