@@ -2,7 +2,9 @@
 /// reserved by FCM, and not turning into the same generated name as another schema name.
 extension SchemaLoader {
     /// A field or bridge name: identifier, lower-case first letter, not reserved anywhere.
-    mutating func checkMemberName(_ name: String, _ node: YAMLNode) -> Bool {
+    /// `fcmKey: false` leaves the FCM check to `checkFCMKey`, for a field whose Swift name may
+    /// differ from its key (`from` with a `bridgeName`).
+    mutating func checkMemberName(_ name: String, _ node: YAMLNode, fcmKey: Bool = true) -> Bool {
         guard Naming.isIdentifier(name), ("a"..."z").contains(name.unicodeScalars.first!) else {
             error("'\(name)' is not a field name: use ASCII letters, digits and _, starting with a lower-case letter (e.g. courierName)", node, rule: "invalid-name")
             return false
@@ -13,8 +15,14 @@ extension SchemaLoader {
             error("'\(name)' cannot be a field name: \(reason); rename the field", node, rule: "reserved-name")
             return false
         }
+        return !fcmKey || checkFCMKey(name, node)
+    }
+
+    /// A key of the FCM data map: not one FCM reserves. Only the key matters, so a field
+    /// named `from` is fine with another `bridgeName`.
+    mutating func checkFCMKey(_ name: String, _ node: YAMLNode) -> Bool {
         if NameRules.fcmReservedKeys.contains(name) || name.hasPrefix("google") || name.hasPrefix("gcm") {
-            error("'\(name)' is reserved in FCM data messages (from, message_type, google*, gcm*); rename the field or set bridgeName", node, rule: "fcm-reserved-key")
+            error("'\(name)' is reserved in FCM data messages (from, message_type, google*, gcm*); rename the field or set bridgeName (the Swift name can stay)", node, rule: "fcm-reserved-key")
             return false
         }
         return true

@@ -158,8 +158,10 @@ extension SchemaLoader {
         }
         var result: [Field] = []
         for entry in list {
-            guard let name = entry.key.scalar, checkMemberName(name, entry.key) else { continue }
+            guard let name = entry.key.scalar, checkMemberName(name, entry.key, fcmKey: false) else { continue }
             if let field = field(named: name, entry.key, entry.value) {
+                // A bridgeName was checked as a key where it is written.
+                if field.wireName == name, !checkFCMKey(name, entry.key) { continue }
                 result.append(field)
             }
         }
