@@ -94,10 +94,10 @@ final class CLITests: XCTestCase {
     }
 
     func testInvalidSchemaWritesNothing() throws {
-        try "livecontract: 1\nname: Delivery\nstate:\n  class: { type: string }\noutputs:\n  swift: [out/A.swift]\n".write(to: folder.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
+        try "livecontract: 1\nname: Delivery\nstate:\n  hashValue: { type: int }\noutputs:\n  swift: [out/A.swift]\n".write(to: folder.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
         let result = try run("generate", "bad.yaml")
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("bad.yaml:4:3: error: 'class' is a Swift keyword"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("bad.yaml:4:3: error: 'hashValue' cannot be a field name: in Swift"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
 
@@ -197,7 +197,7 @@ final class CLITests: XCTestCase {
 
     func testCheckFormatErrors() throws {
         XCTAssertEqual(try run("check", "--format", "xml", "delivery.yaml").status, 64)
-        try "livecontract: 1\nname: Delivery\nstate:\n  class: { type: string }\noutputs:\n  swift: [out/A.swift]\n".write(to: folder.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
+        try "livecontract: 1\nname: Delivery\nstate:\n  hashValue: { type: int }\noutputs:\n  swift: [out/A.swift]\n".write(to: folder.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
         let json = try run("check", "--format", "json", "bad.yaml")
         XCTAssertEqual(json.status, 2)
         XCTAssertTrue(json.stdout.contains("\"rule\": \"reserved-name\""), json.stdout)

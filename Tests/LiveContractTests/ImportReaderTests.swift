@@ -73,15 +73,16 @@ final class ImportReaderTests: XCTestCase {
         XCTAssertTrue(unclosed.diagnostics.items.first?.message.contains("missing '}' for the '{' at 2:34") == true, "\(unclosed.diagnostics.items)")
     }
 
-    /// Names the schema refuses (here a Kotlin keyword and a Swift built-in member) are
+    /// Names the schema refuses even escaped (here Hashable's hashValue and an inherited
+    /// Object.prototype member) are
     /// reported at the Swift property, with the loader's rule.
     func testSchemaRulesAreReportedAtTheSwiftPosition() {
         let result = run("""
         struct AAttributes: ActivityAttributes {
             struct ContentState: Codable, Hashable {
                 var ok: Int
-                var fun: Int
-                var description: String
+                var hashValue: Int
+                var toString: String
             }
         }
         """)

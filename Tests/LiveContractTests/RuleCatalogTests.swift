@@ -81,7 +81,7 @@ final class RuleCatalogTests: XCTestCase {
         # Rule ids
 
         Every diagnostic ends with a rule id in brackets, e.g.
-        `schema/delivery.yaml:7:5: error: 'class' is a Swift keyword; rename the field (e.g. 'classValue') [reserved-name]`.
+        `schema/delivery.yaml:7:5: error: 'fooBar' and 'foo_bar' both become FOO_BAR in the Kotlin key constants; rename one [name-collision]`.
         `livecontract explain RULE` prints the entry below for one rule. This page is generated from
         `Sources/LiveContract/Diagnostics/RuleCatalog+*.swift` by `RuleCatalogTests`; edit the catalog,
         not this page.

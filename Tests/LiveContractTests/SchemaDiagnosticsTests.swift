@@ -81,7 +81,7 @@ final class SchemaDiagnosticsTests: XCTestCase {
     }
 
     func testAllErrorsAreReportedInOneRun() {
-        let yaml = HostileSchemas.state("  class: string\n  fun: int\n  a: { type: strnig }\n")
+        let yaml = HostileSchemas.state("  hashValue: int\n  toString: int\n  a: { type: strnig }\n")
         XCTAssertThrowsError(try SchemaLoader.load(Array(yaml.utf8), path: "s.yaml")) { error in
             XCTAssertEqual((error as? DiagnosticsError)?.diagnostics.errors.count, 3)
         }

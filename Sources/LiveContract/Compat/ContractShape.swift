@@ -161,7 +161,7 @@ struct ShapeResolver {
         let resolved: ShapeType
         switch declared.kind {
         case .enumeration(let enumType):
-            resolved = .enumeration(name: name, cases: enumType.cases, unknown: enumType.unknownCase)
+            resolved = .enumeration(name: name, cases: enumType.rawValues, unknown: enumType.unknownRawValue)
         case .structure(let fields):
             resolved = .structure(name: name, fields: fields.map { field($0) })
         }

@@ -62,7 +62,7 @@ struct SwiftLine {
     var storedProperty: (name: String, type: String, column: Int)? {
         let words = self.words
         guard words.count >= 2, words[0].text == "var" || words[0].text == "let", words[1].text.hasSuffix(":") else { return nil }
-        let name = String(words[1].text.dropLast())
+        let name = Self.unticked(String(words[1].text.dropLast()))
         let rest = words.dropFirst(2).map(\.text).joined(separator: " ")
         if rest.contains("{") { return nil }
         if words[0].text == "let" && rest.contains("=") { return nil }
@@ -86,11 +86,11 @@ struct SwiftLine {
         }
         return rawParts.compactMap { part in
             let pieces = part.split(separator: "=", maxSplits: 1)
-            let name = String(pieces[0]).trimmingSpaces
+            let name = Self.unticked(String(pieces[0]).trimmingSpaces)
             guard !name.isEmpty else { return nil }
             if pieces.count == 2 {
                 let value = String(pieces[1]).trimmingSpaces
-                if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { return (name, String(value.dropFirst().dropLast())) }
+                if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { return (name, Self.unescaped(value.dropFirst().dropLast())) }
             }
             return (name, name)
         }
@@ -99,14 +99,46 @@ struct SwiftLine {
     /// The key of `decodeIfPresent(..., forKey: .key) ?? default`, a field with a fallback.
     var decodedWithDefault: String? {
         guard code.contains("decodeIfPresent("), code.contains("??"), let range = code.firstRange(of: "forKey: .") else { return nil }
-        let key = String(code[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        let key = String(code[range.upperBound...].drop { $0 == "`" }.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
         return key.isEmpty ? nil : key
     }
 
     /// The case after `(rawValue: raw) ?? .`, an enum's unknown fallback.
     var enumFallback: String? {
         guard code.contains("rawValue:"), let range = code.firstRange(of: "?? .") else { return nil }
-        let name = String(code[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        let name = String(code[range.upperBound...].drop { $0 == "`" }.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
         return name.isEmpty ? nil : name
+    }
+
+    /// The text of a Swift string literal's body: `\\`, `\"`, `\n`, `\r`, `\t`, `\0` and
+    /// `\u{...}` escapes resolved, as generated raw values use them.
+    static func unescaped(_ body: Substring) -> String {
+        var result = ""
+        var scalars = body.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\\", let next = scalars.next() else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch next {
+            case "n": result += "\n"
+            case "r": result += "\r"
+            case "t": result += "\t"
+            case "0": result += "\0"
+            case "u":
+                var hex = ""
+                while let digit = scalars.next(), digit != "}" {
+                    if digit != "{" { hex.unicodeScalars.append(digit) }
+                }
+                if let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) { result.unicodeScalars.append(decoded) }
+            default: result.unicodeScalars.append(next)
+            }
+        }
+        return result
+    }
+
+    /// A name without the backticks Swift escapes a keyword with (`` `default` `` is `default`).
+    static func unticked(_ name: String) -> String {
+        name.count >= 2 && name.hasPrefix("`") && name.hasSuffix("`") ? String(name.dropFirst().dropLast()) : name
     }
 }

@@ -126,7 +126,8 @@ struct SwiftTypeResolver {
         if let known = cache[spelling] { return known }
         guard let container = containers.first(where: { $0.name == spelling && $0.name != "CodingKeys" }) else { return .other(spelling) }
         let resolved: ShapeType = container.isEnum
-            ? .enumeration(name: spelling, cases: container.cases.map(\.raw), unknown: container.fallback)
+            ? .enumeration(name: spelling, cases: container.cases.map(\.raw),
+                           unknown: container.fallback.map { fallback in container.cases.first { $0.name == fallback }?.raw ?? fallback })
             : .structure(name: spelling, fields: fields(of: container))
         cache[spelling] = resolved
         return resolved

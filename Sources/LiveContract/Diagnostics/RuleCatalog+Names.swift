@@ -11,12 +11,12 @@ extension RuleCatalog {
                  example: "state:\n  eta-ms: date",
                  fix: "rename it, e.g. etaMs"),
         RuleInfo(id: "name-collision",
-                 summary: "two names become one in generated code: fields equal after CONSTANT_CASE (fooBar, foo_bar), two equal bridge names, or a type whose Kotlin/TypeScript name (`<Contract><Type>`, `...Apns`, `...Record`) is already taken",
+                 summary: "two names become one in generated code: fields equal after CONSTANT_CASE within one half (fooBar, foo_bar), one FCM/bridge key used twice (attributes and state share the flat FCM data map, so a field name in both halves needs a bridgeName on one), two enum cases equal in Kotlin, or a type whose Kotlin/TypeScript name (`<Contract><Type>`, `...Apns`, `...Record`) is already taken. A name in both attributes and state is fine otherwise: Kotlin's key constants become ATTRIBUTES_<X> and <X>",
                  example: "state:\n  fooBar: int\n  foo_bar: int",
                  fix: "rename one of them; the message names both"),
         RuleInfo(id: "reserved-name",
-                 summary: "a name is a keyword or a built-in member in Swift, Kotlin or TypeScript, or a type name the generated code already uses",
-                 example: "state:\n  class: string",
-                 fix: "rename the field or type; the message names the language it clashes with"),
+                 summary: "a name that cannot work even escaped in some language (keywords such as default, class, type, self or unknown are escaped and accepted). Still refused, with the reason: field hashValue (Swift: the stored property becomes the witness of Hashable's deprecated hashValue and swiftc warns); fields constructor, hasOwnProperty, isPrototypeOf, propertyIsEnumerable, toLocaleString, toString, valueOf (TypeScript: an absent optional field reads the inherited Object.prototype member instead of undefined); fields contentState, issues, raw, toContentState, fromContentState, toAttributes, toValue, toDictionary, toFcmData, parseFcmData (declared by the generated code or Expo's Record beside the fields); enum cases rawValue and allCases (Swift: every generated enum has those members); type names Any, Protocol, Self, Type (Swift: metatype syntax or the top type, not nameable as a nested type) and the standard or generated type names of the three languages (String, Date, Codable, CodingKeys, ...; a nested Swift type of that name would capture every use inside the attributes type)",
+                 example: "state:\n  hashValue: int",
+                 fix: "rename the field, case or type; for an enum case keep the wire form as its raw value (enum: [{ rawValueCase: rawValue }]); the message names the language and why"),
     ]
 }

@@ -1,9 +1,11 @@
-/// Names the generated code cannot use, by language; `SchemaLoader+Names.swift` refuses them.
+/// Keywords of the three languages, and the few names the generated code cannot use even
+/// escaped; `SchemaLoader+Names.swift` refuses only the latter.
 ///
-/// A field called `description` compiles in Swift and then shadows `CustomStringConvertible`;
-/// `copy` clashes with a Kotlin data class member; `constructor` breaks a TypeScript object.
-/// Refusing them in the schema, with the language named, beats a compile error in one of
-/// three generated files.
+/// The Swift property name is the APNs key, so refusing `type` or `default` would leave a
+/// user no way out: keywords are escaped instead (Swift and Kotlin backticks; TypeScript
+/// allows every reserved word as a property name and the generated locals carry a prefix).
+/// What stays refused breaks a generated file whatever the spelling, and the message says
+/// which language and why; schema/keywords*.yaml proves the rest compiles in all three.
 public enum NameRules {
     public static let swiftKeywords: NameList = [
         "Any", "Protocol", "Self", "Type", "actor", "any", "as", "associatedtype", "async", "await",
@@ -28,20 +30,26 @@ public enum NameRules {
         "return", "satisfies", "static", "string", "super", "switch", "symbol", "this", "throw", "true", "try",
         "type", "typeof", "undefined", "unknown", "var", "void", "while", "with", "yield",
     ]
-    /// Members the generated types already have (Swift Codable/Hashable/enum, Kotlin data
-    /// class/enum/Any, JS Object.prototype) or that the generated code itself declares.
-    public static let memberNames: [String: String] = [
-        "description": "Swift", "debugDescription": "Swift", "hashValue": "Swift", "hash": "Swift",
-        "rawValue": "Swift", "allCases": "Swift", "encode": "Swift", "init": "Swift", "CodingKeys": "Swift",
-        "copy": "Kotlin", "hashCode": "Kotlin", "equals": "Kotlin", "toString": "Kotlin",
-        "valueOf": "TypeScript",
-        "constructor": "TypeScript", "__proto__": "TypeScript", "prototype": "TypeScript",
-        "hasOwnProperty": "TypeScript", "isPrototypeOf": "TypeScript", "toJSON": "TypeScript",
-        "toLocaleString": "TypeScript", "propertyIsEnumerable": "TypeScript",
-        "contentState": "livecontract", "issues": "livecontract", "raw": "livecontract",
-        "toContentState": "livecontract", "fromContentState": "livecontract", "toAttributes": "livecontract",
-        "toValue": "livecontract", "toDictionary": "livecontract", "toFcmData": "livecontract",
-        "parseFcmData": "livecontract",
+    /// Field names that fail even escaped, with the reason (the message names the language).
+    public static let refusedFieldNames: [String: String] = [
+        "hashValue": "in Swift a stored hashValue becomes the witness of Hashable's deprecated hashValue requirement, which swiftc warns about in every generated type",
+        "constructor": "in TypeScript an absent optional field reads the inherited Object.prototype.constructor instead of undefined",
+        "hasOwnProperty": "in TypeScript an absent optional field reads the inherited Object.prototype.hasOwnProperty instead of undefined",
+        "isPrototypeOf": "in TypeScript an absent optional field reads the inherited Object.prototype.isPrototypeOf instead of undefined",
+        "propertyIsEnumerable": "in TypeScript an absent optional field reads the inherited Object.prototype.propertyIsEnumerable instead of undefined",
+        "toLocaleString": "in TypeScript an absent optional field reads the inherited Object.prototype.toLocaleString instead of undefined",
+        "toString": "in TypeScript an absent optional field reads the inherited Object.prototype.toString instead of undefined",
+        "valueOf": "in TypeScript an absent optional field reads the inherited Object.prototype.valueOf instead of undefined",
+        "contentState": "the generated TypeScript declares contentState beside the fields",
+        "issues": "the generated Kotlin and TypeScript FCM parsers declare issues beside the fields",
+        "raw": "the generated Kotlin struct decoders read their input from a parameter named raw",
+        "toContentState": "the generated Swift bridge record declares the method toContentState()",
+        "fromContentState": "the generated TypeScript exports the function fromContentState",
+        "toAttributes": "the generated Swift bridge record declares the method toAttributes()",
+        "toValue": "the generated Swift bridge record declares the method toValue()",
+        "toDictionary": "Expo's Record protocol, which the Swift bridge records adopt, has toDictionary()",
+        "toFcmData": "the generated Kotlin and TypeScript declare toFcmData",
+        "parseFcmData": "the generated Kotlin and TypeScript declare parseFcmData",
     ]
     /// Names in `types` that would produce the same name as a type livecontract generates
     /// (`<Name>State`, `<Name>AttributesRecord`, `<Name>FcmKeys`, ...).
@@ -79,11 +87,19 @@ public enum NameRules {
         return languages.filter { $0.1.contains(name) }.map(\.0).joined(separator: " and ")
     }
 
-    /// Members every generated enum already has, by language: a case of that name would not compile.
-    public static let enumMemberNames: [String: String] = [
-        "rawValue": "Swift", "allCases": "Swift", "init": "Swift", "hashValue": "Swift", "description": "Swift",
-        "name": "Kotlin", "ordinal": "Kotlin", "values": "Kotlin", "entries": "Kotlin", "valueOf": "Kotlin",
-        "raw": "livecontract", "fromRaw": "livecontract",
+    /// Enum case names that fail even escaped, with the reason. Kotlin spells cases in upper
+    /// case (`NAME`, `VALUES`), so its enum members never clash.
+    public static let refusedCaseNames: [String: String] = [
+        "rawValue": "every generated Swift enum has the property rawValue, and a case of that name redeclares it",
+        "allCases": "every generated Swift enum is CaseIterable, and a case named allCases redeclares its static allCases",
+    ]
+    /// Type names Swift cannot declare as a nested type even in backticks (`Attributes.Type`
+    /// and `.Self` are metatype syntax; `Any` and `Protocol` are the same kind of name).
+    public static let refusedTypeNames: [String: String] = [
+        "Any": "Swift: `Any` is the top type; a nested type of that name would capture every use inside the attributes type",
+        "Protocol": "Swift: `X.Protocol` is metatype syntax, so a nested type of that name cannot be spelled",
+        "Self": "Swift: `Self` always means the enclosing type and cannot name a nested type",
+        "Type": "Swift: `X.Type` is metatype syntax, so a nested type of that name cannot be spelled",
     ]
     /// Top-level names the generated Kotlin and TypeScript files use besides their own
     /// declarations. Kotlin and TypeScript prefix a schema type with the contract name, so it is

@@ -49,6 +49,20 @@ public enum Naming {
         }
     }
 
+    /// The Kotlin `<Name>FcmKeys` constant of each attributes and state field. Both halves
+    /// share that one object, so an attributes field whose constant a state field also has
+    /// (a name in both halves, or `fooBar` beside `foo_bar`) becomes `ATTRIBUTES_<X>`; the
+    /// loader refuses what still collides.
+    public static func kotlinKeyConstants(attributes: [String], state: [String]) -> (attributes: [String], state: [String]) {
+        let stateConstants = state.map(constantCase)
+        let taken = Set(stateConstants)
+        let attributeConstants = attributes.map { name -> String in
+            let constant = constantCase(name)
+            return taken.contains(constant) ? "ATTRIBUTES_" + constant : constant
+        }
+        return (attributeConstants, stateConstants)
+    }
+
     /// `pickedUp` -> `PickedUp`.
     public static func upperFirst(_ name: String) -> String {
         if let changed = asciiChangingFirst(name, upper: true) { return changed }

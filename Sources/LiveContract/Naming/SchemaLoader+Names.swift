@@ -2,25 +2,27 @@
 /// reserved by FCM, and not turning into the same generated name as another schema name.
 extension SchemaLoader {
     /// A field or bridge name: identifier, lower-case first letter, not reserved anywhere.
-    mutating func checkMemberName(_ name: String, _ node: YAMLNode) -> Bool {
+    /// `fcmKey: false` leaves the FCM check to `checkFCMKey`, for a field whose Swift name may
+    /// differ from its key (`from` with a `bridgeName`).
+    mutating func checkMemberName(_ name: String, _ node: YAMLNode, fcmKey: Bool = true) -> Bool {
         guard Naming.isIdentifier(name), ("a"..."z").contains(name.unicodeScalars.first!) else {
             error("'\(name)' is not a field name: use ASCII letters, digits and _, starting with a lower-case letter (e.g. courierName)", node, rule: "invalid-name")
             return false
         }
-        if let language = NameRules.keywordLanguage(name) {
-            error("'\(name)' is a \(language) keyword; rename the field (e.g. '\(name)Value')", node, rule: "reserved-name")
+        // Keywords are escaped in every language (`default`, `class`, `type`); only names that
+        // break the generated code even escaped are refused, with the reason.
+        if let reason = NameRules.refusedFieldNames[name] {
+            error("'\(name)' cannot be a field name: \(reason); rename the field", node, rule: "reserved-name")
             return false
         }
-        if let language = NameRules.memberNames[name] {
-            error("'\(name)' is already a member of the generated \(language) types; rename the field", node, rule: "reserved-name")
-            return false
-        }
+        return !fcmKey || checkFCMKey(name, node)
+    }
+
+    /// A key of the FCM data map: not one FCM reserves. Only the key matters, so a field
+    /// named `from` is fine with another `bridgeName`.
+    mutating func checkFCMKey(_ name: String, _ node: YAMLNode) -> Bool {
         if NameRules.fcmReservedKeys.contains(name) || name.hasPrefix("google") || name.hasPrefix("gcm") {
-            error("'\(name)' is reserved in FCM data messages (from, message_type, google*, gcm*); rename the field or set bridgeName", node, rule: "fcm-reserved-key")
-            return false
-        }
-        if name.hasPrefix("component"), Int(name.dropFirst("component".count)) != nil {
-            error("'\(name)' clashes with a Kotlin data class componentN function; rename the field", node, rule: "reserved-name")
+            error("'\(name)' is reserved in FCM data messages (from, message_type, google*, gcm*); rename the field or set bridgeName (the Swift name can stay)", node, rule: "fcm-reserved-key")
             return false
         }
         return true
@@ -32,8 +34,8 @@ extension SchemaLoader {
             error("'\(name)' is not a \(what): use ASCII letters and digits, starting with an upper-case letter (e.g. Delivery)", node, rule: "invalid-name")
             return false
         }
-        if let language = NameRules.keywordLanguage(name) {
-            error("'\(name)' is a \(language) keyword; rename the type", node, rule: "reserved-name")
+        if let reason = NameRules.refusedTypeNames[name] {
+            error("'\(name)' cannot be a \(what): \(reason); rename it (e.g. '\(name)Info')", node, rule: "reserved-name")
             return false
         }
         if NameRules.frameworkTypes.contains(name) {
@@ -53,26 +55,22 @@ extension SchemaLoader {
             error("enum case '\(name)' of '\(enumName)' must be ASCII letters, digits and _, starting lower-case", node, rule: "invalid-name")
             return false
         }
-        if let language = NameRules.keywordLanguage(name) {
-            error("enum case '\(name)' is a \(language) keyword; rename it", node, rule: "reserved-name")
-            return false
-        }
-        if let language = NameRules.enumMemberNames[name] {
-            error("enum case '\(name)' clashes with the member '\(name)' every generated \(language) enum has; rename it", node, rule: "reserved-name")
+        if let reason = NameRules.refusedCaseNames[name] {
+            error("enum case '\(name)' of '\(enumName)' cannot work: \(reason); rename the case and keep '\(name)' on the wire as its raw value (e.g. { \(name)Case: \(name) })", node, rule: "reserved-name")
             return false
         }
         return true
     }
 
-    /// Names that differ only by case or underscores become one constant in the generated
-    /// Kotlin `<Name>FcmKeys` object (`stopsRemaining` and `stops_remaining` are both
-    /// STOPS_REMAINING), which holds attributes and state together; refuse them.
-    mutating func checkCaseCollisions(_ fields: [Field], in section: String) {
+    /// The generated Kotlin `<Name>FcmKeys` object holds the key constants of attributes and
+    /// state together (`Naming.kotlinKeyConstants`). Names that still share a constant
+    /// (`stopsRemaining` and `stops_remaining` are both STOPS_REMAINING) are refused.
+    mutating func checkCaseCollisions(attributes: [Field], state: [Field]) {
+        let constants = Naming.kotlinKeyConstants(attributes: attributes.map(\.name), state: state.map(\.name))
         var seen: [String: Field] = [:]
-        for field in fields {
-            let key = Naming.constantCase(field.name)
+        for (field, key) in zip(attributes + state, constants.attributes + constants.state) {
             if let other = seen[key] {
-                diagnostics.error("'\(field.name)' and '\(other.name)' in \(section) both become \(key) in Kotlin constants; rename one", at: field.location, rule: "name-collision")
+                diagnostics.error("'\(field.name)' and '\(other.name)' both become \(key) in the Kotlin key constants; rename one", at: field.location, rule: "name-collision")
             } else {
                 seen[key] = field
             }
@@ -109,14 +107,17 @@ extension SchemaLoader {
         return nil
     }
 
-    /// Bridge/FCM names must be unique across attributes and state: both travel in one FCM map.
-    mutating func checkWireNames(_ fields: [Field]) {
-        var seen: [String: Field] = [:]
-        for field in fields {
+    /// Bridge/FCM names must be unique across attributes and state: both travel in one flat
+    /// FCM data map. Attributes and state may share a Swift name (separate APNs objects), but
+    /// then one of them needs its own bridge name.
+    mutating func checkWireNames(attributes: [Field], state: [Field]) {
+        var seen: [String: (field: Field, section: String)] = [:]
+        for (field, section) in attributes.map({ ($0, "attributes") }) + state.map({ ($0, "state") }) {
             if let other = seen[field.wireName] {
-                diagnostics.error("'\(field.name)' uses bridge name '\(field.wireName)', already used by '\(other.name)'; bridge names must be unique", at: field.location, rule: "name-collision")
+                let fix = other.section == section ? "rename one or set bridgeName" : "set bridgeName on one of them (e.g. bridgeName: \(section)\(Naming.upperFirst(field.name)))"
+                diagnostics.error("'\(field.name)' in \(section) uses FCM/bridge key '\(field.wireName)', already used by '\(other.field.name)' in \(other.section); attributes and state share one FCM data map: \(fix)", at: field.location, rule: "name-collision")
             } else {
-                seen[field.wireName] = field
+                seen[field.wireName] = (field, section)
             }
         }
     }

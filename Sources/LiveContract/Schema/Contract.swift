@@ -30,6 +30,16 @@ public struct Contract: Sendable {
     public func type(named name: String) -> NamedType? {
         types.first { $0.name == name }
     }
+
+    /// The wire value of enum case `name` of `type` (an enumeration, or a list of one):
+    /// its raw value. Other types give `name` back.
+    public func rawValue(of name: String, in type: FieldType) -> String {
+        switch type {
+        case .enumeration(let enumName): return self.type(named: enumName)?.enumType?.rawValue(of: name) ?? name
+        case .array(let element): return rawValue(of: name, in: element)
+        default: return name
+        }
+    }
 }
 
 /// Swift access level of generated declarations (`access:` in the schema).
@@ -157,11 +167,31 @@ public struct NamedType: Sendable {
     }
 }
 
-/// A String-raw enum. The raw value of each case is its name.
+/// A String-raw enum. The raw value of a case is its name unless the schema maps it
+/// (`enum: [team, { solo: SOLO }]`); the raw value is what every wire carries.
 public struct EnumType: Sendable {
+    /// Case names, in schema order: Swift cases, Kotlin constants, schema examples.
     public var cases: [String]
-    /// Unknown raw values decode to this case, so adding a case does not break older widgets.
+    /// The wire value of each case, in `cases` order.
+    public var rawValues: [String]
+    /// Unknown raw values decode to this case (a case name), so adding a case does not
+    /// break older widgets.
     public var unknownCase: String?
+
+    public init(cases: [String], rawValues: [String]? = nil, unknownCase: String?) {
+        self.cases = cases
+        self.rawValues = rawValues ?? cases
+        self.unknownCase = unknownCase
+    }
+
+    /// The wire value of case `name` (the name itself when it is not a case).
+    public func rawValue(of name: String) -> String {
+        guard let index = cases.firstIndex(of: name), index < rawValues.count else { return name }
+        return rawValues[index]
+    }
+
+    /// The raw value of the `unknown:` case, if any.
+    public var unknownRawValue: String? { unknownCase.map(rawValue(of:)) }
 }
 
 /// A named sample; each becomes a set of JSON fixtures.

@@ -21,7 +21,12 @@ public enum Fingerprint {
         for type in contract.types {
             switch type.kind {
             case .enumeration(let enumType):
-                text += "enum \(type.name)[\(enumType.cases.joined(separator: ","))]unknown=\(enumType.unknownCase ?? "-")"
+                // A raw value is the wire, so it is part of the contract; cases without one
+                // keep their old spelling so existing fingerprints do not change.
+                let cases = zip(enumType.cases, enumType.rawValues).map { name, raw in
+                    raw == name ? name : name + "=" + String(raw.utf8.count) + ":" + raw
+                }
+                text += "enum \(type.name)[\(cases.joined(separator: ","))]unknown=\(enumType.unknownCase ?? "-")"
             case .structure(let fields):
                 add(fields, "struct \(type.name)")
             }

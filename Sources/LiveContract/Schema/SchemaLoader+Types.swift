@@ -50,16 +50,45 @@ extension SchemaLoader {
         }
     }
 
+    /// The cases of `enum:`: a list of names or one-entry mappings `name: RAW`, or one
+    /// mapping `{ name: RAW, ... }`. Raw values (the wire form) are recorded in
+    /// `enumRawValues` and must be unique.
     mutating func enumCaseList(_ node: YAMLNode, typeName: String) -> [String] {
-        guard let items = node.sequenceItems, !items.isEmpty else {
-            error("`enum` of '\(typeName)' must be a non-empty list of case names", node, rule: "schema-shape")
+        var pairs: [(name: YAMLNode, raw: YAMLNode?)] = []
+        if let items = node.sequenceItems, !items.isEmpty {
+            for item in items {
+                if let entries = item.mappingEntries {
+                    guard entries.count == 1 else {
+                        error("an enum case with a raw value is a one-entry mapping, e.g. { solo: SOLO }", item, rule: "schema-shape")
+                        continue
+                    }
+                    pairs.append((entries[0].key, entries[0].value))
+                } else {
+                    pairs.append((item, nil))
+                }
+            }
+        } else if let entries = node.mappingEntries, !entries.isEmpty {
+            pairs = entries.map { ($0.key, $0.value) }
+        } else {
+            error("`enum` of '\(typeName)' must be a non-empty list of case names, or a mapping of case names to raw values", node, rule: "schema-shape")
             return []
         }
         var cases: [String] = []
+        var raws: [String] = []
         var seen: [String: YAMLNode] = [:]
-        for item in items {
+        var seenRaw: [String: String] = [:]
+        for pair in pairs {
+            let item = pair.name
             guard let name = text(item, what: "an enum case") else { continue }
             guard checkCaseName(name, item, enumName: typeName) else { continue }
+            var raw = name
+            if let rawNode = pair.raw {
+                guard let value = rawNode.scalar, !rawNode.isNull else {
+                    error("the raw value of case '\(name)' of '\(typeName)' must be text, found \(rawNode.kindDescription)", rawNode, rule: "schema-shape")
+                    continue
+                }
+                raw = value
+            }
             if seen[name] != nil {
                 error("case '\(name)' appears twice in '\(typeName)'", item, rule: "duplicate-name")
                 continue
@@ -68,9 +97,16 @@ extension SchemaLoader {
                 error("cases '\(other.scalar ?? "")' and '\(name)' of '\(typeName)' both become \(Naming.constantCase(name)) in Kotlin; rename one", item, rule: "name-collision")
                 continue
             }
+            if let other = seenRaw[raw] {
+                error("cases '\(other)' and '\(name)' of '\(typeName)' both have the raw value '\(raw)'; raw values must be unique, as the wire carries them", pair.raw ?? item, rule: "duplicate-name")
+                continue
+            }
             seen[name] = item
+            seenRaw[raw] = name
             cases.append(name)
+            raws.append(raw)
         }
+        enumRawValues[typeName] = raws
         return cases
     }
 
@@ -92,7 +128,7 @@ extension SchemaLoader {
                         error(message, unknownNode, rule: "unknown-case")
                     }
                 }
-                result.append(NamedType(name: name, doc: doc, kind: .enumeration(EnumType(cases: cases, unknownCase: unknown)), location: entry.key.location))
+                result.append(NamedType(name: name, doc: doc, kind: .enumeration(EnumType(cases: cases, rawValues: enumRawValues[name], unknownCase: unknown)), location: entry.key.location))
             } else if let fields = structFields[name] {
                 result.append(NamedType(name: name, doc: doc, kind: .structure(fields), location: entry.key.location))
             }
@@ -111,10 +147,12 @@ extension SchemaLoader {
         var result: [Field] = []
         var defaultItems = 0
         for entry in list {
-            guard let name = entry.key.scalar, checkMemberName(name, entry.key) else { continue }
+            guard let name = entry.key.scalar, checkMemberName(name, entry.key, fcmKey: false) else { continue }
             let before = diagnostics.errorCount
             if let field = field(named: name, entry.key, entry.value, owner: what) {
                 defaultItems += checkDefaultSize(field, at: entry.value.mappingEntries?.first { $0.key.scalar == "default" }?.value ?? entry.value)
+                // A bridgeName was checked as a key where it is written.
+                if field.wireName == name, !checkFCMKey(name, entry.key) { continue }
                 result.append(field)
             } else if diagnostics.errorCount > before {
                 diagnostics.markFailed(Self.failedField(name, of: what))

@@ -12,6 +12,8 @@ public struct SchemaLoader {
     /// Declared type names and their kinds, gathered before fields so references resolve in any order.
     var declaredTypes: [String: YAMLNode] = [:]
     var enumCases: [String: [String]] = [:]
+    /// The raw value of each case of `enumCases`, in the same order.
+    var enumRawValues: [String: [String]] = [:]
     var structFields: [String: [Field]] = [:]
 
     init(path: String) {
@@ -119,8 +121,8 @@ public struct SchemaLoader {
         } else {
             missingKey("state", "missing `state:` (the ContentState fields every update carries)", root)
         }
-        checkCaseCollisions(attributes + state, in: "attributes and state")
-        checkWireNames(attributes + state)
+        checkCaseCollisions(attributes: attributes, state: state)
+        checkWireNames(attributes: attributes, state: state)
         let envelope = top["envelope"].map { envelopeKeys($0.value) } ?? FcmEnvelopeKeys()
         checkEnvelopeCollisions(envelope, attributes + state)
 

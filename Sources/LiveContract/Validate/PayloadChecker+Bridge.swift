@@ -34,7 +34,7 @@ extension PayloadChecker {
         case (.dateRange, .object):
             return "\(at){lowerBound, upperBound} is not a range: send [startMs, endMs]"
         case (.enumeration(let name), .string(let raw)):
-            guard let enumType = contract.type(named: name)?.enumType, !enumType.cases.contains(raw), enumType.unknownCase == nil else { return nil }
+            guard let enumType = contract.type(named: name)?.enumType, !enumType.rawValues.contains(raw), enumType.unknownCase == nil else { return nil }
             return "\(at)'\(raw)' is not a case of \(name), which has no unknown: fallback"
         case (.array(let element), .array(let items)):
             for (index, item) in items.enumerated() {

@@ -97,7 +97,7 @@ extension PayloadChecker {
         case (.dateRange, _):
             decodeRange(node, path: path)
         case (.enumeration(let name), .string(let raw)):
-            guard let enumType = contract.type(named: name)?.enumType, !enumType.cases.contains(raw) else { return }
+            guard let enumType = contract.type(named: name)?.enumType, !enumType.rawValues.contains(raw) else { return }
             unknownCase(node, raw, name, enumType, path: path, decoder: "dataCorrupted: cannot initialize \(name) from '\(raw)'")
         case (.structure(let name), _):
             decodeObject(node, fields: contract.type(named: name)?.fields ?? [], path: path, holder: name)
@@ -117,11 +117,11 @@ extension PayloadChecker {
     /// An enum raw value the enum lacks: the `unknown:` case when the schema has one (the
     /// generated decoder maps it), else a failed decode.
     mutating func unknownCase(_ node: JSONNode, _ raw: String, _ name: String, _ enumType: EnumType, path: JSONPath, decoder: String) {
-        let guess = Suggest.closest(to: raw, in: enumType.cases).map { "; did you mean '\($0)'?" } ?? ""
+        let guess = Suggest.closest(to: raw, in: enumType.rawValues).map { "; did you mean '\($0)'?" } ?? ""
         if let fallback = enumType.unknownCase {
-            warning(node, path, "'\(raw)' is not a case of \(name); it decodes as the unknown: fallback '\(fallback)'\(guess)", rule: "payload-enum-fallback")
+            warning(node, path, "'\(raw)' is not a case of \(name); it decodes as the unknown: fallback '\(enumType.rawValue(of: fallback))'\(guess)", rule: "payload-enum-fallback")
         } else {
-            error(node, path, "\(decoder); \(name) has no unknown: fallback, so the whole payload fails to decode. cases: \(enumType.cases.joined(separator: ", "))\(guess)", rule: "payload-unknown-enum")
+            error(node, path, "\(decoder); \(name) has no unknown: fallback, so the whole payload fails to decode. cases: \(enumType.rawValues.joined(separator: ", "))\(guess)", rule: "payload-unknown-enum")
         }
     }
 

@@ -16,7 +16,7 @@ extension PayloadChecker {
         if let limit = field.maxLength, text.utf8.count > limit, field.type == .string || field.type == .url {
             warning(node, path, "\(text.utf8.count) UTF-8 bytes, over the schema's maxLength \(limit): shorten it", rule: "payload-out-of-bounds")
         }
-        if case .enumeration(let name) = field.type, let enumType = contract.type(named: name)?.enumType, !enumType.cases.contains(text), enumType.unknownCase != nil {
+        if case .enumeration(let name) = field.type, let enumType = contract.type(named: name)?.enumType, !enumType.rawValues.contains(text), enumType.unknownCase != nil {
             unknownCase(node, text, name, enumType, path: path, decoder: "")
             return
         }
@@ -68,8 +68,8 @@ extension PayloadChecker {
             guard let node = Self.jsonText(text) else { return unreadable("\"\(text)\" is not JSON text: send \"[startMs,endMs]\"") }
             return rangeProblem(node, text)
         case .enumeration(let name):
-            guard let enumType = contract.type(named: name)?.enumType, !enumType.cases.contains(text) else { return nil }
-            let guess = Suggest.closest(to: text, in: enumType.cases).map { " (did you mean '\($0)'?)" } ?? ""
+            guard let enumType = contract.type(named: name)?.enumType, !enumType.rawValues.contains(text) else { return nil }
+            let guess = Suggest.closest(to: text, in: enumType.rawValues).map { " (did you mean '\($0)'?)" } ?? ""
             return unreadable("'\(text)' is not a case of \(name)\(guess) and \(name) has no unknown: fallback")
         case .structure, .array:
             guard let node = Self.jsonText(text) else { return unreadable("\"\(text)\" is not JSON text; nested values travel as compact JSON (JSON.stringify of the bridge shape)") }

@@ -44,7 +44,7 @@ struct DecodeCases {
             switch field.type {
             case .enumeration(let name):
                 let broken = Body.setting(field.name, .string("zzzNewCase"))
-                if let fallback = contract.type(named: name)?.enumType?.unknownCase {
+                if let fallback = contract.type(named: name)?.enumType?.unknownRawValue {
                     decodes("unknown-case-\(field.name)", &json, body: broken, expected: .setting(field.name, .string(fallback)),
                             members: members, reuse: &baseText)
                 } else {

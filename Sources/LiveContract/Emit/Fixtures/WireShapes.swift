@@ -46,7 +46,8 @@ struct WireShapes {
 
     func bridge(_ value: Value, type: FieldType) -> JSONValue {
         switch value {
-        case .string(let text), .url(let text), .enumCase(let text), .uuid(let text): return .string(text)
+        case .string(let text), .url(let text), .uuid(let text): return .string(text)
+        case .enumCase(let name): return .string(contract.rawValue(of: name, in: type))
         case .int(let number): return .int(Int64(number))
         case .double(let number): return .double(number)
         case .bool(let flag): return .bool(flag)
@@ -84,7 +85,8 @@ struct WireShapes {
     /// The string an FCM data message carries for `value`.
     func fcmString(_ value: Value, type: FieldType) -> String {
         switch value {
-        case .string(let text), .url(let text), .enumCase(let text), .uuid(let text): return text
+        case .string(let text), .url(let text), .uuid(let text): return text
+        case .enumCase(let name): return contract.rawValue(of: name, in: type)
         case .int(let number): return String(number)
         case .double(let number): return JSNumber.format(number)
         case .bool(let flag): return flag ? "true" : "false"

@@ -95,10 +95,11 @@ struct KotlinCodec {
     /// A statement storing `receiver.field` under `key` in `map`; optional values only when set.
     func store(_ field: Field, receiver: String, key: String, map: String, fcm: Bool) -> String {
         let convert: (String) -> String = { fcm ? fcmString(field.type, $0) : bridge(field.type, $0) }
+        let member = KotlinSyntax.identifier(field.name)
         if field.isOptional {
-            return "\(receiver).\(field.name)?.let { \(map)[\(key)] = \(convert("it")) }"
+            return "\(receiver).\(member)?.let { \(map)[\(key)] = \(convert("it")) }"
         }
-        return "\(map)[\(key)] = \(convert("\(receiver).\(field.name)"))"
+        return "\(map)[\(key)] = \(convert("\(receiver).\(member)"))"
     }
 
     // MARK: JSON text

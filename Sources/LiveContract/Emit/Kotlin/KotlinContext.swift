@@ -17,7 +17,8 @@ struct KotlinContext {
 
     func build(header: [String]) -> TemplateObject {
         let helpers = KotlinHelpers(contract: contract)
-        let attributeKeys = keyConstants(contract.attributes), stateKeys = keyConstants(contract.state)
+        let constants = Naming.kotlinKeyConstants(attributes: contract.attributes.map(\.name), state: contract.state.map(\.name))
+        let attributeKeys = constants.attributes, stateKeys = constants.state
         return [
             "headerLines": .list(header.map { .text(KotlinSyntax.commentText($0)) }),
             "package": .text(contract.outputs.kotlinPackage ?? "livecontract.generated"),
@@ -72,7 +73,7 @@ struct KotlinContext {
         items.reserveCapacity(fields.count)
         // Indexing reads single properties; `for field in fields` would copy each whole Field.
         for index in fields.indices {
-            var declaration = "val \(fields[index].name): \(KotlinSyntax.typeName(fields[index], in: contract))"
+            var declaration = "val \(KotlinSyntax.identifier(fields[index].name)): \(KotlinSyntax.typeName(fields[index], in: contract))"
             if let value = fields[index].defaultValue {
                 declaration += " = " + KotlinSyntax.literal(value, type: fields[index].type, in: contract)
             } else if fields[index].isOptional {
@@ -104,7 +105,7 @@ struct KotlinContext {
         for index in cases.indices {
             items.append(.object([
                 "constant": .text(Naming.constantCase(cases[index])),
-                "rawLiteral": .text(KotlinSyntax.stringLiteral(cases[index])),
+                "rawLiteral": .text(KotlinSyntax.stringLiteral(enumType.rawValues[index])),
                 "separator": .text(index < cases.count - 1 ? "," : ";"),
             ]))
         }
@@ -126,12 +127,6 @@ struct KotlinContext {
         }
     }
 
-    /// The key constant of each field. The loader refuses names that share a constant
-    /// (`checkCaseCollisions`), so the constant follows from the field name alone.
-    func keyConstants(_ fields: [Field]) -> [String] {
-        fields.indices.map { Naming.constantCase(fields[$0].name) }
-    }
-
     // MARK: FCM reading and writing
 
     /// Attributes or state as the reader, `toFcmData` and `toBridge` see them; `keys` are
@@ -139,7 +134,7 @@ struct KotlinContext {
     func section(_ fields: [Field], keys: [String], type: String, parameter: String) -> TemplateValue {
         var terms: [String] = []
         for index in fields.indices where !fields[index].isOptional {
-            terms.append(fields[index].name + " == null")
+            terms.append(KotlinSyntax.identifier(fields[index].name) + " == null")
         }
         let inline = CodeText.joined(terms, separator: " || ")
         let fitsOneLine = CodeText.fits(inline, within: 80)
@@ -153,7 +148,7 @@ struct KotlinContext {
         for index in fields.indices {
             let key = keysType + "." + keys[index]
             items.append(.object([
-                "name": .text(fields[index].name),
+                "name": .text(KotlinSyntax.identifier(fields[index].name)),
                 "separator": .text(index < fields.count - 1 ? "," : ""),
                 "readCall": .text(codec.readCall(fields[index], key: key)),
                 "fcmStore": .text(codec.store(fields[index], receiver: parameter, key: key, map: "data", fcm: true)),
@@ -189,7 +184,7 @@ struct KotlinContext {
             "hasFields": .flag(!fields.isEmpty),
             "fields": .list(fields.indices.map { index in
                 .object([
-                    "name": .text(fields[index].name),
+                    "name": .text(KotlinSyntax.identifier(fields[index].name)),
                     "separator": .text(index < fields.count - 1 ? "," : ""),
                     "decode": .text(codec.memberDecode(fields[index])),
                     "encode": .text(codec.store(fields[index], receiver: "value", key: KotlinSyntax.stringLiteral(fields[index].wireName),

@@ -10,6 +10,14 @@ enum KotlinSyntax {
         schemaName.hasPrefix(contract.name) ? schemaName : contract.name + schemaName
     }
 
+    /// A schema field name as a Kotlin identifier: backticked when it is a hard keyword
+    /// (`` `class` ``, `` `object` ``). Soft and modifier keywords (`data`, `value`, `open`)
+    /// are identifiers already; enum constants and key constants are upper case and never
+    /// keywords. `yield` is reserved for the future: kotlinc refuses it bare as an argument.
+    static func identifier(_ name: String) -> String {
+        NameRules.kotlinKeywords.contains(name) || name == "yield" ? "`" + name + "`" : name
+    }
+
     static func typeName(_ type: FieldType, in contract: Contract) -> String {
         switch type {
         case .string, .url, .uuid: return "String"
@@ -79,7 +87,7 @@ enum KotlinSyntax {
             let fields = contract.type(named: name)?.fields ?? []
             let arguments = members.compactMap { member -> String? in
                 guard let field = fields.first(where: { $0.name == member.name }) else { return nil }
-                return "\(member.name) = \(literal(member.value, type: field.type, in: contract))"
+                return "\(identifier(member.name)) = \(literal(member.value, type: field.type, in: contract))"
             }
             return "\(typeName(type, in: contract))(" + CodeText.joined(arguments, separator: ", ") + ")"
         }

@@ -35,9 +35,10 @@ struct SwiftContext {
         names.reserveCapacity(fields.count)
         // Indexing reads single properties; `for field in fields` would copy each whole Field.
         for index in fields.indices {
-            let name = fields[index].name, fieldType = fields[index].type, isOptional = fields[index].isOptional
+            let name = SwiftSyntax.identifier(fields[index].name), fieldType = fields[index].type, isOptional = fields[index].isOptional
             let type = SwiftSyntax.typeName(fieldType)
-            var parameter = isOptional ? "\(name): \(type)?" : "\(name): \(type)"
+            let label = SwiftSyntax.parameter(fields[index].name)
+            var parameter = isOptional ? "\(label): \(type)?" : "\(label): \(type)"
             let decode: String
             if let value = fields[index].defaultValue {
                 lenient = true
@@ -54,6 +55,7 @@ struct SwiftContext {
             names.append(name)
             fieldValues.append(.object([
                 "name": .text(name),
+                "argument": .text(SwiftSyntax.parameterName(fields[index].name)),
                 "type": .text(isOptional ? type + "?" : type),
                 "docLines": docs(fields[index].doc),
                 "parameter": .text(parameter),
@@ -78,8 +80,11 @@ struct SwiftContext {
         return .object([
             "name": .text(type.name),
             "docLines": docs(type.doc),
-            "cases": .list(enumType.cases.map { .text($0) }),
-            "unknownCase": .text(enumType.unknownCase ?? ""),
+            "cases": .list(enumType.cases.indices.map { index in
+                let name = enumType.cases[index], raw = enumType.rawValues[index]
+                return .text(SwiftSyntax.identifier(name) + (raw == name ? "" : " = " + SwiftSyntax.stringLiteral(raw)))
+            }),
+            "unknownCase": .text(enumType.unknownCase.map(SwiftSyntax.identifier) ?? ""),
         ])
     }
 

@@ -18,6 +18,31 @@ enum SwiftSyntax {
         }
     }
 
+    /// A schema name (field, enum case, argument label) as a Swift identifier: backticked
+    /// when Swift reserves it (`` `default` ``, `` `self` ``). The name itself stays the APNs
+    /// key and the raw value, since backticks are not part of a Swift name.
+    static func identifier(_ name: String) -> String {
+        NameRules.swiftKeywords.contains(name) ? "`" + name + "`" : name
+    }
+
+    /// An argument label at a call site. Swift takes every keyword there except `inout`
+    /// and warns about needless backticks, so only `inout` gets them.
+    static func argumentLabel(_ name: String) -> String {
+        name == "inout" ? "`inout`" : name
+    }
+
+    /// The name of a memberwise-init parameter inside the init body. A parameter called
+    /// `self` would hide `self` itself, so it gets an internal name no schema field can have
+    /// (fields start with a lower-case letter).
+    static func parameterName(_ name: String) -> String {
+        name == "self" ? "_self" : identifier(name)
+    }
+
+    /// A memberwise-init parameter declaration: `` `default`: Int ``, `` `self` _self: Int ``.
+    static func parameter(_ name: String) -> String {
+        name == "self" ? "`self` _self" : identifier(name)
+    }
+
     static func typeName(_ field: Field) -> String {
         typeName(field.type) + (field.isOptional ? "?" : "")
     }
@@ -54,7 +79,7 @@ enum SwiftSyntax {
         case .bool(let flag): return flag ? "true" : "false"
         case .date(let millis): return dateLiteral(millis)
         case .dateRange(let lower, let upper): return "\(dateLiteral(lower))...\(dateLiteral(upper))"
-        case .enumCase(let name): return "\(typeName(type)).\(name)"
+        case .enumCase(let name): return "\(typeName(type)).\(identifier(name))"
         case .array(let items):
             guard case .array(let element) = type else { return "[]" }
             return "[" + CodeText.joined(items.map { literal($0, type: element, in: contract) }, separator: ", ") + "]"
@@ -62,7 +87,7 @@ enum SwiftSyntax {
             let fields = contract.type(named: typeName(type))?.fields ?? []
             let arguments = members.map { member -> String in
                 let memberType = fields.first { $0.name == member.name }?.type ?? .string
-                return "\(member.name): \(literal(member.value, type: memberType, in: contract))"
+                return "\(argumentLabel(member.name)): \(literal(member.value, type: memberType, in: contract))"
             }
             return "\(typeName(type))(" + CodeText.joined(arguments, separator: ", ") + ")"
         }

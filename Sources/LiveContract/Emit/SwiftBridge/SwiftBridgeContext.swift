@@ -73,10 +73,10 @@ struct SwiftBridgeContext {
         // Indexing reads single properties; `for field in fields` would copy each whole Field.
         for index in fields.indices {
             let absent = expressions.mayBeAbsent(fields[index])
-            var argument = fields[index].name + ": " + expressions.argument(fields[index])
+            var argument = SwiftSyntax.argumentLabel(fields[index].name) + ": " + expressions.argument(fields[index])
             if index < fields.count - 1 { argument += "," }
             fieldValues.append(.object([
-                "wireName": .text(fields[index].wireName),
+                "wireName": .text(SwiftSyntax.identifier(fields[index].wireName)),
                 "docLines": .list((SwiftSyntax.docLines(fields[index].doc) + unitDocs(fields[index])).map { .text($0) }),
                 "wrapper": .text(absent ? "@Field" : "@Field(.required)"),
                 "type": .text(expressions.bridgeType(fields[index])),

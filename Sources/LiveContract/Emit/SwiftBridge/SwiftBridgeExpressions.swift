@@ -61,7 +61,7 @@ struct SwiftBridgeExpressions {
         case .dateRange, .array: return "[]"
         case .enumeration(let name):
             if unknownCase(of: name) != nil { return "\"\"" }
-            return "." + (contract.type(named: name)?.enumType?.cases.first ?? "")
+            return "." + SwiftSyntax.identifier(contract.type(named: name)?.enumType?.cases.first ?? "")
         case .structure(let name): return recordName(ofStruct: name) + "()"
         }
     }
@@ -74,13 +74,13 @@ struct SwiftBridgeExpressions {
             let fields = contract.type(named: name)?.fields ?? []
             let arguments = members.map { member -> String in
                 let memberType = fields.first { $0.name == member.name }?.type ?? .string
-                return "\(member.name): \(literal(member.value, type: memberType))"
+                return "\(SwiftSyntax.argumentLabel(member.name)): \(literal(member.value, type: memberType))"
             }
             return qualified(name) + "(" + CodeText.joined(arguments, separator: ", ") + ")"
         case (.array(let items), .array(let element)):
             return "[" + CodeText.joined(items.map { literal($0, type: element) }, separator: ", ") + "]"
         case (.enumCase(let member), .enumeration(let name)):
-            return qualified(name) + "." + member
+            return qualified(name) + "." + SwiftSyntax.identifier(member)
         default:
             return SwiftSyntax.literal(value, type: type, in: contract)
         }
@@ -116,7 +116,7 @@ struct SwiftBridgeExpressions {
             return "\(helper).uuid(\(expression), orElse: \(fallback ?? "\(helper).zeroUUID"))"
         case .enumeration(let name):
             guard let unknown = unknownCase(of: name) else { return nil }
-            return "\(qualified(name))(rawValue: \(expression)) ?? .\(unknown)"
+            return "\(qualified(name))(rawValue: \(expression)) ?? .\(SwiftSyntax.identifier(unknown))"
         case .structure:
             return "\(expression).toValue()"
         case .array(let element):
@@ -150,7 +150,8 @@ struct SwiftBridgeExpressions {
 
     /// The argument passed to the Codable type's memberwise init for `field`.
     func argument(_ field: Field) -> String {
-        let name = field.wireName
+        // The record's own property; `self` must be spelled out or it means the record itself.
+        let name = field.wireName == "self" ? "self.`self`" : SwiftSyntax.identifier(field.wireName)
         guard mayBeAbsent(field) else { return toSwift(name, field.type, field: field) ?? name }
         var expression: String
         if case .url = field.type {
@@ -185,7 +186,7 @@ struct SwiftBridgeExpressions {
 
     /// The right-hand side assigning `field` from `source` (the Codable value) in the record init.
     func assignment(_ field: Field, source: String) -> String {
-        let expression = "\(source).\(field.name)"
+        let expression = "\(source).\(SwiftSyntax.identifier(field.name))"
         if field.isOptional {
             return fromSwift("$0", field.type).map { "\(expression).map { \($0) }" } ?? expression
         }

@@ -50,10 +50,10 @@ struct TypeScriptContext {
     func enumContext(_ type: NamedType) -> TemplateValue? {
         guard let enumType = type.enumType else { return nil }
         var doc = type.doc.map { [$0] } ?? []
-        if let fallback = enumType.unknownCase {
+        if let fallback = enumType.unknownRawValue {
             doc.append("Unknown raw values read as `\(TypeScriptSyntax.stringLiteral(fallback))`.")
         }
-        let literals = enumType.cases.map(TypeScriptSyntax.stringLiteral)
+        let literals = enumType.rawValues.map(TypeScriptSyntax.stringLiteral)
         return .object([
             "name": .text(syntax.typeName(type.name)),
             "docLines": texts(TypeScriptSyntax.docBlock(doc)),

@@ -120,7 +120,7 @@ struct TypeScriptExpressions {
     /// `cases` or `cases, 'fallback'` for an enum with `unknown:`.
     func casesArguments(_ name: String) -> String {
         let cases = syntax.casesName(name)
-        guard let fallback = contract.type(named: name)?.enumType?.unknownCase else { return cases }
+        guard let fallback = contract.type(named: name)?.enumType?.unknownRawValue else { return cases }
         return "\(cases), \(TypeScriptSyntax.stringLiteral(fallback))"
     }
 }

@@ -44,7 +44,8 @@ struct TypeScriptSyntax {
     /// gives the plain spelling for docs.
     func literal(_ value: Value, type: FieldType, inCode: Bool = true) -> String {
         switch value {
-        case .string(let text), .url(let text), .enumCase(let text), .uuid(let text): return Self.stringLiteral(text)
+        case .string(let text), .url(let text), .uuid(let text): return Self.stringLiteral(text)
+        case .enumCase(let name): return Self.stringLiteral(contract.rawValue(of: name, in: type))
         case .int(let number): return String(number)
         case .double(let number): return JSNumber.format(number)
         case .bool(let flag): return flag ? "true" : "false"
