@@ -82,12 +82,17 @@ struct SwiftHarnessBuild {
 
     static let harnessFolder = TestSupport.repoRoot.appendingPathComponent("Tests/Harness/swift")
 
-    static func make(swiftc: String) throws -> SwiftHarnessBuild {
+    /// `extraSchemas` (name, YAML text) are generated beside the bundled ones, e.g. the
+    /// differential test's torture schema.
+    static func make(swiftc: String, extraSchemas: [(name: String, yaml: String)] = []) throws -> SwiftHarnessBuild {
         let work = TestSupport.temporaryDirectory("lc-swift-harness")
         var sources: [String] = [], arguments: [String] = [], registrations: [String] = []
-        for name in TestSupport.schemaNames() {
+        for name in TestSupport.schemaNames() + extraSchemas.map(\.name) {
             let folder = work.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            if let extra = extraSchemas.first(where: { $0.name == name }) {
+                try extra.yaml.write(to: folder.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
+            }
             let contract = try TestSupport.generate(schema: name, into: folder).contract
             guard let swift = contract.outputs.swift.first, let bridge = contract.outputs.swiftBridge,
                   let fixtures = contract.outputs.fixtures else {
@@ -103,7 +108,7 @@ struct SwiftHarnessBuild {
         try Swiftc(path: swiftc).run(["-parse-as-library", "-emit-library", "-static", "-emit-module", "-module-name", "ExpoModulesCore",
                                       "-o", work.appendingPathComponent("libExpoModulesCore.a").path] + standIn, in: work)
         let binary = work.appendingPathComponent("swift-harness")
-        let harness = ["JSONValue.swift", "FixtureHarness.swift"].map { harnessFolder.appendingPathComponent($0).path }
+        let harness = ["JSONValue.swift", "FixtureHarness.swift", "Differential.swift"].map { harnessFolder.appendingPathComponent($0).path }
         try Swiftc(path: swiftc).run(["-I", work.path, "-L", work.path, "-lExpoModulesCore", "-o", binary.path]
                                      + sources + harness + [contracts.path], in: work)
         return SwiftHarnessBuild(work: work, binary: binary, fixtureArguments: arguments)
