@@ -16,11 +16,11 @@ final class SwiftHarnessTests: XCTestCase {
         super.tearDown()
     }
 
-    private func harness() throws -> SwiftHarnessBuild {
+    func harness() throws -> SwiftHarnessBuild {
         let swiftc = try TestSupport.requireTool("swiftc")
         if Self.build == nil {
             let start = Date()
-            Self.build = Result { try SwiftHarnessBuild.make(swiftc: swiftc) }
+            Self.build = Result { try SwiftHarnessBuild.make(swiftc: swiftc, extraSchemas: [(ExtraSchemas.boundsName, ExtraSchemas.bounds)]) }
             print("swift harness: generated and compiled in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
         }
         return try Self.build!.get()
@@ -65,6 +65,27 @@ final class SwiftHarnessTests: XCTestCase {
         ]
         let input = cases.map { "\($0.0)\t\($0.1)\t\($0.2)" }.joined(separator: "\n") + "\n"
         let result = try TestSupport.run(build.binary.path, ["--repairs", "kitchensink"], input: input)
+        let summary = try SwiftHarnessBuild.summary(result)
+        XCTAssertEqual(summary.failed, 0, result.stdout)
+        XCTAssertEqual(summary.passed, cases.count, result.stdout)
+    }
+}
+
+extension SwiftHarnessTests {
+    /// A field with only `min` (delivery's `stopsRemaining`, `progress` has both) is clamped
+    /// too: the clamp once compared against the value itself for the missing bound, so
+    /// `stopsRemaining: -1` stayed -1 in Swift while TypeScript and Kotlin made it 0.
+    func testOneSidedBoundsClampInTheRecords() throws {
+        let build = try harness()
+        let base = #"{"status":"S","progress":0.5,"etaEpochMillis":1742065920000,"stopsRemaining":2,"courierName":"C"}"#
+        let cases: [(String, String, String)] = [
+            ("only min, below", base.replacingOccurrences(of: #""stopsRemaining":2"#, with: #""stopsRemaining":-1"#), #"{"stopsRemaining":0}"#),
+            ("only min, far below", base.replacingOccurrences(of: #""stopsRemaining":2"#, with: #""stopsRemaining":-2147483648"#), #"{"stopsRemaining":0}"#),
+            ("only min, above stays", base.replacingOccurrences(of: #""stopsRemaining":2"#, with: #""stopsRemaining":99"#), #"{"stopsRemaining":99}"#),
+            ("double below min", base.replacingOccurrences(of: #""progress":0.5"#, with: #""progress":-0.25"#), #"{"progress":0}"#),
+        ]
+        let input = cases.map { "\($0.0)\t\($0.1)\t\($0.2)" }.joined(separator: "\n") + "\n"
+        let result = try TestSupport.run(build.binary.path, ["--repairs", "delivery"], input: input)
         let summary = try SwiftHarnessBuild.summary(result)
         XCTAssertEqual(summary.failed, 0, result.stdout)
         XCTAssertEqual(summary.passed, cases.count, result.stdout)
