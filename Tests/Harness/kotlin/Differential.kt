@@ -19,9 +19,9 @@ fun differential(input: File) {
             out.append("{\"schema\":").append(JSONObject.quote(name)).append(",\"index\":").append(index)
             try {
                 val parsed = adapter.parse(data)
-                out.append(",\"attributes\":").append(FixtureValues.show(parsed.attributes))
-                out.append(",\"state\":").append(FixtureValues.show(parsed.state))
-                out.append(",\"issues\":").append(FixtureValues.show(parsed.issues))
+                out.append(",\"attributes\":").append(render(parsed.attributes))
+                out.append(",\"state\":").append(render(parsed.state))
+                out.append(",\"issues\":").append(render(parsed.issues))
             } catch (e: Throwable) {
                 out.append(",\"threw\":").append(JSONObject.quote(e.javaClass.name + ": " + e.message))
             }
@@ -29,4 +29,15 @@ fun differential(input: File) {
         }
     }
     print(out)
+}
+
+/** JSON text of a parse result; NaN and the infinities tagged as the inputs spell them. */
+fun render(value: Any?): String = when (value) {
+    null -> "null"
+    is String -> JSONObject.quote(value)
+    is Double -> if (value.isNaN()) "{\"\$lc\":\"NaN\"}" else if (value.isInfinite()) (if (value < 0) "{\"\$lc\":\"-Infinity\"}" else "{\"\$lc\":\"Infinity\"}") else value.toString()
+    is Float -> render(value.toDouble())
+    is Map<*, *> -> value.entries.joinToString(",", "{", "}") { JSONObject.quote(it.key.toString()) + ":" + render(it.value) }
+    is List<*> -> value.joinToString(",", "[", "]") { render(it) }
+    else -> value.toString()
 }

@@ -47,8 +47,20 @@ struct DifferentialRun {
                 if let text = item["content"]?.stringValue {
                     line["content"] = checks.contentOutcome(Data(text.utf8))
                 }
-                print(JSONValue.object(line).description)
+                print(Self.text(.object(line)))
             }
+        }
+    }
+
+    /// JSON text like `description`, with the numbers JSON cannot spell tagged as in the input.
+    static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .number(let number) where !number.isFinite:
+            return number.isNaN ? #"{"$lc":"NaN"}"# : number < 0 ? #"{"$lc":"-Infinity"}"# : #"{"$lc":"Infinity"}"#
+        case .array(let items): return "[" + items.map(text).joined(separator: ",") + "]"
+        case .object(let members):
+            return "{" + members.keys.sorted().map { JSONValue.string($0).description + ":" + text(members[$0]!) }.joined(separator: ",") + "}"
+        default: return value.description
         }
     }
 

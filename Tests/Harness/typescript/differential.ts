@@ -26,6 +26,12 @@ function revive(_key: string, value: any): any {
   return value;
 }
 
+/** Writes NaN and the infinities the way the inputs spell them, where JSON.stringify writes null. */
+function tagNumbers(_key: string, value: unknown): unknown {
+  if (typeof value !== 'number' || Number.isFinite(value)) return value;
+  return { $lc: Number.isNaN(value) ? 'NaN' : value < 0 ? '-Infinity' : 'Infinity' };
+}
+
 /** `{"ok": value}` or `{"threw": "RangeError: ..."}`. */
 function attempt(run: () => unknown): unknown {
   try {
@@ -56,7 +62,7 @@ export function runDifferential(modules: Record<string, DifferentialModule>): vo
       result['fcm'] = attempt(() => m.parseFcmData(item.fcm));
       const decoded = swift[name + '#' + index]?.content?.decodes;
       if (decoded !== undefined) result['back'] = attempt(() => m.fromContentState(decoded));
-      lines.push(JSON.stringify(result));
+      lines.push(JSON.stringify(result, tagNumbers));
     });
   }
   process.stdout.write(lines.join('\n') + '\n');

@@ -16,18 +16,13 @@ struct DifferentialRunners {
     /// Every contract with its inputs' key, the torture schema included.
     var contracts: [String: Contract]
 
-    /// The torture schema of KotlinHarnessTests with every output, so all three languages see it.
-    static var edgeSchema: String {
-        KotlinHarness.edgeSchema + "\n  swift: [Edge.swift]\n  swift-bridge: EdgeRecords.swift\n  typescript: Edge.ts\n"
-    }
-
     /// Compiles the three programs at once (they are independent; compile time is most of the cost).
     static func build() throws -> DifferentialRunners {
         let swiftc = try TestSupport.requireTool("swiftc"), kotlinc = try TestSupport.requireTool("kotlinc")
         let java = try TestSupport.requireTool("java"), tsc = try TestSupport.requireTool("tsc"), node = try TestSupport.requireTool("node")
         let orgJSON = try KotlinHarness.orgJSONJar()
         let work = TestSupport.temporaryDirectory("lc-differential")
-        let extra = [(name: KotlinHarness.edgeSchemaName, yaml: edgeSchema)]
+        let extra = ExtraSchemas.all
         nonisolated(unsafe) var swift: Result<SwiftHarnessBuild, Error>?
         nonisolated(unsafe) var kotlin: Result<[String], Error>?
         nonisolated(unsafe) var typescript: Result<(URL, [String: Contract]), Error>?
@@ -52,9 +47,11 @@ struct DifferentialRunners {
     /// Every schema's TypeScript, the runner and a `main.ts` binding them, compiled by `tsc`.
     static func buildTypeScript(tsc: String, into root: URL) throws -> (URL, [String: Contract]) {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try edgeSchema.write(to: root.appendingPathComponent("\(KotlinHarness.edgeSchemaName).yaml"), atomically: true, encoding: .utf8)
+        for extra in ExtraSchemas.all {
+            try extra.yaml.write(to: root.appendingPathComponent("\(extra.name).yaml"), atomically: true, encoding: .utf8)
+        }
         var contracts: [String: Contract] = [:], imports: [String] = [], entries: [String] = [], sources: [String] = []
-        for (index, name) in (TestSupport.schemaNames() + [KotlinHarness.edgeSchemaName]).enumerated() {
+        for (index, name) in (TestSupport.schemaNames() + ExtraSchemas.all.map(\.name)).enumerated() {
             let contract = try TestSupport.generate(schema: name, into: root).contract
             contracts[name] = contract
             guard let module = contract.outputs.typescript.map({ String($0.path.dropLast(3)) }) else { continue }
