@@ -274,9 +274,8 @@ struct FCMMalformedCases {
         if case .enumeration(let name) = field.type, let fallback = contract.type(named: name)?.enumType?.unknownCase {
             return .repaired(.enumCase(fallback), reason: "unknown-case")
         }
-        if let number = readableNumber(raw, type: field.type) {
-            if let low = field.minimum, let bound = low.number, number < bound { return .repaired(low, reason: "clamped") }
-            if let high = field.maximum, let bound = high.number, number > bound { return .repaired(high, reason: "clamped") }
+        if let number = readableNumber(raw, type: field.type), let bound = WireRules.clampedBound(number, of: field) {
+            return .repaired(bound, reason: "clamped")
         }
         if let fallback = field.defaultValue { return .repaired(fallback, reason: "invalid") }
         if field.isOptional { return .repaired(nil, reason: "invalid") }

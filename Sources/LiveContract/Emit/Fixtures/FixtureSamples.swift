@@ -125,7 +125,7 @@ struct FixtureSamples {
     }
 
     /// A value for every required or defaulted field: the field's example, its default, or a
-    /// zero value inside its bounds. Optional fields without an example stay absent.
+    /// zero value moved into its bounds (`WireRules.clamp`). Optional fields without an example stay absent.
     func synthesized(_ fields: [Field]) -> [Value?] {
         fields.indices.map { index in
             if let value = fields[index].example ?? fields[index].defaultValue { return value }
@@ -136,12 +136,8 @@ struct FixtureSamples {
     func zero(_ type: FieldType, _ field: Field?) -> Value {
         switch type {
         case .string: return .string("")
-        case .int:
-            let low = field?.minimum?.number ?? 0, high = field?.maximum?.number ?? 0
-            return .int(Int(min(max(0, low), max(high, low))))
-        case .double:
-            let low = field?.minimum?.number ?? 0, high = field?.maximum?.number ?? 0
-            return .double(min(max(0, low), max(high, low)))
+        case .int: return .int(Int(WireRules.clamp(0, to: field)))
+        case .double: return .double(WireRules.clamp(0, to: field))
         case .bool: return .bool(false)
         case .date: return .date(FixtureEmitter.clockMillis)
         case .dateRange: return .dateRange(FixtureEmitter.clockMillis, FixtureEmitter.clockMillis + 3_600_000)
