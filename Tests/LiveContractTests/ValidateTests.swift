@@ -362,3 +362,14 @@ extension JSONNode {
         }
     }
 }
+
+extension ValidateTests {
+    /// Found by the differential test: a reversed range with a bound near Double's maximum
+    /// trapped while naming its year (`Int(1970 + 5.7e300)`); it must be an ordinary finding.
+    func testReversedRangeWithHugeBoundIsAFindingNotATrap() throws {
+        let body = #"{"label":"L","count":1,"ratio":0.5,"updatedAt":0,"window":[1.7976931348623157e308,0],"phase":"idle","point":{"lat":1,"lon":2},"tags":[],"samples":[],"waypoints":[]}"#
+        let result = try validate(body, "kitchensink", kind: .contentState)
+        let found = try XCTUnwrap(finding("payload-range-order", in: result))
+        XCTAssertTrue(found.message.contains("the year 5.6964"), found.message)
+    }
+}

@@ -76,7 +76,8 @@ enum DateEpoch {
 
     /// An ISO-8601 UTC text for Unix seconds, or a rough year when out of printable range.
     static func describe(unixSeconds: Double) -> String {
-        guard abs(unixSeconds) < 2.5e11 else { return "the year \(Int(1970 + unixSeconds / year))" }
+        // A year beyond Int (a range bound of 1.7e308 seconds) is written as a number, not converted.
+        guard abs(unixSeconds) < 2.5e11 else { return "the year \(JSNumber.format((1970 + unixSeconds / year).rounded(.towardZero)))" }
         return Epoch.formatISO8601(unixMillis: Int64((unixSeconds * 1000).rounded()))
     }
 
