@@ -22,6 +22,8 @@ struct FixtureSamples {
         return Sample(name: "sample", attributes: synthesized(contract.attributes), state: synthesized(contract.state))
     }
 
+    /// The examples, then each edge case that differs from every sample before it (an
+    /// `edge-absent` of a base that already holds every default would repeat the base).
     func all() -> [Sample] {
         var samples = contract.examples.map(sample)
         if samples.isEmpty, let base { samples.append(base) }
@@ -32,7 +34,12 @@ struct FixtureSamples {
             sample.name = name
             let changedAttributes = Self.apply(change, to: &sample.attributes, contract.attributes)
             let changedState = Self.apply(change, to: &sample.state, contract.state)
-            if changedAttributes || changedState { samples.append(sample) }
+            if changedAttributes || changedState { appendIfNew(sample) }
+        }
+        /// An edge case equal to a sample already written tests nothing: it is left out.
+        func appendIfNew(_ sample: Sample) {
+            guard !samples.contains(where: { $0.attributes == sample.attributes && $0.state == sample.state }) else { return }
+            samples.append(sample)
         }
         addEdge("edge-min") { $0.minimum }
         addEdge("edge-max") { $0.maximum }
@@ -47,7 +54,7 @@ struct FixtureSamples {
             for index in contract.state.indices where contract.state[index].mayBeMissing {
                 sample.state[index] = contract.state[index].defaultValue
             }
-            samples.append(sample)
+            appendIfNew(sample)
         }
         return samples
     }
