@@ -29,7 +29,7 @@ struct BridgeRepairModel {
             return value
         case .int:
             guard let number = Self.number(value), number.isFinite, number == number.rounded(), abs(number) < 9.2e18 else { return value }
-            return DiffJSON.number(clamp(number, field))
+            return DiffJSON.number(Swift.min(Swift.max(clamp(number, field), -2_147_483_648), 2_147_483_647))
         case .double:
             guard let number = Self.number(value) else { return value }
             guard number.isFinite else {
@@ -38,14 +38,14 @@ struct BridgeRepairModel {
             return DiffJSON.number(clamp(number, field))
         case .date:
             guard let number = Self.number(value) else { return value }
-            return number.isFinite ? DiffJSON.number(number.rounded()) : fallback ?? .int(0)
+            return number.isFinite ? DiffJSON.number(Self.safe(number)) : fallback ?? .int(0)
         case .dateRange:
             guard case .array(let items) = value else { return value }
             let numbers = items.compactMap(Self.number)
             guard numbers.count == items.count else { return value }
             let finite = numbers.filter(\.isFinite)
             guard let low = finite.min(), let high = finite.max() else { return fallback ?? .array([.int(0), .int(0)]) }
-            return .array([DiffJSON.number(low.rounded()), DiffJSON.number(high.rounded())])
+            return .array([DiffJSON.number(Self.safe(low)), DiffJSON.number(Self.safe(high))])
         case .url:
             guard case .string(let text) = value, URL(string: text) == nil else { return value }
             if field?.isOptional == true { return nil }
@@ -66,6 +66,11 @@ struct BridgeRepairModel {
         if let low = field?.minimum?.number, number < low { return low }
         if let high = field?.maximum?.number, number > high { return high }
         return number
+    }
+
+    /// Whole Unix ms within JavaScript's safe integers, as the bridge's `date` makes them.
+    static func safe(_ millis: Double) -> Double {
+        Swift.min(Swift.max(millis.rounded(), -9_007_199_254_740_991), 9_007_199_254_740_991)
     }
 
     /// A JavaScript number, tagged ones included.

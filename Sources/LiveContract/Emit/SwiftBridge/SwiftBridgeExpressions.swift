@@ -94,8 +94,8 @@ struct SwiftBridgeExpressions {
         case .string, .bool:
             return nil
         case .int:
-            guard let field, field.minimum != nil || field.maximum != nil else { return nil }
-            return "\(helper).clamp(\(expression)\(bounds(field)))"
+            // Always clamped: JavaScript may send any whole number, the bridge's int is 32-bit.
+            return "\(helper).clamp(\(expression)\(field.map(bounds) ?? ""))"
         case .double:
             let repair = fallback ?? field.flatMap { ($0.minimum ?? $0.maximum)?.number }.map(SwiftSyntax.doubleLiteral) ?? "0"
             return "\(helper).number(\(expression)\(field.map(bounds) ?? ""), orElse: \(repair))"
