@@ -18,7 +18,8 @@ struct TypeScriptExpressions {
     /// returns it in the APNs shape (`apns`) or again in the bridge shape, always a fresh copy.
     func checked(_ type: FieldType, _ value: String, _ path: String, apns: Bool) -> String {
         switch type {
-        case .string, .url: return "lc.string(\(value), \(path))"
+        case .string: return "lc.string(\(value), \(path))"
+        case .url: return "lc.url(\(value), \(path))"
         case .int: return "lc.int(\(value), \(path))"
         case .double: return "lc.double(\(value), \(path))"
         case .bool: return "lc.bool(\(value), \(path))"
