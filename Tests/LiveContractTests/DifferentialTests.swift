@@ -13,10 +13,10 @@ final class DifferentialTests: XCTestCase {
     func testEveryLanguageAgreesOnGeneratedInputs() throws {
         let start = Date()
         let seed = SeededRandom.runSeed(environment: ProcessInfo.processInfo.environment)
-        print("differential: seed \(seed) (set LIVECONTRACT_DIFF_SEED=\(seed) to repeat this run)")
+        say("differential: seed \(seed) (set LIVECONTRACT_DIFF_SEED=\(seed) to repeat this run)")
         let runners = try DifferentialRunners.build()
         defer { try? FileManager.default.removeItem(at: runners.work) }
-        print("differential: compiled in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+        say("differential: compiled in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
         var rng = SeededRandom(seed: seed)
         var cases: [String: [DifferentialInputs.Case]] = [:]
         for name in runners.contracts.keys.sorted() {
@@ -24,20 +24,33 @@ final class DifferentialTests: XCTestCase {
             cases[name] = (0..<Self.casesPerSchema).map { _ in inputs.next() }
         }
         let results = try runners.run(Self.inputFile(cases, runners.contracts), label: "all")
-        var failures: [String] = []
+        var found: [Mismatch] = []
         for name in cases.keys.sorted() {
             let contract = runners.contracts[name]!
             for pair in DifferentialPair.allCases {
                 guard let mismatches = Self.mismatches(pair, contract: contract, cases: cases[name]!, results: results, schema: name) else { continue }
-                print("differential: \(name): \(pair.rawValue): \(cases[name]!.count) cases, \(mismatches.count) mismatches")
-                for (index, detail) in mismatches.prefix(3) {
-                    let reproducer = try shrink(pair, schema: name, contract: contract, input: cases[name]![index], runners: runners)
-                    failures.append("\(name) \(pair.rawValue) input \(index) (seed \(seed)): \(detail)\n  reproducer: \(reproducer)")
-                }
+                say("differential: \(name): \(pair.rawValue): \(cases[name]!.count) cases, \(mismatches.count) mismatches")
+                for (index, detail) in mismatches.prefix(2) { say("  \(name) input \(index): \(detail)") }
+                found += mismatches.prefix(2).map { Mismatch(schema: name, pair: pair, index: $0.0, detail: $0.1, input: cases[name]![$0.0]) }
             }
         }
-        print("differential: done in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+        var failures: [String] = []
+        if !found.isEmpty {
+            for mismatch in try shrink(found, runners: runners) {
+                failures.append("\(mismatch.schema) \(mismatch.pair.rawValue) input \(mismatch.index) (seed \(seed)): \(mismatch.detail)\n  reproducer: \(try write(mismatch))")
+            }
+        }
+        say("differential: done in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
         XCTAssertTrue(failures.isEmpty, "\(failures.count) disagreements (seed \(seed)):\n" + failures.joined(separator: "\n"))
+    }
+
+    /// One disagreement: where it was found, what differed, and the input (shrunk in place).
+    struct Mismatch {
+        var schema: String
+        var pair: DifferentialPair
+        var index: Int
+        var detail: String
+        var input: DifferentialInputs.Case
     }
 
     /// `{"seed", "schemas": {NAME: [{"bridge", "repaired"?, "content", "fcm"}]}}`: the content
@@ -73,31 +86,56 @@ final class DifferentialTests: XCTestCase {
         }
     }
 
-    /// Drops top-level keys of the input the pair reads, one at a time, while the pair still
-    /// disagrees; writes the smallest input as JSON and returns where it is and its text.
-    func shrink(_ pair: DifferentialPair, schema: String, contract: Contract, input: DifferentialInputs.Case,
-                runners: DifferentialRunners) throws -> String {
-        var current = input
+    /// Drops top-level keys of each input, one at a time, while its pair still disagrees. All
+    /// mismatches shrink together: each round is one run of every program over every
+    /// candidate, so shrinking costs a few runs, not one per candidate.
+    func shrink(_ found: [Mismatch], runners: DifferentialRunners) throws -> [Mismatch] {
+        var current = found
+        var active = Set(current.indices)
         var round = 0
-        while true {
-            let candidates = Self.dropOne(pair, current)
-            guard !candidates.isEmpty else { break }
+        while !active.isEmpty && round < 40 {
             round += 1
-            let results = try runners.run(Self.inputFile([schema: candidates], [schema: contract]), label: "shrink\(round)")
-            let failing = Self.mismatches(pair, contract: contract, cases: candidates, results: results, schema: schema) ?? []
-            guard let first = failing.first else { break }
-            current = candidates[first.0]
+            var candidates: [String: [DifferentialInputs.Case]] = [:]
+            var owners: [String: [Int]] = [:]
+            for index in active.sorted() {
+                for candidate in Self.dropOne(current[index].pair, current[index].input) {
+                    candidates[current[index].schema, default: []].append(candidate)
+                    owners[current[index].schema, default: []].append(index)
+                }
+            }
+            let contracts = runners.contracts.filter { candidates[$0.key] != nil }
+            let results = try runners.run(Self.inputFile(candidates, contracts), label: "shrink\(round)")
+            var progressed = Set<Int>()
+            for (schema, list) in candidates {
+                for pair in DifferentialPair.allCases {
+                    for (position, detail) in Self.mismatches(pair, contract: contracts[schema]!, cases: list, results: results, schema: schema) ?? [] {
+                        let owner = owners[schema]![position]
+                        guard current[owner].pair == pair, !progressed.contains(owner) else { continue }
+                        progressed.insert(owner)
+                        current[owner].input = list[position]
+                        current[owner].detail = detail
+                    }
+                }
+            }
+            active = progressed
         }
+        return current
+    }
+
+    /// Writes a shrunk input as JSON (to LIVECONTRACT_DIFF_OUT, else a temporary folder) so it
+    /// can become a fixture; returns the path and the text.
+    func write(_ mismatch: Mismatch) throws -> String {
+        let current = mismatch.input
         let shown: JSONValue
-        switch pair {
+        switch mismatch.pair {
         case .bridge: shown = .object([JSONMember("bridgeState", current.bridge)])
         case .fcm: shown = .object([JSONMember("fcmData", .object(current.fcm))])
         case .content, .back: shown = .object([JSONMember("contentState", .string(DiffJSON.text(current.content)))])
         }
         let folder = URL(fileURLWithPath: ProcessInfo.processInfo.environment["LIVECONTRACT_DIFF_OUT"] ?? FileManager.default.temporaryDirectory.appendingPathComponent("livecontract-differential").path)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("\(schema)-\(pair.rawValue.split(separator: " ")[0])-\(abs(JSONWriter.compact(shown).hashValue % 100_000)).json")
-        let text = JSONWriter.compact(.object([JSONMember("schema", .string(schema)), JSONMember("pair", .string(pair.rawValue))] + (shown.objectMembers ?? [])))
+        let text = JSONWriter.compact(.object([JSONMember("schema", .string(mismatch.schema)), JSONMember("pair", .string(mismatch.pair.rawValue))] + (shown.objectMembers ?? [])))
+        let file = folder.appendingPathComponent("\(mismatch.schema)-\(mismatch.pair.rawValue.split(separator: " ")[0])-\(mismatch.index).json")
         try (text + "\n").write(to: file, atomically: true, encoding: .utf8)
         return "\(file.path)\n    \(text)"
     }
@@ -127,6 +165,12 @@ final class DifferentialTests: XCTestCase {
             }
         }
     }
+}
+
+/// A progress line written at once (print is buffered when stdout is a pipe, and a slow run
+/// should show how far it got).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
 extension Array {

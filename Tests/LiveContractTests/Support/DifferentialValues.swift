@@ -15,7 +15,7 @@ enum DifferentialValues {
     ]
 
     static let doubleEdges: [Double] = [
-        0, -0.0, 1e-7, 1e-6, 5e-324, 0.1, 1.0 / 3, 123_456_789.125, 1e21, -1e21, 1.7976931348623157e308,
+        0, -0.0, 1e-7, 1e-6, .leastNonzeroMagnitude, 0.1, 1.0 / 3, 123_456_789.125, 1e21, -1e21, 1.7976931348623157e308,
         -1.7976931348623157e308, .nan, .infinity, -.infinity,
     ]
 
