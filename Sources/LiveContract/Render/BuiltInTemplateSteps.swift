@@ -11,7 +11,7 @@ enum BuiltInTemplateSteps {
         case "kotlin.mustache": return (21017, steps0, tags0)
         case "swift-bridge.mustache": return (4736, steps1, tags1)
         case "swift.mustache": return (3406, steps2, tags2)
-        case "typescript.mustache": return (21567, steps3, tags3)
+        case "typescript.mustache": return (21557, steps3, tags3)
         default: return nil
         }
     }
@@ -1369,7 +1369,7 @@ enum BuiltInTemplateSteps {
         1, 11238, 11240, 11249,
         0, 11251, 11723, 0,
         1, 11723, 11725, 11729,
-        0, 11731, 21567, 0,
+        0, 11731, 21557, 0,
     ]
 
     private static func tags3() -> [TemplateTag] {

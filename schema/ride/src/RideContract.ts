@@ -421,8 +421,8 @@ const lc = {
    */
   url(value: string, path: string): string {
     const text = lc.string(value, path);
-    const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^\/?#]*)/.exec(text);
-    const host = /^(?:[^@\[\]\s%]*@)?(?:\[[0-9A-Fa-f:.]*\]|(?:[^\s\[\]%:@]|%[0-9A-Fa-f]{2})*)(?::[0-9]*)?$/;
+    const authority = /^[a-z][a-z0-9+.-]*:\/\/([^\/?#]*)/i.exec(text);
+    const host = /^(?:[^@\[\]\s%]*@)?(?:\[[0-9a-f:.]*\]|(?:[^\s\[\]%:@]|%[0-9a-f]{2})*)(?::[0-9]*)?$/i;
     const ok = text !== '' && (authority === null || host.test(authority[1] ?? ''));
     return ok ? text : lc.fail(path, 'a URL (Swift\'s URL(string:) refuses it)', value);
   },
