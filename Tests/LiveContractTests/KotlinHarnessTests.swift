@@ -109,11 +109,13 @@ struct KotlinHarness {
         var arguments: [String] = []
         var adapters: [(schema: String, body: String)] = []
         var expected = 0
-        for name in TestSupport.schemaNames() + [edgeSchemaName] {
+        for name in TestSupport.schemaNames() + [edgeSchemaName, ExtraSchemas.boundsName] {
             let schemaFolder = folder.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: schemaFolder, withIntermediateDirectories: true)
             if name == edgeSchemaName {
                 try edgeSchema.write(to: schemaFolder.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
+            } else if name == ExtraSchemas.boundsName {
+                try ExtraSchemas.bounds.write(to: schemaFolder.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
             }
             let contract = try TestSupport.generate(schema: name, into: schemaFolder).contract
             guard let kotlin = contract.outputs.kotlin, let fixtures = contract.outputs.fixtures else { continue }

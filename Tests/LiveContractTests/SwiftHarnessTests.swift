@@ -16,11 +16,11 @@ final class SwiftHarnessTests: XCTestCase {
         super.tearDown()
     }
 
-    private func harness() throws -> SwiftHarnessBuild {
+    func harness() throws -> SwiftHarnessBuild {
         let swiftc = try TestSupport.requireTool("swiftc")
         if Self.build == nil {
             let start = Date()
-            Self.build = Result { try SwiftHarnessBuild.make(swiftc: swiftc) }
+            Self.build = Result { try SwiftHarnessBuild.make(swiftc: swiftc, extraSchemas: [(ExtraSchemas.boundsName, ExtraSchemas.bounds)]) }
             print("swift harness: generated and compiled in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
         }
         return try Self.build!.get()
@@ -80,6 +80,27 @@ final class SwiftHarnessTests: XCTestCase {
     }
 }
 
+extension SwiftHarnessTests {
+    /// A field with only `min` (delivery's `stopsRemaining`, `progress` has both) is clamped
+    /// too: the clamp once compared against the value itself for the missing bound, so
+    /// `stopsRemaining: -1` stayed -1 in Swift while TypeScript and Kotlin made it 0.
+    func testOneSidedBoundsClampInTheRecords() throws {
+        let build = try harness()
+        let base = #"{"status":"S","progress":0.5,"etaEpochMillis":1742065920000,"stopsRemaining":2,"courierName":"C"}"#
+        let cases: [(String, String, String)] = [
+            ("only min, below", base.replacingOccurrences(of: #""stopsRemaining":2"#, with: #""stopsRemaining":-1"#), #"{"stopsRemaining":0}"#),
+            ("only min, far below", base.replacingOccurrences(of: #""stopsRemaining":2"#, with: #""stopsRemaining":-2147483648"#), #"{"stopsRemaining":0}"#),
+            ("only min, above stays", base.replacingOccurrences(of: #""stopsRemaining":2"#, with: #""stopsRemaining":99"#), #"{"stopsRemaining":99}"#),
+            ("double below min", base.replacingOccurrences(of: #""progress":0.5"#, with: #""progress":-0.25"#), #"{"progress":0}"#),
+        ]
+        let input = cases.map { "\($0.0)\t\($0.1)\t\($0.2)" }.joined(separator: "\n") + "\n"
+        let result = try TestSupport.run(build.binary.path, ["--repairs", "delivery"], input: input)
+        let summary = try SwiftHarnessBuild.summary(result)
+        XCTAssertEqual(summary.failed, 0, result.stdout)
+        XCTAssertEqual(summary.passed, cases.count, result.stdout)
+    }
+}
+
 /// The harness program for every bundled schema: generated into one temporary folder and
 /// compiled once, all schemas together (their types are namespaced by contract name).
 struct SwiftHarnessBuild {
@@ -91,12 +112,17 @@ struct SwiftHarnessBuild {
 
     static let harnessFolder = TestSupport.repoRoot.appendingPathComponent("Tests/Harness/swift")
 
-    static func make(swiftc: String) throws -> SwiftHarnessBuild {
+    /// `extraSchemas` (name, YAML text) are generated beside the bundled ones, e.g. the
+    /// differential test's torture schema.
+    static func make(swiftc: String, extraSchemas: [(name: String, yaml: String)] = []) throws -> SwiftHarnessBuild {
         let work = TestSupport.temporaryDirectory("lc-swift-harness")
         var sources: [String] = [], arguments: [String] = [], registrations: [String] = []
-        for name in TestSupport.schemaNames() {
+        for name in TestSupport.schemaNames() + extraSchemas.map(\.name) {
             let folder = work.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            if let extra = extraSchemas.first(where: { $0.name == name }) {
+                try extra.yaml.write(to: folder.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
+            }
             let contract = try TestSupport.generate(schema: name, into: folder).contract
             guard let swift = contract.outputs.swift.first, let bridge = contract.outputs.swiftBridge,
                   let fixtures = contract.outputs.fixtures else {
@@ -112,7 +138,7 @@ struct SwiftHarnessBuild {
         try Swiftc(path: swiftc).run(["-parse-as-library", "-emit-library", "-static", "-emit-module", "-module-name", "ExpoModulesCore",
                                       "-o", work.appendingPathComponent("libExpoModulesCore.a").path] + standIn, in: work)
         let binary = work.appendingPathComponent("swift-harness")
-        let harness = ["JSONValue.swift", "FixtureHarness.swift"].map { harnessFolder.appendingPathComponent($0).path }
+        let harness = ["JSONValue.swift", "FixtureHarness.swift", "Differential.swift"].map { harnessFolder.appendingPathComponent($0).path }
         try Swiftc(path: swiftc).run(["-I", work.path, "-L", work.path, "-lExpoModulesCore", "-o", binary.path]
                                      + sources + harness + [contracts.path], in: work)
         return SwiftHarnessBuild(work: work, binary: binary, fixtureArguments: arguments)

@@ -362,3 +362,32 @@ extension JSONNode {
         }
     }
 }
+
+extension ValidateTests {
+    /// Found by the differential test: a reversed range with a bound near Double's maximum
+    /// trapped while naming its year (`Int(1970 + 5.7e300)`); it must be an ordinary finding.
+    func testReversedRangeWithHugeBoundIsAFindingNotATrap() throws {
+        let body = #"{"label":"L","count":1,"ratio":0.5,"updatedAt":0,"window":[1.7976931348623157e308,0],"phase":"idle","point":{"lat":1,"lon":2},"tags":[],"samples":[],"waypoints":[]}"#
+        let result = try validate(body, "kitchensink", kind: .contentState)
+        let found = try XCTUnwrap(finding("payload-range-order", in: result))
+        XCTAssertTrue(found.message.contains("the year 5.69666"), found.message)
+    }
+}
+
+extension ValidateTests {
+    /// Found by the differential test: URL(string:) refuses more than empty text, and
+    /// Foundation refuses a number that underflows Double; validate must say so.
+    func testURLsAndNumbersTheDecoderRefusesAreErrors() throws {
+        let base = #"{"label":"L","count":1,"ratio":0.5,"updatedAt":0,"window":[0,1],"phase":"idle","point":{"lat":1,"lon":2},"tags":[],"samples":[],"waypoints":[]"#
+        for link in ["http://[::1", "http://a b.com", "http://example.com:abc", ""] {
+            let result = try validate(base + #","link":"# + "\"\(link)\"}", "kitchensink", kind: .contentState)
+            XCTAssertNotNil(finding("payload-type-mismatch", in: result), link)
+        }
+        for link in ["not a url", "https://example.com/a?b=c", "http://[::1]:80"] {
+            let result = try validate(base + #","link":"# + "\"\(link)\"}", "kitchensink", kind: .contentState)
+            XCTAssertFalse(result.diagnostics.contains { $0.severity == .error }, "\(link): \(result.diagnostics.map(\.message))")
+        }
+        let underflow = try validate(base.replacingOccurrences(of: #""ratio":0.5"#, with: #""ratio":0.1e-400"#) + "}", "kitchensink", kind: .contentState)
+        XCTAssertNotNil(finding("payload-type-mismatch", in: underflow))
+    }
+}

@@ -293,7 +293,7 @@ export function toContentState(state: InjectionState): InjectionContentState {
     at: lc.seconds(lc.millis((state.at ?? 0), 'InjectionState.at')),
     ...(state.until == null ? {} : { until: lc.seconds(lc.millis(state.until, 'InjectionState.until')) }),
     window: lc.rangeSeconds(lc.range((state.window ?? [0, 253402300799999]), 'InjectionState.window')),
-    link: lc.string((state.link ?? 'https://example.com/a?b=c&d=%20e#frag'), 'InjectionState.link'),
+    link: lc.url((state.link ?? 'https://example.com/a?b=c&d=%20e#frag'), 'InjectionState.link'),
     mood: lc.oneOf((state.mood ?? 'calm'), injectionMoodCases, 'InjectionState.mood'),
     ...(state.maybe == null ? {} : { maybe: lc.oneOf(state.maybe, injectionMoodCases, 'InjectionState.maybe') }),
     payload: injectionPayloadToApns(state.payload, 'InjectionState.payload'),
@@ -306,7 +306,7 @@ export function toContentState(state: InjectionState): InjectionContentState {
     spans: lc.array(state.spans, 'InjectionState.spans', (item, at) => lc.rangeSeconds(lc.range(item, at))),
     checks: lc.array((state.checks ?? [true, false]), 'InjectionState.checks', (item, at) => lc.bool(item, at)),
     numbers: lc.array((state.numbers ?? [0.1, -2.5e-8, 1e+300]), 'InjectionState.numbers', (item, at) => lc.double(item, at)),
-    links: lc.array((state.links ?? ['https://x.test/*/']), 'InjectionState.links', (item, at) => lc.string(item, at)),
+    links: lc.array((state.links ?? ['https://x.test/*/']), 'InjectionState.links', (item, at) => lc.url(item, at)),
     renamed: lc.string((state.renamed_on_the_wire ?? 'bridge */ name'), 'InjectionState.renamed_on_the_wire'),
   };
   return body as InjectionContentState;
@@ -453,7 +453,7 @@ export function toFcmData(attributes: InjectionAttributes, state: InjectionState
   data['at'] = String(lc.millis((state.at ?? 0), 'InjectionState.at'));
   if (state.until != null) data['until'] = String(lc.millis(state.until, 'InjectionState.until'));
   data['window'] = JSON.stringify(lc.range((state.window ?? [0, 253402300799999]), 'InjectionState.window'));
-  data['link'] = lc.string((state.link ?? 'https://example.com/a?b=c&d=%20e#frag'), 'InjectionState.link');
+  data['link'] = lc.url((state.link ?? 'https://example.com/a?b=c&d=%20e#frag'), 'InjectionState.link');
   data['mood'] = lc.oneOf((state.mood ?? 'calm'), injectionMoodCases, 'InjectionState.mood');
   if (state.maybe != null) data['maybe'] = lc.oneOf(state.maybe, injectionMoodCases, 'InjectionState.maybe');
   data['payload'] = JSON.stringify(normalizeInjectionPayload(state.payload, 'InjectionState.payload'));
@@ -466,7 +466,7 @@ export function toFcmData(attributes: InjectionAttributes, state: InjectionState
   data['spans'] = JSON.stringify(lc.array(state.spans, 'InjectionState.spans', (item, at) => lc.range(item, at)));
   data['checks'] = JSON.stringify(lc.array((state.checks ?? [true, false]), 'InjectionState.checks', (item, at) => lc.bool(item, at)));
   data['numbers'] = JSON.stringify(lc.array((state.numbers ?? [0.1, -2.5e-8, 1e+300]), 'InjectionState.numbers', (item, at) => lc.double(item, at)));
-  data['links'] = JSON.stringify(lc.array((state.links ?? ['https://x.test/*/']), 'InjectionState.links', (item, at) => lc.string(item, at)));
+  data['links'] = JSON.stringify(lc.array((state.links ?? ['https://x.test/*/']), 'InjectionState.links', (item, at) => lc.url(item, at)));
   data['renamed_on_the_wire'] = lc.string((state.renamed_on_the_wire ?? 'bridge */ name'), 'InjectionState.renamed_on_the_wire');
   return data;
 }
@@ -707,6 +707,17 @@ const lc = {
     const ok = typeof value === 'number' && Number.isInteger(value) && value >= -2147483648 && value <= 2147483647;
     return ok ? value + 0 : lc.fail(path, 'a 32-bit integer', value);
   },
+  /**
+   * A link the widget's decoder can read. Swift's `URL(string:)` refuses empty text and a
+   * broken `scheme://host:port` (a space or stray `[` in the host, a port that is no number).
+   */
+  url(value: string, path: string): string {
+    const text = lc.string(value, path);
+    const authority = /^[a-z][a-z0-9+.-]*:\/\/([^\/?#]*)/i.exec(text);
+    const host = /^(?:[^@\[\]\s%]*@)?(?:\[[0-9a-f:.]*\]|(?:[^\s\[\]%:@]|%[0-9a-f]{2})*)(?::[0-9]*)?$/i;
+    const ok = text !== '' && (authority === null || host.test(authority[1] ?? ''));
+    return ok ? text : lc.fail(path, 'a URL (Swift\'s URL(string:) refuses it)', value);
+  },
   double(value: number, path: string): number {
     return typeof value === 'number' && Number.isFinite(value) ? value : lc.fail(path, 'a finite number', value);
   },
@@ -736,8 +747,10 @@ const lc = {
   seconds(ms: number): number {
     return (ms - lc.referenceMs) / 1000;
   },
+  /** Rounds half away from zero, as the Swift bridge does (`Math.round(-0.5)` would give 0). */
   fromSeconds(seconds: number): number {
-    return Math.round(seconds * 1000) + lc.referenceMs;
+    const ms = seconds * 1000;
+    return (ms < 0 ? -Math.round(-ms) : Math.round(ms)) + lc.referenceMs;
   },
   rangeSeconds(range: [number, number]): [number, number] {
     return [lc.seconds(range[0]), lc.seconds(range[1])];

@@ -452,7 +452,7 @@ export function toContentState(state: KeywordsState): KeywordsContentState {
     map: keywordsValueToApns(state.map, 'KeywordsState.map'),
     data: lc.array(state.data, 'KeywordsState.data', (item, at) => keywordsValueToApns(item, at)),
     ...(state.field == null ? {} : { field: keywordsElementToApns(state.field, 'KeywordsState.field') }),
-    ...(state.file == null ? {} : { file: lc.string(state.file, 'KeywordsState.file') }),
+    ...(state.file == null ? {} : { file: lc.url(state.file, 'KeywordsState.file') }),
     name: lc.string(state.name, 'KeywordsState.name'),
     ordinal: lc.int((state.ordinal ?? 0), 'KeywordsState.ordinal'),
     length: lc.int((state.length ?? 0), 'KeywordsState.length'),
@@ -484,7 +484,7 @@ export function toContentState(state: KeywordsState): KeywordsContentState {
     ...(state.double == null ? {} : { double: lc.double(state.double, 'KeywordsState.double') }),
     ...(state.bool == null ? {} : { bool: lc.bool(state.bool, 'KeywordsState.bool') }),
     ...(state.date == null ? {} : { date: lc.seconds(lc.millis(state.date, 'KeywordsState.date')) }),
-    ...(state.url == null ? {} : { url: lc.string(state.url, 'KeywordsState.url') }),
+    ...(state.url == null ? {} : { url: lc.url(state.url, 'KeywordsState.url') }),
     ...(state.record == null ? {} : { record: lc.int(state.record, 'KeywordsState.record') }),
     ...(state.apply == null ? {} : { apply: lc.int(state.apply, 'KeywordsState.apply') }),
     ...(state.call == null ? {} : { call: lc.int(state.call, 'KeywordsState.call') }),
@@ -509,7 +509,7 @@ export function toContentState(state: KeywordsState): KeywordsContentState {
     clamp: lc.clamp(lc.int((state.clamp ?? 1), 'KeywordsState.clamp'), 1, 2),
     ...(state.millis == null ? {} : { millis: lc.seconds(lc.millis(state.millis, 'KeywordsState.millis')) }),
     ...(state.epoch == null ? {} : { epoch: lc.seconds(lc.millis(state.epoch, 'KeywordsState.epoch')) }),
-    ...(state.blank == null ? {} : { blank: lc.string(state.blank, 'KeywordsState.blank') }),
+    ...(state.blank == null ? {} : { blank: lc.url(state.blank, 'KeywordsState.blank') }),
     ...(state.lower == null ? {} : { lower: lc.int(state.lower, 'KeywordsState.lower') }),
     ...(state.upper == null ? {} : { upper: lc.int(state.upper, 'KeywordsState.upper') }),
     ...(state.finite == null ? {} : { finite: lc.double(state.finite, 'KeywordsState.finite') }),
@@ -834,7 +834,7 @@ export function toFcmData(attributes: KeywordsAttributes, state: KeywordsState):
   data['map'] = JSON.stringify(normalizeKeywordsValue(state.map, 'KeywordsState.map'));
   data['data'] = JSON.stringify(lc.array(state.data, 'KeywordsState.data', (item, at) => normalizeKeywordsValue(item, at)));
   if (state.field != null) data['field'] = JSON.stringify(normalizeKeywordsElement(state.field, 'KeywordsState.field'));
-  if (state.file != null) data['file'] = lc.string(state.file, 'KeywordsState.file');
+  if (state.file != null) data['file'] = lc.url(state.file, 'KeywordsState.file');
   data['name'] = lc.string(state.name, 'KeywordsState.name');
   data['ordinal'] = String(lc.int((state.ordinal ?? 0), 'KeywordsState.ordinal'));
   data['length'] = String(lc.int((state.length ?? 0), 'KeywordsState.length'));
@@ -866,7 +866,7 @@ export function toFcmData(attributes: KeywordsAttributes, state: KeywordsState):
   if (state.double != null) data['double'] = String(lc.double(state.double, 'KeywordsState.double'));
   if (state.bool != null) data['bool'] = String(lc.bool(state.bool, 'KeywordsState.bool'));
   if (state.date != null) data['date'] = String(lc.millis(state.date, 'KeywordsState.date'));
-  if (state.url != null) data['url'] = lc.string(state.url, 'KeywordsState.url');
+  if (state.url != null) data['url'] = lc.url(state.url, 'KeywordsState.url');
   if (state.record != null) data['record'] = String(lc.int(state.record, 'KeywordsState.record'));
   if (state.apply != null) data['apply'] = String(lc.int(state.apply, 'KeywordsState.apply'));
   if (state.call != null) data['call'] = String(lc.int(state.call, 'KeywordsState.call'));
@@ -891,7 +891,7 @@ export function toFcmData(attributes: KeywordsAttributes, state: KeywordsState):
   data['clamp'] = String(lc.clamp(lc.int((state.clamp ?? 1), 'KeywordsState.clamp'), 1, 2));
   if (state.millis != null) data['millis'] = String(lc.millis(state.millis, 'KeywordsState.millis'));
   if (state.epoch != null) data['epoch'] = String(lc.millis(state.epoch, 'KeywordsState.epoch'));
-  if (state.blank != null) data['blank'] = lc.string(state.blank, 'KeywordsState.blank');
+  if (state.blank != null) data['blank'] = lc.url(state.blank, 'KeywordsState.blank');
   if (state.lower != null) data['lower'] = String(lc.int(state.lower, 'KeywordsState.lower'));
   if (state.upper != null) data['upper'] = String(lc.int(state.upper, 'KeywordsState.upper'));
   if (state.finite != null) data['finite'] = String(lc.double(state.finite, 'KeywordsState.finite'));
@@ -1286,6 +1286,17 @@ const lc = {
     const ok = typeof value === 'number' && Number.isInteger(value) && value >= -2147483648 && value <= 2147483647;
     return ok ? value + 0 : lc.fail(path, 'a 32-bit integer', value);
   },
+  /**
+   * A link the widget's decoder can read. Swift's `URL(string:)` refuses empty text and a
+   * broken `scheme://host:port` (a space or stray `[` in the host, a port that is no number).
+   */
+  url(value: string, path: string): string {
+    const text = lc.string(value, path);
+    const authority = /^[a-z][a-z0-9+.-]*:\/\/([^\/?#]*)/i.exec(text);
+    const host = /^(?:[^@\[\]\s%]*@)?(?:\[[0-9a-f:.]*\]|(?:[^\s\[\]%:@]|%[0-9a-f]{2})*)(?::[0-9]*)?$/i;
+    const ok = text !== '' && (authority === null || host.test(authority[1] ?? ''));
+    return ok ? text : lc.fail(path, 'a URL (Swift\'s URL(string:) refuses it)', value);
+  },
   double(value: number, path: string): number {
     return typeof value === 'number' && Number.isFinite(value) ? value : lc.fail(path, 'a finite number', value);
   },
@@ -1315,8 +1326,10 @@ const lc = {
   seconds(ms: number): number {
     return (ms - lc.referenceMs) / 1000;
   },
+  /** Rounds half away from zero, as the Swift bridge does (`Math.round(-0.5)` would give 0). */
   fromSeconds(seconds: number): number {
-    return Math.round(seconds * 1000) + lc.referenceMs;
+    const ms = seconds * 1000;
+    return (ms < 0 ? -Math.round(-ms) : Math.round(ms)) + lc.referenceMs;
   },
   rangeSeconds(range: [number, number]): [number, number] {
     return [lc.seconds(range[0]), lc.seconds(range[1])];

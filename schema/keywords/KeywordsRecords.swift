@@ -87,35 +87,35 @@ public struct KeywordsAttributesRecord: Record {
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     public func toAttributes() -> KeywordsAttributes {
         KeywordsAttributes(
-            get: get,
-            set: set,
+            get: KeywordsBridgeConversions.clamp(get),
+            set: KeywordsBridgeConversions.clamp(set),
             willSet: willSet ?? false,
             didSet: didSet ?? true,
-            newValue: newValue ?? 0,
-            oldValue: oldValue,
+            newValue: newValue.map { KeywordsBridgeConversions.clamp($0) } ?? 0,
+            oldValue: oldValue.map { KeywordsBridgeConversions.clamp($0) },
             mutating: mutating ?? false,
-            override: override ?? 1,
+            override: override.map { KeywordsBridgeConversions.clamp($0) } ?? 1,
             required: required ?? true,
             optional: optional,
-            lazy: lazy,
-            weak: weak,
-            unowned: unowned,
-            indirect: indirect,
-            none: none,
-            then: then,
-            of: of,
-            by: by,
+            lazy: lazy.map { KeywordsBridgeConversions.clamp($0) },
+            weak: weak.map { KeywordsBridgeConversions.clamp($0) },
+            unowned: unowned.map { KeywordsBridgeConversions.clamp($0) },
+            indirect: indirect.map { KeywordsBridgeConversions.clamp($0) },
+            none: none.map { KeywordsBridgeConversions.clamp($0) },
+            then: then.map { KeywordsBridgeConversions.clamp($0) },
+            of: of.map { KeywordsBridgeConversions.clamp($0) },
+            by: by.map { KeywordsBridgeConversions.clamp($0) },
             it: it,
-            out: out,
-            companion: companion,
-            lateinit: lateinit,
-            suspend: suspend,
-            sealed: sealed,
-            global: global,
-            require: require,
-            exports: exports,
-            abstract: abstract,
-            lc: lc
+            out: out.map { KeywordsBridgeConversions.clamp($0) },
+            companion: companion.map { KeywordsBridgeConversions.clamp($0) },
+            lateinit: lateinit.map { KeywordsBridgeConversions.clamp($0) },
+            suspend: suspend.map { KeywordsBridgeConversions.clamp($0) },
+            sealed: sealed.map { KeywordsBridgeConversions.clamp($0) },
+            global: global.map { KeywordsBridgeConversions.clamp($0) },
+            require: require.map { KeywordsBridgeConversions.clamp($0) },
+            exports: exports.map { KeywordsBridgeConversions.clamp($0) },
+            abstract: abstract.map { KeywordsBridgeConversions.clamp($0) },
+            lc: lc.map { KeywordsBridgeConversions.clamp($0) }
         )
     }
 }
@@ -331,21 +331,21 @@ public struct KeywordsStateRecord: Record {
         KeywordsAttributes.ContentState(
             value: KeywordsBridgeConversions.clamp(value, min: 0, max: 100),
             error: error,
-            container: container ?? 7,
+            container: container.map { KeywordsBridgeConversions.clamp($0) } ?? 7,
             decoder: decoder ?? "dec",
             encoder: encoder.map { KeywordsBridgeConversions.number($0, orElse: 0.5) } ?? 0.5,
             key: key.map { KeywordsAttributes.Kind(rawValue: $0) ?? .none } ?? KeywordsAttributes.Kind.none,
             keys: keys.map { KeywordsAttributes.Kind(rawValue: $0) ?? .none },
-            values: values ?? [],
-            count: count,
+            values: values.map { $0.map { KeywordsBridgeConversions.clamp($0) } } ?? [],
+            count: KeywordsBridgeConversions.clamp(count),
             first: first.map { KeywordsBridgeConversions.date($0, orElse: KeywordsBridgeConversions.epoch) },
             map: map.toValue(),
             data: data.map { $0.toValue() },
             field: field.map { $0.toValue() },
             file: file.flatMap { URL(string: $0) },
             name: name,
-            ordinal: ordinal ?? 0,
-            length: length ?? 0,
+            ordinal: ordinal.map { KeywordsBridgeConversions.clamp($0) } ?? 0,
+            length: length.map { KeywordsBridgeConversions.clamp($0) } ?? 0,
             reader: reader.map { KeywordsBridgeConversions.range($0, orElse: KeywordsBridgeConversions.epoch...KeywordsBridgeConversions.epoch) },
             read: read ?? false,
             ok: ok ?? true,
@@ -355,58 +355,58 @@ public struct KeywordsStateRecord: Record {
             quote: quote,
             range: KeywordsBridgeConversions.range(range, orElse: KeywordsBridgeConversions.epoch...KeywordsBridgeConversions.epoch),
             list: list ?? [],
-            members: members ?? 0,
-            index: index ?? 0,
+            members: members.map { KeywordsBridgeConversions.clamp($0) } ?? 0,
+            index: index.map { KeywordsBridgeConversions.clamp($0) } ?? 0,
             text: text ?? "",
-            attributes: attributes ?? 0,
-            state: state ?? 0,
+            attributes: attributes.map { KeywordsBridgeConversions.clamp($0) } ?? 0,
+            state: state.map { KeywordsBridgeConversions.clamp($0) } ?? 0,
             result: result.map { KeywordsAttributes.Kind(rawValue: $0) ?? .none } ?? KeywordsAttributes.Kind.get,
             fallback: fallback.map { KeywordsAttributes.Kind(rawValue: $0) ?? .none },
-            other: other,
-            o: o,
-            a: a,
-            s: s,
-            e: e,
-            body: body,
-            issue: issue,
-            entries: entries,
-            int: int,
+            other: other.map { KeywordsBridgeConversions.clamp($0) },
+            o: o.map { KeywordsBridgeConversions.clamp($0) },
+            a: a.map { KeywordsBridgeConversions.clamp($0) },
+            s: s.map { KeywordsBridgeConversions.clamp($0) },
+            e: e.map { KeywordsBridgeConversions.clamp($0) },
+            body: body.map { KeywordsBridgeConversions.clamp($0) },
+            issue: issue.map { KeywordsBridgeConversions.clamp($0) },
+            entries: entries.map { KeywordsBridgeConversions.clamp($0) },
+            int: int.map { KeywordsBridgeConversions.clamp($0) },
             double: double.map { KeywordsBridgeConversions.number($0, orElse: 0) },
             bool: bool,
             date: date.map { KeywordsBridgeConversions.date($0, orElse: KeywordsBridgeConversions.epoch) },
             url: url.flatMap { URL(string: $0) },
-            record: record,
-            apply: apply,
-            call: call,
-            bind: bind,
-            caller: caller,
-            distributed: distributed,
-            isolated: isolated,
-            unsafe: unsafe,
-            dynamic: dynamic,
-            final: final,
-            convenience: convenience,
-            infix: infix,
-            prefix: prefix,
-            postfix: postfix,
-            inline: inline,
-            vararg: vararg,
+            record: record.map { KeywordsBridgeConversions.clamp($0) },
+            apply: apply.map { KeywordsBridgeConversions.clamp($0) },
+            call: call.map { KeywordsBridgeConversions.clamp($0) },
+            bind: bind.map { KeywordsBridgeConversions.clamp($0) },
+            caller: caller.map { KeywordsBridgeConversions.clamp($0) },
+            distributed: distributed.map { KeywordsBridgeConversions.clamp($0) },
+            isolated: isolated.map { KeywordsBridgeConversions.clamp($0) },
+            unsafe: unsafe.map { KeywordsBridgeConversions.clamp($0) },
+            dynamic: dynamic.map { KeywordsBridgeConversions.clamp($0) },
+            final: final.map { KeywordsBridgeConversions.clamp($0) },
+            convenience: convenience.map { KeywordsBridgeConversions.clamp($0) },
+            infix: infix.map { KeywordsBridgeConversions.clamp($0) },
+            prefix: prefix.map { KeywordsBridgeConversions.clamp($0) },
+            postfix: postfix.map { KeywordsBridgeConversions.clamp($0) },
+            inline: inline.map { KeywordsBridgeConversions.clamp($0) },
+            vararg: vararg.map { KeywordsBridgeConversions.clamp($0) },
             id: id,
             min: min.map { KeywordsBridgeConversions.clamp($0, min: 0, max: 9) } ?? 0,
             max: max.map { KeywordsBridgeConversions.number($0, min: 0.0, max: 9.0, orElse: 9.0) } ?? 9.0,
-            abs: abs,
+            abs: abs.map { KeywordsBridgeConversions.clamp($0) },
             rounded: rounded.map { KeywordsBridgeConversions.number($0, orElse: 0) },
             clamp: clamp.map { KeywordsBridgeConversions.clamp($0, min: 1, max: 2) } ?? 1,
             millis: millis.map { KeywordsBridgeConversions.date($0, orElse: KeywordsBridgeConversions.epoch) },
             epoch: epoch.map { KeywordsBridgeConversions.date($0, orElse: KeywordsBridgeConversions.epoch) },
             blank: blank.flatMap { URL(string: $0) },
-            lower: lower,
-            upper: upper,
+            lower: lower.map { KeywordsBridgeConversions.clamp($0) },
+            upper: upper.map { KeywordsBridgeConversions.clamp($0) },
             finite: finite.map { KeywordsBridgeConversions.number($0, orElse: 0) },
             print: print,
-            helper: helper,
-            decode: decode,
-            self_: self_
+            helper: helper.map { KeywordsBridgeConversions.clamp($0) },
+            decode: decode.map { KeywordsBridgeConversions.clamp($0) },
+            self_: self_.map { KeywordsBridgeConversions.clamp($0) }
         )
     }
 }
@@ -446,9 +446,9 @@ public struct KeywordsValueRecord: Record {
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     public func toValue() -> KeywordsAttributes.Value {
         KeywordsAttributes.Value(
-            value: value,
-            it: it ?? 1,
-            map: map ?? [],
+            value: KeywordsBridgeConversions.clamp(value),
+            it: it.map { KeywordsBridgeConversions.clamp($0) } ?? 1,
+            map: map.map { $0.map { KeywordsBridgeConversions.clamp($0) } } ?? [],
             data: data,
             key: key.map { KeywordsAttributes.Kind(rawValue: $0) ?? .none } ?? KeywordsAttributes.Kind.none,
             other: other.map { KeywordsAttributes.Kind(rawValue: $0) ?? .none },
@@ -481,8 +481,8 @@ public struct KeywordsElementRecord: Record {
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     public func toValue() -> KeywordsAttributes.Element {
         KeywordsAttributes.Element(
-            count: count ?? 0,
-            index: index,
+            count: count.map { KeywordsBridgeConversions.clamp($0) } ?? 0,
+            index: index.map { KeywordsBridgeConversions.clamp($0) },
             kind: kind.map { KeywordsAttributes.Kind(rawValue: $0) ?? .none } ?? KeywordsAttributes.Kind.value
         )
     }
@@ -505,7 +505,7 @@ public struct KeywordsDecodableRecord: Record {
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     public func toValue() -> KeywordsAttributes.Decodable {
         KeywordsAttributes.Decodable(
-            inner: inner
+            inner: KeywordsBridgeConversions.clamp(inner)
         )
     }
 }
@@ -527,7 +527,7 @@ public struct KeywordsJsonObjectRecord: Record {
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     public func toValue() -> KeywordsAttributes.JsonObject {
         KeywordsAttributes.JsonObject(
-            members: members
+            members: members.map { KeywordsBridgeConversions.clamp($0) }
         )
     }
 }
@@ -600,10 +600,15 @@ private enum KeywordsBridgeConversions {
     static let referenceMillis = 978_307_200_000.0
     static let epoch = Date(timeIntervalSince1970: 0)
 
-    /// Unix milliseconds, rounded to whole ones, as a `Date`; NaN or infinity gives `fallback`.
+    /// JavaScript's largest safe integer: the widest Unix ms every copy of the contract reads.
+    static let safeMillis = 9_007_199_254_740_991.0
+
+    /// Unix milliseconds, rounded to whole ones and kept within JavaScript's safe integers, as
+    /// a `Date`; NaN or infinity gives `fallback`.
     static func date(_ millis: Double, orElse fallback: Date) -> Date {
         guard millis.isFinite else { return fallback }
-        return Date(timeIntervalSinceReferenceDate: (millis.rounded() - referenceMillis) / 1000)
+        let whole = Swift.min(Swift.max(millis.rounded(), -safeMillis), safeMillis)
+        return Date(timeIntervalSinceReferenceDate: (whole - referenceMillis) / 1000)
     }
 
     static func millis(_ date: Date) -> Double {
@@ -626,11 +631,18 @@ private enum KeywordsBridgeConversions {
     /// JSON encoder refuses non-finite numbers.
     static func number(_ value: Double, min lower: Double? = nil, max upper: Double? = nil, orElse fallback: Double) -> Double {
         guard value.isFinite else { return fallback }
-        return Swift.min(Swift.max(value, lower ?? value), upper ?? value)
+        if let lower, value < lower { return lower }
+        if let upper, value > upper { return upper }
+        return value
     }
 
-    static func clamp(_ value: Int, min lower: Int? = nil, max upper: Int? = nil) -> Int {
-        Swift.min(Swift.max(value, lower ?? value), upper ?? value)
+    /// The nearest value within the bounds; each bound is checked on its own, so a field
+    /// with only `min` (or only `max`) is clamped too. Without a bound the 32-bit range is
+    /// the bound: the bridge's int is what TypeScript and Kotlin read.
+    static func clamp(_ value: Int, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647) -> Int {
+        if value < lower { return lower }
+        if value > upper { return upper }
+        return value
     }
 
     static let blank = URL(string: "about:blank")!

@@ -238,7 +238,7 @@ export function toContentState(state: KitchenSinkState): KitchenSinkContentState
     enabled: lc.bool((state.enabled ?? true), 'KitchenSinkState.enabled'),
     updatedAt: lc.seconds(lc.millis(state.updatedAtMillis, 'KitchenSinkState.updatedAtMillis')),
     window: lc.rangeSeconds(lc.range(state.window, 'KitchenSinkState.window')),
-    ...(state.link == null ? {} : { link: lc.string(state.link, 'KitchenSinkState.link') }),
+    ...(state.link == null ? {} : { link: lc.url(state.link, 'KitchenSinkState.link') }),
     phase: lc.oneOf(state.phase, kitchenSinkPhaseCases, 'KitchenSinkState.phase'),
     ...(state.mood == null ? {} : { mood: lc.oneOf(state.mood, kitchenSinkMoodCases, 'KitchenSinkState.mood') }),
     point: kitchenSinkPointToApns(state.point, 'KitchenSinkState.point'),
@@ -416,7 +416,7 @@ export function toFcmData(attributes: KitchenSinkAttributes, state: KitchenSinkS
   data['enabled'] = String(lc.bool((state.enabled ?? true), 'KitchenSinkState.enabled'));
   data['updatedAtMillis'] = String(lc.millis(state.updatedAtMillis, 'KitchenSinkState.updatedAtMillis'));
   data['window'] = JSON.stringify(lc.range(state.window, 'KitchenSinkState.window'));
-  if (state.link != null) data['link'] = lc.string(state.link, 'KitchenSinkState.link');
+  if (state.link != null) data['link'] = lc.url(state.link, 'KitchenSinkState.link');
   data['phase'] = lc.oneOf(state.phase, kitchenSinkPhaseCases, 'KitchenSinkState.phase');
   if (state.mood != null) data['mood'] = lc.oneOf(state.mood, kitchenSinkMoodCases, 'KitchenSinkState.mood');
   data['point'] = JSON.stringify(normalizeKitchenSinkPoint(state.point, 'KitchenSinkState.point'));
@@ -701,6 +701,17 @@ const lc = {
     const ok = typeof value === 'number' && Number.isInteger(value) && value >= -2147483648 && value <= 2147483647;
     return ok ? value + 0 : lc.fail(path, 'a 32-bit integer', value);
   },
+  /**
+   * A link the widget's decoder can read. Swift's `URL(string:)` refuses empty text and a
+   * broken `scheme://host:port` (a space or stray `[` in the host, a port that is no number).
+   */
+  url(value: string, path: string): string {
+    const text = lc.string(value, path);
+    const authority = /^[a-z][a-z0-9+.-]*:\/\/([^\/?#]*)/i.exec(text);
+    const host = /^(?:[^@\[\]\s%]*@)?(?:\[[0-9a-f:.]*\]|(?:[^\s\[\]%:@]|%[0-9a-f]{2})*)(?::[0-9]*)?$/i;
+    const ok = text !== '' && (authority === null || host.test(authority[1] ?? ''));
+    return ok ? text : lc.fail(path, 'a URL (Swift\'s URL(string:) refuses it)', value);
+  },
   double(value: number, path: string): number {
     return typeof value === 'number' && Number.isFinite(value) ? value : lc.fail(path, 'a finite number', value);
   },
@@ -730,8 +741,10 @@ const lc = {
   seconds(ms: number): number {
     return (ms - lc.referenceMs) / 1000;
   },
+  /** Rounds half away from zero, as the Swift bridge does (`Math.round(-0.5)` would give 0). */
   fromSeconds(seconds: number): number {
-    return Math.round(seconds * 1000) + lc.referenceMs;
+    const ms = seconds * 1000;
+    return (ms < 0 ? -Math.round(-ms) : Math.round(ms)) + lc.referenceMs;
   },
   rangeSeconds(range: [number, number]): [number, number] {
     return [lc.seconds(range[0]), lc.seconds(range[1])];

@@ -176,7 +176,7 @@ public struct KitchenSinkStateRecord: Record {
             mood: mood,
             point: point.toValue(),
             tags: tags,
-            samples: samples,
+            samples: samples.map { KitchenSinkBridgeConversions.clamp($0) },
             waypoints: waypoints.map { $0.toValue() },
             note: note,
             level: level.map { KitchenSinkBridgeConversions.clamp($0, min: 0, max: 10) } ?? 3,
@@ -255,10 +255,15 @@ private enum KitchenSinkBridgeConversions {
     static let referenceMillis = 978_307_200_000.0
     static let epoch = Date(timeIntervalSince1970: 0)
 
-    /// Unix milliseconds, rounded to whole ones, as a `Date`; NaN or infinity gives `fallback`.
+    /// JavaScript's largest safe integer: the widest Unix ms every copy of the contract reads.
+    static let safeMillis = 9_007_199_254_740_991.0
+
+    /// Unix milliseconds, rounded to whole ones and kept within JavaScript's safe integers, as
+    /// a `Date`; NaN or infinity gives `fallback`.
     static func date(_ millis: Double, orElse fallback: Date) -> Date {
         guard millis.isFinite else { return fallback }
-        return Date(timeIntervalSinceReferenceDate: (millis.rounded() - referenceMillis) / 1000)
+        let whole = Swift.min(Swift.max(millis.rounded(), -safeMillis), safeMillis)
+        return Date(timeIntervalSinceReferenceDate: (whole - referenceMillis) / 1000)
     }
 
     static func millis(_ date: Date) -> Double {
@@ -281,11 +286,18 @@ private enum KitchenSinkBridgeConversions {
     /// JSON encoder refuses non-finite numbers.
     static func number(_ value: Double, min lower: Double? = nil, max upper: Double? = nil, orElse fallback: Double) -> Double {
         guard value.isFinite else { return fallback }
-        return Swift.min(Swift.max(value, lower ?? value), upper ?? value)
+        if let lower, value < lower { return lower }
+        if let upper, value > upper { return upper }
+        return value
     }
 
-    static func clamp(_ value: Int, min lower: Int? = nil, max upper: Int? = nil) -> Int {
-        Swift.min(Swift.max(value, lower ?? value), upper ?? value)
+    /// The nearest value within the bounds; each bound is checked on its own, so a field
+    /// with only `min` (or only `max`) is clamped too. Without a bound the 32-bit range is
+    /// the bound: the bridge's int is what TypeScript and Kotlin read.
+    static func clamp(_ value: Int, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647) -> Int {
+        if value < lower { return lower }
+        if value > upper { return upper }
+        return value
     }
 
     static let blank = URL(string: "about:blank")!

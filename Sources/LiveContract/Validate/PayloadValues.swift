@@ -32,9 +32,14 @@ enum NumberText {
         return Int64(value)
     }
 
-    /// The finite `Double`, or nil when the text overflows (`1e400` fails to decode).
+    /// The finite `Double`, or nil when the text overflows (`1e400` fails to decode) or underflows.
     static func double(_ text: String) -> Double? {
         guard let value = Double(text), value.isFinite else { return nil }
+        // Underflow: `0.1e-400` reads as 0 here, but Foundation refuses a non-zero number too
+        // small for Double (found by the differential test), as it refuses one too large.
+        if value == 0, text.utf8.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }).contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) {
+            return nil
+        }
         return value
     }
 }

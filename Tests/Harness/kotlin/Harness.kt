@@ -29,9 +29,14 @@ interface ContractAdapter {
 /**
  * Runs every fixture of every schema through the generated Kotlin and prints one line per
  * failure, then `kotlin: N passed, M failed`. Arguments: `schema=fixtureFolder` pairs; the
- * adapters come from the generated Adapters.kt (`val adapters`).
+ * adapters come from the generated Adapters.kt (`val adapters`). With `--differential FILE`
+ * it runs the differential test's inputs instead (Differential.kt).
  */
 fun main(args: Array<String>) {
+    if (args.size == 2 && args[0] == "--differential") {
+        differential(File(args[1]))
+        return
+    }
     var passed = 0
     var failed = 0
     for (argument in args) {

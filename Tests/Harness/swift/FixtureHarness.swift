@@ -3,7 +3,8 @@
 // convert through the generated records to exactly the fixture's Codable JSON and back.
 // The test compiles this with each schema's generated Swift and a generated `contractChecks()`
 // naming the types; run it as `harness NAME FOLDER [NAME FOLDER ...]`, or as
-// `harness --repairs NAME` with repair cases on stdin (see `BridgeRepairs`).
+// `harness --repairs NAME` with repair cases on stdin (see `BridgeRepairs`), or as
+// `harness --differential INPUTS.json` (see Differential.swift).
 import ExpoModulesCore
 import Foundation
 
@@ -19,6 +20,10 @@ struct ContractChecks {
     /// Codable JSON -> generated type -> `Record(init(_:))` -> the object JavaScript receives.
     let stateToBridge: (JSONValue) throws -> JSONValue
     let attributesToBridge: (JSONValue) throws -> JSONValue
+    /// The differential runner's view (Differential.swift): a JS object through the record, and
+    /// content-state text through the widget's decoder and back to the record.
+    let bridgeOutcome: ([String: Any]) -> JSONValue
+    let contentOutcome: (Data) -> JSONValue
 
     init<Attributes: Codable, State: Codable, AttributesRecord: Record, StateRecord: Record>(
         toAttributes: @escaping (AttributesRecord) -> Attributes, fromAttributes: @escaping (Attributes) -> AttributesRecord,
@@ -31,6 +36,8 @@ struct ContractChecks {
         bridgeToAttributes = { try encode(toAttributes(try AttributesRecord(from: try dictionary($0)))) }
         stateToBridge = { try JSONValue(foundation: fromState(try decode(State.self, $0)).toDictionary()) }
         attributesToBridge = { try JSONValue(foundation: fromAttributes(try decode(Attributes.self, $0)).toDictionary()) }
+        bridgeOutcome = { object in DifferentialOutcome.bridge(object, read: { try StateRecord(from: $0) }, convert: toState) }
+        contentOutcome = { data in DifferentialOutcome.content(data, State.self, back: { try JSONValue(foundation: fromState($0).toDictionary()) }) }
     }
 }
 
@@ -204,6 +211,10 @@ struct FixtureHarness {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let known = contractChecks()
         var tally = Tally()
+        if arguments.count == 2, arguments[0] == "--differential" {
+            DifferentialRun(checks: known).run(inputPath: arguments[1])
+            return
+        }
         if arguments.count == 2, arguments[0] == "--repairs" {
             if let checks = known[arguments[1]] {
                 BridgeRepairs(checks: checks).run(input: AnyIterator { readLine() }, &tally)

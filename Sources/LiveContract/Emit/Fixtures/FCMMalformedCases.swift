@@ -319,9 +319,8 @@ struct FCMMalformedCases {
         if case .uuid = field.type, let canonical = UUIDText.canonical(raw) {
             return .repaired(.uuid(canonical), reason: nil)
         }
-        if let number = readableNumber(raw, type: field.type) {
-            if let low = field.minimum, let bound = low.number, number < bound { return .repaired(low, reason: "clamped") }
-            if let high = field.maximum, let bound = high.number, number > bound { return .repaired(high, reason: "clamped") }
+        if let number = readableNumber(raw, type: field.type), let bound = WireRules.clampedBound(number, of: field) {
+            return .repaired(bound, reason: "clamped")
         }
         if let fallback = field.defaultValue { return .repaired(fallback, reason: "invalid") }
         if field.isOptional { return .repaired(nil, reason: "invalid") }

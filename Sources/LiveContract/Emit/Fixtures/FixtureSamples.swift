@@ -22,6 +22,8 @@ struct FixtureSamples {
         return Sample(name: "sample", attributes: synthesized(contract.attributes), state: synthesized(contract.state))
     }
 
+    /// The examples, then each edge case that differs from every sample before it (an
+    /// `edge-absent` of a base that already holds every default would repeat the base).
     func all() -> [Sample] {
         var samples = contract.examples.map(sample)
         if samples.isEmpty, let base { samples.append(base) }
@@ -32,7 +34,12 @@ struct FixtureSamples {
             sample.name = name
             let changedAttributes = Self.apply(change, to: &sample.attributes, contract.attributes)
             let changedState = Self.apply(change, to: &sample.state, contract.state)
-            if changedAttributes || changedState { samples.append(sample) }
+            if changedAttributes || changedState { appendIfNew(sample) }
+        }
+        /// An edge case equal to a sample already written tests nothing: it is left out.
+        func appendIfNew(_ sample: Sample) {
+            guard !samples.contains(where: { $0.attributes == sample.attributes && $0.state == sample.state }) else { return }
+            samples.append(sample)
         }
         addEdge("edge-min") { $0.minimum ?? Self.rangeEnd($0.type, upper: false) }
         addEdge("edge-max") { $0.maximum ?? Self.rangeEnd($0.type, upper: true) }
@@ -47,7 +54,7 @@ struct FixtureSamples {
             for index in contract.state.indices where contract.state[index].mayBeMissing {
                 sample.state[index] = contract.state[index].defaultValue
             }
-            samples.append(sample)
+            appendIfNew(sample)
         }
         return samples
     }
@@ -132,7 +139,7 @@ struct FixtureSamples {
     }
 
     /// A value for every required or defaulted field: the field's example, its default, or a
-    /// zero value inside its bounds. Optional fields without an example stay absent.
+    /// zero value moved into its bounds (`WireRules.clamp`). Optional fields without an example stay absent.
     func synthesized(_ fields: [Field]) -> [Value?] {
         fields.indices.map { index in
             if let value = fields[index].example ?? fields[index].defaultValue { return value }
@@ -143,12 +150,8 @@ struct FixtureSamples {
     func zero(_ type: FieldType, _ field: Field?) -> Value {
         switch type {
         case .string: return .string("")
-        case .int, .sized:
-            let low = field?.minimum?.number ?? 0, high = field?.maximum?.number ?? 0
-            return .int(Int(min(max(0, low), max(high, low))))
-        case .double, .float:
-            let low = field?.minimum?.number ?? 0, high = field?.maximum?.number ?? 0
-            return .double(min(max(0, low), max(high, low)))
+        case .int, .sized: return .int(Int(WireRules.clamp(0, to: field)))
+        case .double, .float: return .double(WireRules.clamp(0, to: field))
         case .bool: return .bool(false)
         case .date: return .date(FixtureEmitter.clockMillis)
         case .dateRange: return .dateRange(FixtureEmitter.clockMillis, FixtureEmitter.clockMillis + 3_600_000)

@@ -55,7 +55,7 @@ struct SwiftBridgeContext {
     func helpers() -> [TemplateValue] {
         let used = usedTypes()
         let kinds = ["dates", "ranges", "doubles", "clamp", "urls", "uuids", "floats"]
-        let present = [used.dates || used.ranges, used.ranges, used.doubles, usesClamp, used.urls, used.uuids, used.floats]
+        let present = [used.dates || used.ranges, used.ranges, used.doubles, used.ints, used.urls, used.uuids, used.floats]
         var result: [TemplateValue] = []
         for index in kinds.indices where present[index] {
             var members: TemplateObject = ["first": .flag(result.isEmpty)]
@@ -122,7 +122,7 @@ struct SwiftBridgeContext {
 
     /// Which kinds of value the records hold, array items and struct members included.
     struct UsedTypes {
-        var dates = false, ranges = false, doubles = false, urls = false
+        var dates = false, ranges = false, doubles = false, urls = false, ints = false
         var uuids = false, floats = false
     }
 
@@ -137,6 +137,7 @@ struct SwiftBridgeContext {
             case .url: used.urls = true
             case .uuid: used.uuids = true
             case .float: used.floats = true
+            case .int, .sized: used.ints = true
             case .array(let element): visit(element)
             default: break
             }
@@ -152,16 +153,4 @@ struct SwiftBridgeContext {
         return used
     }
 
-    /// Whether any int field (struct members included) has bounds, so `clamp` is needed.
-    var usesClamp: Bool {
-        func clamps(_ fields: [Field]) -> Bool {
-            fields.indices.contains { index in
-                if case .sized = fields[index].type { return true }
-                if case .array(.sized) = fields[index].type { return true }
-                guard case .int = fields[index].type else { return false }
-                return fields[index].minimum != nil || fields[index].maximum != nil
-            }
-        }
-        return clamps(contract.attributes) || clamps(contract.state) || contract.types.contains { $0.fields.map(clamps) ?? false }
-    }
 }

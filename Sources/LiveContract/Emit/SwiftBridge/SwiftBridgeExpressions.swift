@@ -94,8 +94,8 @@ struct SwiftBridgeExpressions {
         case .string, .bool:
             return nil
         case .int:
-            guard let field, field.minimum != nil || field.maximum != nil else { return nil }
-            return "\(helper).clamp(\(expression)\(bounds(field)))"
+            // Always clamped: JavaScript may send any whole number, the bridge's int is 32-bit.
+            return "\(helper).clamp(\(expression)\(field.map(bounds) ?? ""))"
         case .sized(let kind):
             // JS numbers reach the record as Int; clamping to the type's range first means the
             // conversion to the sized type can never trap.

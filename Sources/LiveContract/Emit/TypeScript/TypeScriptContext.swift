@@ -83,6 +83,8 @@ struct TypeScriptContext {
             "fromApns": texts(records.fromApnsEntries(fields, source: "value")),
             "normalize": texts(records.checkedEntries(fields, source: "value", apns: false) { "path + '.\($0.wireName)'" }),
             "read": texts(records.jsonEntries(fields)),
+            // An empty struct reads no member, and `noUnusedLocals` refuses an unread `o`.
+            "readsMembers": .flag(!fields.isEmpty),
         ])
     }
 

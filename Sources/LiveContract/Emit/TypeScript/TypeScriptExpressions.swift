@@ -18,7 +18,8 @@ struct TypeScriptExpressions {
     /// returns it in the APNs shape (`apns`) or again in the bridge shape, always a fresh copy.
     func checked(_ type: FieldType, _ value: String, _ path: String, apns: Bool) -> String {
         switch type {
-        case .string, .url: return "lc.string(\(value), \(path))"
+        case .string: return "lc.string(\(value), \(path))"
+        case .url: return "lc.url(\(value), \(path))"
         case .uuid: return "lc.uuid(\(value), \(path))"
         case .sized(let kind): return "lc.sized(\(value), \(path), \(Self.rangeArguments(kind)))"
         case .int: return "lc.int(\(value), \(path))"

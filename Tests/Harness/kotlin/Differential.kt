@@ -1,0 +1,43 @@
+package livecontract.harness
+
+import org.json.JSONObject
+import java.io.File
+
+/**
+ * The Kotlin runner of the differential test: every FCM data map of every schema in [input]
+ * goes through the generated `parseFcmData`, and one JSON line per map is printed with the
+ * result in the bridge shape and the issues. It judges nothing; the Swift test compares.
+ */
+fun differential(input: File) {
+    val schemas = JSONObject(input.readText()).getJSONObject("schemas")
+    val out = StringBuilder()
+    for (name in schemas.keys().asSequence().toList().sorted()) {
+        val adapter = adapters[name] ?: continue
+        val cases = schemas.getJSONArray(name)
+        for (index in 0 until cases.length()) {
+            val data = FixtureValues.strings(FixtureValues.plain(cases.getJSONObject(index).getJSONObject("fcm")))
+            out.append("{\"schema\":").append(JSONObject.quote(name)).append(",\"index\":").append(index)
+            try {
+                val parsed = adapter.parse(data)
+                out.append(",\"attributes\":").append(render(parsed.attributes))
+                out.append(",\"state\":").append(render(parsed.state))
+                out.append(",\"issues\":").append(render(parsed.issues))
+            } catch (e: Throwable) {
+                out.append(",\"threw\":").append(JSONObject.quote(e.javaClass.name + ": " + e.message))
+            }
+            out.append("}\n")
+        }
+    }
+    print(out)
+}
+
+/** JSON text of a parse result; NaN and the infinities tagged as the inputs spell them. */
+fun render(value: Any?): String = when (value) {
+    null -> "null"
+    is String -> JSONObject.quote(value)
+    is Double -> if (value.isNaN()) "{\"\$lc\":\"NaN\"}" else if (value.isInfinite()) (if (value < 0) "{\"\$lc\":\"-Infinity\"}" else "{\"\$lc\":\"Infinity\"}") else value.toString()
+    is Float -> render(value.toDouble())
+    is Map<*, *> -> value.entries.joinToString(",", "{", "}") { JSONObject.quote(it.key.toString()) + ":" + render(it.value) }
+    is List<*> -> value.joinToString(",", "[", "]") { render(it) }
+    else -> value.toString()
+}

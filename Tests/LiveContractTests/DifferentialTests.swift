@@ -1,0 +1,185 @@
+import Foundation
+import XCTest
+@testable import LiveContract
+
+/// The differential proof: thousands of seeded, edge-biased inputs per schema (bridge
+/// objects, content states, FCM data maps; see DifferentialInputs) go through every
+/// language's generated code, one process per language for all schemas, and each language
+/// pair must agree value by value, refusals and issues included (DifferentialComparison).
+/// A mismatch prints the seed and a reproducer shrunk to the fewest keys, written as JSON.
+final class DifferentialTests: XCTestCase {
+    static let casesPerSchema = 2000
+
+    func testEveryLanguageAgreesOnGeneratedInputs() throws {
+        let start = Date()
+        let seed = SeededRandom.runSeed(environment: ProcessInfo.processInfo.environment)
+        say("differential: seed \(seed) (set LIVECONTRACT_DIFF_SEED=\(seed) to repeat this run)")
+        let runners = try DifferentialRunners.build()
+        defer { try? FileManager.default.removeItem(at: runners.work) }
+        say("differential: compiled in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+        var rng = SeededRandom(seed: seed)
+        var cases: [String: [DifferentialInputs.Case]] = [:]
+        for name in runners.contracts.keys.sorted() {
+            var inputs = DifferentialInputs(contract: runners.contracts[name]!, rng: SeededRandom(seed: rng.next()))
+            cases[name] = (0..<Self.casesPerSchema).map { _ in inputs.next() }
+        }
+        let results = try runners.run(Self.inputFile(cases, runners.contracts), label: "all")
+        var found: [Mismatch] = []
+        for name in cases.keys.sorted() {
+            let contract = runners.contracts[name]!
+            for pair in DifferentialPair.allCases {
+                guard let mismatches = Self.mismatches(pair, contract: contract, cases: cases[name]!, results: results, schema: name) else { continue }
+                say("differential: \(name): \(pair.rawValue): \(cases[name]!.count) cases, \(mismatches.count) mismatches")
+                for (index, detail) in mismatches.prefix(2) { say("  \(name) input \(index): \(detail)") }
+                found += mismatches.prefix(2).map { Mismatch(schema: name, pair: pair, index: $0.0, detail: $0.1, input: cases[name]![$0.0]) }
+            }
+        }
+        var failures: [String] = []
+        if !found.isEmpty {
+            for mismatch in try shrink(found, runners: runners) {
+                failures.append("\(mismatch.schema) \(mismatch.pair.rawValue) input \(mismatch.index) (seed \(seed)): \(mismatch.detail)\n  reproducer: \(try write(mismatch))")
+            }
+        }
+        say("differential: done in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+        XCTAssertTrue(failures.isEmpty, "\(failures.count) disagreements (seed \(seed)):\n" + failures.joined(separator: "\n"))
+    }
+
+    /// One disagreement: where it was found, what differed, and the input (shrunk in place).
+    struct Mismatch {
+        var schema: String
+        var pair: DifferentialPair
+        var index: Int
+        var detail: String
+        var input: DifferentialInputs.Case
+    }
+
+    /// `{"seed", "schemas": {NAME: [{"bridge", "repaired"?, "content", "fcm"}]}}`: the content
+    /// state goes as text, so the decoders see its number spellings byte for byte.
+    static func inputFile(_ cases: [String: [DifferentialInputs.Case]], _ contracts: [String: Contract]) -> JSONValue {
+        .object([JSONMember("schemas", .object(cases.keys.sorted().map { name in
+            let model = BridgeRepairModel(contract: contracts[name]!)
+            return JSONMember(name, .array(cases[name]!.map { item in
+                var members = [JSONMember("bridge", item.bridge)]
+                let repaired = model.state(item.bridge)
+                if repaired != item.bridge { members.append(JSONMember("repaired", repaired)) }
+                members.append(JSONMember("content", .string(DiffJSON.text(item.content))))
+                members.append(JSONMember("fcm", .object(item.fcm)))
+                return .object(members)
+            }))
+        }))])
+    }
+
+    /// Index and difference of every input on which the pair disagrees; nil when the schema
+    /// lacks one of the pair's languages.
+    static func mismatches(_ pair: DifferentialPair, contract: Contract, cases: [DifferentialInputs.Case],
+                           results: DifferentialRunners.Results, schema: String) -> [(Int, String)]? {
+        let swift = results.swift[schema], kotlin = results.kotlin[schema], typescript = results.typescript[schema]
+        switch pair {
+        case .bridge, .back: guard swift != nil, typescript != nil else { return nil }
+        case .fcm: guard kotlin != nil, typescript != nil else { return nil }
+        case .content: guard swift != nil else { return nil }
+        }
+        let comparison = DifferentialComparison(contract: contract)
+        return cases.indices.compactMap { index in
+            comparison.compare(pair, swift: swift?[safe: index], kotlin: kotlin?[safe: index], typescript: typescript?[safe: index],
+                               content: DiffJSON.text(cases[index].content)).map { (index, $0) }
+        }
+    }
+
+    /// Drops top-level keys of each input, one at a time, while its pair still disagrees. All
+    /// mismatches shrink together: each round is one run of every program over every
+    /// candidate, so shrinking costs a few runs, not one per candidate.
+    func shrink(_ found: [Mismatch], runners: DifferentialRunners) throws -> [Mismatch] {
+        var current = found
+        var active = Set(current.indices)
+        var round = 0
+        while !active.isEmpty && round < 40 {
+            round += 1
+            var candidates: [String: [DifferentialInputs.Case]] = [:]
+            var owners: [String: [Int]] = [:]
+            for index in active.sorted() {
+                for candidate in Self.dropOne(current[index].pair, current[index].input) {
+                    candidates[current[index].schema, default: []].append(candidate)
+                    owners[current[index].schema, default: []].append(index)
+                }
+            }
+            let contracts = runners.contracts.filter { candidates[$0.key] != nil }
+            let results = try runners.run(Self.inputFile(candidates, contracts), label: "shrink\(round)")
+            var progressed = Set<Int>()
+            for (schema, list) in candidates {
+                for pair in DifferentialPair.allCases {
+                    for (position, detail) in Self.mismatches(pair, contract: contracts[schema]!, cases: list, results: results, schema: schema) ?? [] {
+                        let owner = owners[schema]![position]
+                        guard current[owner].pair == pair, !progressed.contains(owner) else { continue }
+                        progressed.insert(owner)
+                        current[owner].input = list[position]
+                        current[owner].detail = detail
+                    }
+                }
+            }
+            active = progressed
+        }
+        return current
+    }
+
+    /// Writes a shrunk input as JSON (to LIVECONTRACT_DIFF_OUT, else a temporary folder) so it
+    /// can become a fixture; returns the path and the text.
+    func write(_ mismatch: Mismatch) throws -> String {
+        let current = mismatch.input
+        let shown: JSONValue
+        switch mismatch.pair {
+        case .bridge: shown = .object([JSONMember("bridgeState", current.bridge)])
+        case .fcm: shown = .object([JSONMember("fcmData", .object(current.fcm))])
+        case .content, .back: shown = .object([JSONMember("contentState", .string(DiffJSON.text(current.content)))])
+        }
+        let folder = URL(fileURLWithPath: ProcessInfo.processInfo.environment["LIVECONTRACT_DIFF_OUT"] ?? FileManager.default.temporaryDirectory.appendingPathComponent("livecontract-differential").path)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let text = JSONWriter.compact(.object([JSONMember("schema", .string(mismatch.schema)), JSONMember("pair", .string(mismatch.pair.rawValue))] + (shown.objectMembers ?? [])))
+        let file = folder.appendingPathComponent("\(mismatch.schema)-\(mismatch.pair.rawValue.split(separator: " ")[0])-\(mismatch.index).json")
+        try (text + "\n").write(to: file, atomically: true, encoding: .utf8)
+        return "\(file.path)\n    \(text)"
+    }
+
+    /// Every copy of `input` with one key of the pair's input left out.
+    static func dropOne(_ pair: DifferentialPair, _ input: DifferentialInputs.Case) -> [DifferentialInputs.Case] {
+        switch pair {
+        case .bridge:
+            guard case .object(let members) = input.bridge else { return [] }
+            return members.indices.map { index in
+                var copy = input
+                copy.bridge = .object(members.enumerated().filter { $0.offset != index }.map(\.element))
+                return copy
+            }
+        case .fcm:
+            return input.fcm.indices.map { index in
+                var copy = input
+                copy.fcm.remove(at: index)
+                return copy
+            }
+        case .content, .back:
+            guard case .object(let members) = input.content else { return [] }
+            return members.indices.map { index in
+                var copy = input
+                copy.content = .object(members.enumerated().filter { $0.offset != index }.map(\.element))
+                return copy
+            }
+        }
+    }
+}
+
+/// A progress line written at once (print is buffered when stdout is a pipe, and a slow run
+/// should show how far it got).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+extension JSONValue {
+    var objectMembers: [JSONMember]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+@testable import LiveContract
+
+/// The repair table of docs/swift-bridge.md ("What `toContentState()` repairs") as a model:
+/// the bridge object a careful JavaScript caller would have sent instead. TypeScript's
+/// `toContentState` throws where the Swift bridge repairs, so the differential test holds the
+/// Swift result of an input to the TypeScript result of its repaired form.
+///
+/// Only well-typed values are repaired: what Expo refuses (a string for a number, a missing
+/// required key, an unknown value of an enum without `unknown:`) stays as it is.
+struct BridgeRepairModel {
+    let contract: Contract
+
+    func state(_ value: JSONValue) -> JSONValue { record(value, contract.state) }
+
+    func record(_ value: JSONValue, _ fields: [Field]) -> JSONValue {
+        guard case .object(let members) = value else { return value }
+        return .object(members.compactMap { member in
+            guard let field = fields.first(where: { $0.wireName == member.key }), member.value != .null else { return member }
+            return repair(member.value, field.type, field: field).map { JSONMember(member.key, $0) }
+        })
+    }
+
+    /// The repaired value; nil when the key is better left out (an unreadable optional URL).
+    func repair(_ value: JSONValue, _ type: FieldType, field: Field?) -> JSONValue? {
+        let fallback = field?.defaultValue.map { WireShapes(contract: contract).bridge($0, type: type) }
+        switch type {
+        case .string, .bool:
+            return value
+        case .int:
+            guard let number = Self.number(value), number.isFinite, number == number.rounded(), abs(number) < 9.2e18 else { return value }
+            return DiffJSON.number(Swift.min(Swift.max(clamp(number, field), -2_147_483_648), 2_147_483_647))
+        case .double:
+            guard let number = Self.number(value) else { return value }
+            guard number.isFinite else {
+                return fallback ?? DiffJSON.number(field?.minimum?.number ?? field?.maximum?.number ?? 0)
+            }
+            return DiffJSON.number(clamp(number, field))
+        case .date:
+            guard let number = Self.number(value) else { return value }
+            return number.isFinite ? DiffJSON.number(Self.safe(number)) : fallback ?? .int(0)
+        case .dateRange:
+            guard case .array(let items) = value else { return value }
+            let numbers = items.compactMap(Self.number)
+            guard numbers.count == items.count else { return value }
+            let finite = numbers.filter(\.isFinite)
+            guard let low = finite.min(), let high = finite.max() else { return fallback ?? .array([.int(0), .int(0)]) }
+            return .array([DiffJSON.number(Self.safe(low)), DiffJSON.number(Self.safe(high))])
+        case .url:
+            guard case .string(let text) = value, URL(string: text) == nil else { return value }
+            if field?.isOptional == true { return nil }
+            return fallback ?? .string("about:blank")
+        case .enumeration(let name):
+            guard case .string(let raw) = value, let enumType = contract.type(named: name)?.enumType,
+                  let unknown = enumType.unknownCase, !enumType.cases.contains(raw) else { return value }
+            return .string(unknown)
+        case .structure(let name):
+            return record(value, contract.type(named: name)?.fields ?? [])
+        case .array(let element):
+            guard case .array(let items) = value else { return value }
+            return .array(items.map { item in item == .null ? item : repair(item, element, field: nil) ?? .string("about:blank") })
+        }
+    }
+
+    func clamp(_ number: Double, _ field: Field?) -> Double {
+        if let low = field?.minimum?.number, number < low { return low }
+        if let high = field?.maximum?.number, number > high { return high }
+        return number
+    }
+
+    /// Whole Unix ms within JavaScript's safe integers, as the bridge's `date` makes them.
+    static func safe(_ millis: Double) -> Double {
+        Swift.min(Swift.max(millis.rounded(), -9_007_199_254_740_991), 9_007_199_254_740_991)
+    }
+
+    /// A JavaScript number, tagged ones included.
+    static func number(_ value: JSONValue) -> Double? {
+        switch value {
+        case .int(let number): return Double(number)
+        case .double(let number): return number
+        default: return DiffJSON.special(value)
+        }
+    }
+}

@@ -1,0 +1,203 @@
+@testable import LiveContract
+
+/// Seeded inputs for the differential test: bridge states (JavaScript objects), content
+/// states (APNs JSON) and FCM data maps of one contract, biased to the edges
+/// (DifferentialValues), with missing, extra, null and wrongly typed keys mixed in.
+///
+/// One generator per `FieldType` case, in switches without `default:`, so a new schema type
+/// does not compile until it has edge values here.
+struct DifferentialInputs {
+    let contract: Contract
+    var rng: SeededRandom
+
+    /// One generated input in its three shapes; the shapes are drawn independently.
+    struct Case {
+        var bridge: JSONValue
+        var content: JSONValue
+        /// Wire name -> text; attributes and state together, as a data message carries them.
+        var fcm: [JSONMember]
+    }
+
+    enum Shape { case bridge, content }
+
+    mutating func next() -> Case {
+        Case(bridge: record(contract.state, .bridge, depth: 0), content: record(contract.state, .content, depth: 0), fcm: fcmData())
+    }
+
+    /// An object of `fields`: keyed by wire name (bridge) or name (content). Usually every
+    /// key is well-formed; sometimes one to three are missing, null, mistyped or misnamed.
+    mutating func record(_ fields: [Field], _ shape: Shape, depth: Int) -> JSONValue {
+        var broken = Set<Int>()
+        if !fields.isEmpty, rng.chance(depth == 0 ? 40 : 15) {
+            for _ in 0..<(1 + rng.below(3)) { broken.insert(rng.below(fields.count)) }
+        }
+        var members: [JSONMember] = []
+        for index in fields.indices {
+            let field = fields[index]
+            let key = shape == .bridge ? field.wireName : field.name
+            if broken.contains(index) {
+                switch rng.below(4) {
+                case 0: continue
+                case 1: members.append(JSONMember(key, .null))
+                case 2: members.append(JSONMember(key, wrongType(field.type)))
+                default: members.append(JSONMember(shape == .bridge ? field.name : field.wireName, value(field.type, field, shape, depth)))
+                }
+                continue
+            }
+            if field.mayBeMissing && rng.chance(20) { continue }
+            members.append(JSONMember(key, value(field.type, field, shape, depth)))
+        }
+        if rng.chance(6) { members.append(JSONMember(rng.pick(["zzzExtra", "__proto__"]), .int(1))) }
+        return .object(members)
+    }
+
+    /// A well-typed value of `type`, edge-biased.
+    mutating func value(_ type: FieldType, _ field: Field?, _ shape: Shape, _ depth: Int) -> JSONValue {
+        switch type {
+        case .string: return .string(rng.pick(DifferentialValues.texts(maxLength: field?.maxLength)))
+        case .int: return intValue(field, shape)
+        case .double: return doubleValue(field, shape)
+        case .bool: return .bool(rng.chance(50))
+        case .date: return dateValue(shape)
+        case .dateRange: return rangeValue(shape)
+        case .url: return .string(rng.pick(DifferentialValues.urls))
+        case .enumeration(let name): return .string(enumRaw(name))
+        case .structure(let name):
+            let fields = contract.type(named: name)?.fields ?? []
+            return depth > 3 ? .object([]) : record(fields, shape, depth: depth + 1)
+        case .array(let element):
+            let count = depth > 3 ? 0 : rng.pick([0, 1, 1, 2, 3])
+            var items: [JSONValue] = []
+            for _ in 0..<count { items.append(rng.chance(3) ? .null : value(element, nil, shape, depth + 1)) }
+            return .array(items)
+        }
+    }
+
+    mutating func intValue(_ field: Field?, _ shape: Shape) -> JSONValue {
+        if shape == .content, rng.chance(15) {
+            return DiffJSON.raw(rng.pick(["1.0", "1e2", "2.5", "-0", "9223372036854775807", "9223372036854775808", "-9223372036854775809", "1E400"]))
+        }
+        let bounds = DifferentialValues.boundEdges(field, isInt: true)
+        if !bounds.isEmpty, rng.chance(50) { return DiffJSON.number(rng.pick(bounds)) }
+        if rng.chance(50) { return DiffJSON.number(rng.pick(DifferentialValues.integerEdges)) }
+        let low = field?.minimum?.number ?? -1000, high = field?.maximum?.number ?? 1000
+        return DiffJSON.number(rng.between(low, high + 1).rounded(.down))
+    }
+
+    mutating func doubleValue(_ field: Field?, _ shape: Shape) -> JSONValue {
+        if shape == .content, rng.chance(15) { return DiffJSON.raw(rng.pick(["1e400", "-1e400", "-0", "5e-324", "1E5", "0.1e-400"])) }
+        var number: Double
+        let bounds = DifferentialValues.boundEdges(field, isInt: false)
+        if !bounds.isEmpty, rng.chance(50) {
+            number = rng.pick(bounds)
+        } else if rng.chance(50) {
+            number = rng.pick(DifferentialValues.doubleEdges)
+        } else {
+            number = rng.between(field?.minimum?.number ?? -1e6, field?.maximum?.number ?? 1e6)
+        }
+        // JSON has no NaN or Infinity, so a content state only gets finite numbers.
+        if shape == .content, !number.isFinite { number = 0 }
+        return DiffJSON.number(number)
+    }
+
+    mutating func dateValue(_ shape: Shape) -> JSONValue {
+        switch shape {
+        case .bridge:
+            let whole = (DifferentialValues.clock + rng.between(-1e10, 1e10)).rounded()
+            return DiffJSON.number(rng.chance(70) ? rng.pick(DifferentialValues.millisEdges) : whole)
+        case .content:
+            return DiffJSON.raw(rng.pick(DifferentialValues.secondsEdges))
+        }
+    }
+
+    /// A range in order, reversed, short, long, or with unusable items.
+    mutating func rangeValue(_ shape: Shape) -> JSONValue {
+        let a = dateValue(shape), b = dateValue(shape)
+        switch rng.below(10) {
+        case 0: return .array([a])
+        case 1: return .array([])
+        case 2: return .array([a, b, dateValue(shape)])
+        case 3 where shape == .content: return .object([JSONMember("lowerBound", a), JSONMember("upperBound", b)])
+        default: return .array([a, b])
+        }
+    }
+
+    /// A case of enum `name`, now and then one it lacks (or a case in the wrong letter case).
+    mutating func enumRaw(_ name: String) -> String {
+        let cases = contract.type(named: name)?.enumType?.cases ?? []
+        if cases.isEmpty || rng.chance(15) { return rng.pick(["zzzNewCase", "", cases.first?.uppercased() ?? "X"]) }
+        return rng.pick(cases)
+    }
+
+    /// A JSON value of a type `type` never has.
+    mutating func wrongType(_ type: FieldType) -> JSONValue {
+        switch type {
+        case .string, .url, .enumeration: return rng.pick([.int(1), .bool(true), .array([])])
+        case .int, .double, .date: return rng.pick([.string("1"), .bool(false), .array([.int(1)])])
+        case .bool: return rng.pick([.string("true"), .int(1)])
+        case .dateRange: return rng.pick([.string("[1,2]"), .int(1)])
+        case .structure: return rng.pick([.array([]), .string("{}")])
+        case .array: return rng.pick([.object([]), .string("[]")])
+        }
+    }
+
+    /// A data map: every field's text, now and then missing, junk, or JSON text of a bridge
+    /// value that breaks the type's rules; now and then an extra key.
+    mutating func fcmData() -> [JSONMember] {
+        var members: [JSONMember] = []
+        let fields = contract.attributes + contract.state
+        let breakRate = rng.chance(50) ? 0 : 12
+        for field in fields {
+            if rng.chance(breakRate / 2) || (field.mayBeMissing && rng.chance(10)) { continue }
+            let text: String
+            if rng.chance(breakRate) {
+                text = rng.pick(DifferentialValues.junk(field.type) + duplicateMemberText(field.type))
+            } else {
+                text = fcmText(value(field.type, field, .bridge, 0), field.type)
+            }
+            members.append(JSONMember(field.wireName, .string(text)))
+        }
+        if rng.chance(5) { members.append(JSONMember("zzzExtra", .string("1"))) }
+        return members
+    }
+
+    /// A struct's JSON text with its first member sent twice, which JSON parsers disagree on.
+    mutating func duplicateMemberText(_ type: FieldType) -> [String] {
+        guard case .structure(let name) = type, let first = contract.type(named: name)?.fields?.first,
+              case .object(let members) = value(type, nil, .bridge, 0), !members.isEmpty else { return [] }
+        let extra = JSONMember(first.wireName, value(first.type, first, .bridge, 1))
+        return [fcmJSON(.object(members + [extra]))]
+    }
+
+    /// The string an FCM data message carries for bridge value `value`, as a server writing
+    /// it with `String(...)` / `JSON.stringify` would.
+    func fcmText(_ value: JSONValue, _ type: FieldType) -> String {
+        switch type {
+        case .string, .url, .enumeration, .int, .double, .bool, .date:
+            switch value {
+            case .string(let text): return text
+            case .bool(let flag): return flag ? "true" : "false"
+            case .int(let number): return String(number)
+            case .double(let number): return JSNumber.format(number)
+            default:
+                guard let special = DiffJSON.special(value) else { return fcmJSON(value) }
+                return special.isNaN ? "NaN" : special.isInfinite ? (special < 0 ? "-Infinity" : "Infinity") : "0"
+            }
+        case .dateRange, .structure, .array:
+            return fcmJSON(value)
+        }
+    }
+
+    /// `JSON.stringify` of a bridge value: NaN and infinities become null, -0 becomes 0.
+    func fcmJSON(_ value: JSONValue) -> String {
+        func plain(_ value: JSONValue) -> JSONValue {
+            if let special = DiffJSON.special(value) { return special.isFinite ? .int(0) : .null }
+            switch value {
+            case .array(let items): return .array(items.map(plain))
+            case .object(let members): return .object(members.map { JSONMember($0.key, plain($0.value)) })
+            default: return value
+            }
+        }
+        return JSONWriter.compact(plain(value))
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import XCTest
+@testable import LiveContract
+
+/// The three programs of the differential test, each compiled once for every schema: the
+/// Swift harness (records + Codable types), the Kotlin harness (`parseFcmData`) and a Node
+/// program over the generated TypeScript. Each reads one JSON file of inputs and prints one
+/// JSON line per input; `run` collects the lines by schema and input index.
+struct DifferentialRunners {
+    var swift: SwiftHarnessBuild
+    var kotlinClasspath: [String]
+    var java: String
+    var node: String
+    var typescriptMain: URL
+    var work: URL
+    /// Every contract with its inputs' key, the torture schema included.
+    var contracts: [String: Contract]
+
+    /// Compiles the three programs at once (they are independent; compile time is most of the cost).
+    static func build() throws -> DifferentialRunners {
+        let swiftc = try TestSupport.requireTool("swiftc"), kotlinc = try TestSupport.requireTool("kotlinc")
+        let java = try TestSupport.requireTool("java"), tsc = try TestSupport.requireTool("tsc"), node = try TestSupport.requireTool("node")
+        let orgJSON = try KotlinHarness.orgJSONJar()
+        let work = TestSupport.temporaryDirectory("lc-differential")
+        let extra = ExtraSchemas.all
+        nonisolated(unsafe) var swift: Result<SwiftHarnessBuild, Error>?
+        nonisolated(unsafe) var kotlin: Result<[String], Error>?
+        nonisolated(unsafe) var typescript: Result<(URL, [String: Contract]), Error>?
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { swift = Result { try SwiftHarnessBuild.make(swiftc: swiftc, extraSchemas: extra) } }
+        DispatchQueue.global().async(group: group) {
+            kotlin = Result {
+                let harness = try KotlinHarness.prepare()
+                let jar = work.appendingPathComponent("differential.jar").path
+                let compile = try TestSupport.run(kotlinc, ["-Werror", "-include-runtime", "-cp", orgJSON, "-d", jar] + harness.sources)
+                guard compile.status == 0 else { throw SwiftcFailure(message: "kotlinc failed:\n\(compile.stdout)\(compile.stderr)") }
+                return [jar, orgJSON]
+            }
+        }
+        DispatchQueue.global().async(group: group) { typescript = Result { try buildTypeScript(tsc: tsc, into: work.appendingPathComponent("ts")) } }
+        group.wait()
+        let (main, contracts) = try typescript!.get()
+        return DifferentialRunners(swift: try swift!.get(), kotlinClasspath: try kotlin!.get(), java: java, node: node,
+                                   typescriptMain: main, work: work, contracts: contracts)
+    }
+
+    /// Every schema's TypeScript, the runner and a `main.ts` binding them, compiled by `tsc`.
+    static func buildTypeScript(tsc: String, into root: URL) throws -> (URL, [String: Contract]) {
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for extra in ExtraSchemas.all {
+            try extra.yaml.write(to: root.appendingPathComponent("\(extra.name).yaml"), atomically: true, encoding: .utf8)
+        }
+        var contracts: [String: Contract] = [:], imports: [String] = [], entries: [String] = [], sources: [String] = []
+        for (index, name) in (TestSupport.schemaNames() + ExtraSchemas.all.map(\.name)).enumerated() {
+            let contract = try TestSupport.generate(schema: name, into: root).contract
+            contracts[name] = contract
+            guard let module = contract.outputs.typescript.map({ String($0.path.dropLast(3)) }) else { continue }
+            sources.append(module + ".ts")
+            imports.append("import * as m\(index) from './\(module)';")
+            entries.append("  \(JSONWriter.compact(.string(name))): m\(index),")
+        }
+        try FileManager.default.copyItem(at: TypeScriptHarnessTests.harness.appendingPathComponent("differential.ts"),
+                                         to: root.appendingPathComponent("differential.ts"))
+        let main = (["import { runDifferential } from './differential';"] + imports + ["", "runDifferential({"] + entries + ["});", ""])
+        try main.joined(separator: "\n").write(to: root.appendingPathComponent("main.ts"), atomically: true, encoding: .utf8)
+        let compiled = try TestSupport.run(tsc, TypeScriptHarnessTests.tscFlags + ["--outDir", "out", "--rootDir", "."] + sources + ["differential.ts", "main.ts"], in: root)
+        guard compiled.status == 0 else { throw SwiftcFailure(message: "tsc failed:\n\(compiled.stdout)\(compiled.stderr)") }
+        return (root.appendingPathComponent("out/main.js"), contracts)
+    }
+
+    /// What each language printed, by schema, one parsed line per input.
+    struct Results {
+        var swift: [String: [DiffValue]] = [:]
+        var kotlin: [String: [DiffValue]] = [:]
+        var typescript: [String: [DiffValue]] = [:]
+    }
+
+    /// Writes `inputs` to one file and runs the programs over it: Swift and Kotlin side by
+    /// side, then Node, which reads Swift's re-encoded content states.
+    func run(_ inputs: JSONValue, label: String) throws -> Results {
+        let inputFile = work.appendingPathComponent("\(label)-inputs.json")
+        try JSONWriter.compact(inputs).write(to: inputFile, atomically: true, encoding: .utf8)
+        nonisolated(unsafe) var swiftRun: Result<TestSupport.RunResult, Error>?
+        nonisolated(unsafe) var kotlinRun: Result<TestSupport.RunResult, Error>?
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { swiftRun = Result { try TestSupport.run(swift.binary.path, ["--differential", inputFile.path]) } }
+        DispatchQueue.global().async(group: group) {
+            kotlinRun = Result {
+                try TestSupport.run(java, ["-cp", kotlinClasspath.joined(separator: ":"), "livecontract.harness.HarnessKt", "--differential", inputFile.path])
+            }
+        }
+        group.wait()
+        let swiftOutput = try swiftRun!.get()
+        let swiftFile = work.appendingPathComponent("\(label)-swift.jsonl")
+        try swiftOutput.stdout.write(to: swiftFile, atomically: true, encoding: .utf8)
+        let node = try TestSupport.run(self.node, [typescriptMain.path, inputFile.path, swiftFile.path])
+        var results = Results()
+        results.swift = try Self.lines(swiftOutput, "swift")
+        results.kotlin = try Self.lines(try kotlinRun!.get(), "kotlin")
+        results.typescript = try Self.lines(node, "typescript")
+        return results
+    }
+
+    /// Parses `{"schema", "index", ...}` lines; a program that died is an error naming the
+    /// last input it finished, so a crash points at the input after it.
+    static func lines(_ result: TestSupport.RunResult, _ language: String) throws -> [String: [DiffValue]] {
+        var bySchema: [String: [DiffValue]] = [:]
+        var last = "none"
+        for line in result.stdout.split(separator: "\n") where !line.isEmpty {
+            let value = try DiffValue(parsing: String(line))
+            guard let schema = value["schema"]?.string else { continue }
+            bySchema[schema, default: []].append(value)
+            last = "\(schema)#\(bySchema[schema]!.count - 1)"
+        }
+        guard result.status == 0 else {
+            throw SwiftcFailure(message: "the \(language) runner exited \(result.status) after input \(last):\n\(result.stderr.suffix(3000))")
+        }
+        return bySchema
+    }
+}

@@ -1,0 +1,76 @@
+@testable import LiveContract
+
+/// The edge values the differential generator draws from, per kind of value: each bound at,
+/// just inside and just outside; the 32-bit, 53-bit and 64-bit integer edges; non-finite and
+/// signed-zero numbers; negative, sub-millisecond, fractional and far-future instants;
+/// empty, exact-length, over-long, escape-heavy and non-BMP text.
+enum DifferentialValues {
+    static let clock = Double(FixtureEmitter.clockMillis)
+    static let safe = 9_007_199_254_740_991.0
+
+    /// Integers at the edges of the 32-bit, 53-bit and 64-bit ranges, and a few that are no integer.
+    static let integerEdges: [Double] = [
+        0, 1, -1, 2_147_483_647, -2_147_483_648, 2_147_483_648, -2_147_483_649, 4_294_967_296,
+        safe, safe + 1, safe + 3, -safe, -safe - 3, 9.3e18, -9.3e18, 1e300, 2.5, -0.5, -0.0,
+    ]
+
+    static let doubleEdges: [Double] = [
+        0, -0.0, 1e-7, 1e-6, .leastNonzeroMagnitude, 0.1, 1.0 / 3, 123_456_789.125, 1e21, -1e21, 1.7976931348623157e308,
+        -1.7976931348623157e308, .nan, .infinity, -.infinity,
+    ]
+
+    /// Unix milliseconds: the fixture clock, its fractions, 1970, before 1970, year 1, year
+    /// 10000, JavaScript's last date, the safe-integer edge and beyond.
+    static let millisEdges: [Double] = [
+        clock, clock + 0.5, clock + 0.4999, clock - 0.5, 0, -1, -0.5, 0.25, 1.5, -62_135_596_800_000,
+        253_402_300_800_000, 8.64e15, 8.64e15 + 1, safe, safe + 1, safe + 3, -safe, -safe - 3, 1e300,
+        .nan, .infinity, -.infinity, -0.0,
+    ]
+
+    /// Seconds since 2001 as number text, for content-state bodies.
+    static let secondsEdges: [String] = [
+        "0", "-978307200", "763757220", "763757220.25", "0.0001", "-0.0005", "1e12", "-1e12",
+        "9007199254740993", "1742064420000", "1.7976931348623157e308", "1e400", "-0", "1E3",
+    ]
+
+    static let urls: [String] = [
+        "https://example.com/a?b=c&d=e", "about:blank", "mailto:x@example.com", "", " ", "not a url",
+        "https://example.com/ü", "http://[::1", "http://a b.com", "http://example.com:abc", "%zz", "🚀",
+    ]
+
+    /// JSON text an FCM value of `type` must not be read as, beside plain nonsense.
+    static func junk(_ type: FieldType) -> [String] {
+        switch type {
+        case .string, .url: return ["", " ", "null"]
+        case .int: return ["", " 1", "+1", "1.0", "1e2", "0x10", "007", "-0", "2147483648", "-2147483649", "12abc", "\u{0663}", "NaN"]
+        case .double: return ["NaN", "Infinity", "-Infinity", "1e400", ".5", "5.", "+1", "1E5", "-0", "0.1e-400", " 1", "0x1p3", "1_000", ""]
+        case .bool: return ["True", "1", "", "yes", "false "]
+        case .date: return ["1.5", "9007199254740992", "9007199254740993", "-9007199254740993", "9223372036854775807", "9223372036854775808", "1e3", "", "+5"]
+        case .dateRange:
+            return ["[1,2]", "[2,1]", "[1]", "[1,2,3]", #"{"lowerBound":1,"upperBound":2}"#, "[1.5,2]", "[null,1]", #"["1",2]"#,
+                    "[9007199254740993,9007199254740994]", " [1,2]", "[1,2]x", "[1;2]", "[0x10,20]", "/*c*/[1,2]", "[1,2,]", "null"]
+        case .enumeration: return ["", "zzzNewCase", " "]
+        case .structure: return ["{", "null", "[]", "\"x\"", "{}", "{a:1}", "{'a':1}"]
+        case .array: return ["null", "{}", "[null]", "[", "[1,]", "[1;2]", "['a']", "[0x10]"]
+        }
+    }
+
+    /// Text for a string field: empty, at, under and over maxLength, escape-heavy, non-BMP.
+    static func texts(maxLength: Int?) -> [String] {
+        var list = ["", "a", FixtureSamples.hostileText, "🚀𝄞😀", "\u{0}\u{1F}\u{7F}\"\\/", "line\nbreak\r\n", "${x}\\(y)`z`"]
+        if let limit = maxLength {
+            list += [String(repeating: "x", count: limit), String(repeating: "x", count: limit + 1),
+                     String(repeating: "🚀", count: limit / 4 + 1), String(repeating: "é", count: max(0, limit / 2))]
+        }
+        return list
+    }
+
+    /// Numbers around a field's bounds: at, just inside and just outside each.
+    static func boundEdges(_ field: Field?, isInt: Bool) -> [Double] {
+        var list: [Double] = []
+        for bound in [field?.minimum?.number, field?.maximum?.number].compactMap({ $0 }) {
+            list += isInt ? [bound, bound - 1, bound + 1] : [bound, bound.nextUp, bound.nextDown, bound - 0.5, bound + 0.5]
+        }
+        return list
+    }
+}
