@@ -151,6 +151,9 @@ struct WorstCase {
             return type == .url ? .url(text) : .string(text)
         case .int: return .int(Self.widestInt(field))
         case .double: return .double(Self.widestDouble(field))
+        case .uuid: return .uuid("00000000-0000-0000-0000-000000000000")
+        case .sized(let kind): return .int(Self.widestSized(kind, field))
+        case .float: return .double(Self.widestFloat(field))
         case .bool: return .bool(false)
         case .date: return .date(Self.widestMillis)
         case .dateRange: return .dateRange(Self.widestMillis, Self.widestMillis)
@@ -168,6 +171,25 @@ struct WorstCase {
             guard count > 0, let item = value(element, field: field, path: path) else { return .array([]) }
             return .array(Array(repeating: item, count: count))
         }
+    }
+
+    /// The end of a sized integer's range (narrowed by the bounds) with the most digits.
+    static func widestSized(_ kind: IntegerKind, _ field: Field) -> Int {
+        var low = kind.wireRange.lowerBound, high = kind.wireRange.upperBound
+        if let bound = field.minimum?.number { low = max(low, Int64(bound.rounded(.up))) }
+        if let bound = field.maximum?.number { high = min(high, Int64(bound.rounded(.down))) }
+        return Int(String(low).utf8.count >= String(high).utf8.count ? low : high)
+    }
+
+    /// A Float inside the bounds whose two spellings (Float's shortest digits on APNs, the
+    /// Double's digits on FCM) take the most room.
+    static func widestFloat(_ field: Field) -> Double {
+        let low = field.minimum?.number ?? -Double.greatestFiniteMagnitude
+        let high = field.maximum?.number ?? Double.greatestFiniteMagnitude
+        let candidates = [low, high, -1.1754943508222875e-38, 1.1754943508222875e-38, -3.4028234663852886e+38, -0.0000012345678]
+            .map { Double(Float($0)) }.filter { $0.isFinite && $0 >= low && $0 <= high }
+        func width(_ value: Double) -> Int { JSNumber.format(value).utf8.count + JSNumber.format(FloatText.apnsDouble(value)).utf8.count }
+        return candidates.max { width($0) < width($1) } ?? 0
     }
 
     static func widestInt(_ field: Field) -> Int {

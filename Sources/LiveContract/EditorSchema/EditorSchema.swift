@@ -32,23 +32,20 @@ public enum EditorSchema {
     static func strings(_ values: [String]) -> JSONValue { .array(values.map { .string($0) }) }
     static func rule(_ id: String) -> String { RuleCatalog.entry(for: id).map { " [\(id)] \($0.summary)" } ?? "" }
 
-    /// Names no field, case or type may take: keywords of the three languages and the
-    /// members and types the generated code already has.
-    static var reservedMemberNames: [String] {
-        Array(Set(NameRules.swiftKeywords).union(NameRules.kotlinKeywords).union(NameRules.typeScriptKeywords)
-            .union(NameRules.memberNames.keys).union(NameRules.fcmReservedKeys)).sorted()
-    }
+    /// Field names that cannot work even escaped (NameRules says why for each); keywords are
+    /// escaped by the generators, so they are allowed.
+    static var reservedMemberNames: [String] { NameRules.refusedFieldNames.keys.sorted() }
 
     static var keywords: Set<String> {
         Set(NameRules.swiftKeywords).union(NameRules.kotlinKeywords).union(NameRules.typeScriptKeywords)
     }
 
-    static var reservedCaseNames: [String] { Array(keywords.union(NameRules.enumMemberNames.keys)).sorted() }
+    static var reservedCaseNames: [String] { NameRules.refusedCaseNames.keys.sorted() }
 
-    static var reservedContractNames: [String] { Array(keywords.union(NameRules.frameworkTypes)).sorted() }
+    static var reservedContractNames: [String] { Array(Set(NameRules.refusedTypeNames.keys).union(NameRules.frameworkTypes)).sorted() }
 
     static var reservedTypeNames: [String] {
-        Array(Set(NameRules.swiftKeywords).union(NameRules.kotlinKeywords).union(NameRules.typeScriptKeywords)
+        Array(Set(NameRules.refusedTypeNames.keys)
             .union(NameRules.frameworkTypes).union(NameRules.generatedTypeSuffixes).union(builtinTypeNames)).sorted()
     }
 

@@ -23,7 +23,21 @@ extension SelfCheck {
                 case "fcmMessage": payloads.append(("fcmMessage", member.value, .fcm))
                 case "apns":
                     guard case .object(let events) = member.value.kind else { continue }
-                    for event in events { payloads.append(("apns.\(event.key)", event.value, .apns)) }
+                    for event in events {
+                        // `startWithInputs` holds one start body per iOS 18 input.
+                        if case .object(let inner) = event.value.kind, !inner.contains(where: { $0.key == "aps" }) {
+                            for body in inner { payloads.append(("apns.\(event.key).\(body.key)", body.value, .apns)) }
+                        } else {
+                            payloads.append(("apns.\(event.key)", event.value, .apns))
+                        }
+                    }
+                case "fcmLiveActivity":
+                    guard case .object(let events) = member.value.kind else { continue }
+                    for event in events { payloads.append(("fcmLiveActivity.\(event.key)", event.value, .fcmLiveActivity)) }
+                case "apnsRequest": payloads.append(("apnsRequest", member.value, .request))
+                case "broadcast":
+                    guard case .object(let events) = member.value.kind else { continue }
+                    for event in events { payloads.append(("broadcast.\(event.key)", event.value, .request)) }
                 default: continue
                 }
             }

@@ -25,7 +25,8 @@ struct BridgeRepairModel {
     func repair(_ value: JSONValue, _ type: FieldType, field: Field?) -> JSONValue? {
         let fallback = field?.defaultValue.map { WireShapes(contract: contract).bridge($0, type: type) }
         switch type {
-        case .string, .bool:
+        case .string, .bool, .uuid, .sized, .float:
+            // The newer types reach the bridge well-formed and in range (DifferentialInputs).
             return value
         case .int:
             guard let number = Self.number(value), number.isFinite, number == number.rounded(), abs(number) < 9.2e18 else { return value }
@@ -52,7 +53,7 @@ struct BridgeRepairModel {
             return fallback ?? .string("about:blank")
         case .enumeration(let name):
             guard case .string(let raw) = value, let enumType = contract.type(named: name)?.enumType,
-                  let unknown = enumType.unknownCase, !enumType.cases.contains(raw) else { return value }
+                  let unknown = enumType.unknownRawValue, !enumType.rawValues.contains(raw) else { return value }
             return .string(unknown)
         case .structure(let name):
             return record(value, contract.type(named: name)?.fields ?? [])

@@ -50,6 +50,10 @@ enum DifferentialValues {
             return ["[1,2]", "[2,1]", "[1]", "[1,2,3]", #"{"lowerBound":1,"upperBound":2}"#, "[1.5,2]", "[null,1]", #"["1",2]"#,
                     "[9007199254740993,9007199254740994]", " [1,2]", "[1,2]x", "[1;2]", "[0x10,20]", "/*c*/[1,2]", "[1,2,]", "null"]
         case .enumeration: return ["", "zzzNewCase", " "]
+        // The newer types: only values every copy refuses alike (see DifferentialInputs.value).
+        case .uuid: return ["", "not-a-uuid"]
+        case .sized: return ["", "1.5", "abc"]
+        case .float: return ["", "NaN", "abc"]
         case .structure: return ["{", "null", "[]", "\"x\"", "{}", "{a:1}", "{'a':1}"]
         case .array: return ["null", "{}", "[null]", "[", "[1,]", "[1;2]", "['a']", "[0x10]"]
         }

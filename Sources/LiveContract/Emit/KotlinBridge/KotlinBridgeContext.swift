@@ -43,7 +43,7 @@ struct KotlinBridgeContext {
         ]
     }
 
-    static let helperNames = ["date", "range", "number", "clamp", "refuse"]
+    static let helperNames = ["date", "range", "number", "clamp", "refuse", "whole", "uuid"]
 
     func helperFlags(_ used: [Bool]) -> TemplateObject {
         var flags = TemplateObject(minimumCapacity: Self.helperNames.count)
@@ -106,6 +106,9 @@ struct KotlinBridgeContext {
             case .double: used[2] = true
             case .int: if let field, field.minimum != nil || field.maximum != nil { used[3] = true }
             case .enumeration(let name): if expressions.unknownCase(of: name) == nil { used[4] = true }
+            case .float: used[2] = true
+            case .sized: used[5] = true
+            case .uuid: used[6] = true
             case .array(let element): visit(element, nil)
             default: break
             }

@@ -24,9 +24,9 @@ struct KotlinBridgeExpressions {
     /// The record property type for a value of `type`.
     func bridgeType(_ type: FieldType) -> String {
         switch type {
-        case .string, .url, .enumeration: return "String"
+        case .string, .url, .uuid, .enumeration: return "String"
         case .int: return "Int"
-        case .double, .date: return "Double"
+        case .double, .date, .float, .sized: return "Double"
         case .bool: return "Boolean"
         case .dateRange: return "List<Double>"
         case .structure(let name): return recordName(ofStruct: name)
@@ -42,9 +42,9 @@ struct KotlinBridgeExpressions {
     /// without the key, so the placeholder never reaches a conversion).
     func placeholder(_ type: FieldType) -> String {
         switch type {
-        case .string, .url, .enumeration: return "\"\""
+        case .string, .url, .uuid, .enumeration: return "\"\""
         case .int: return "0"
-        case .double, .date: return "0.0"
+        case .double, .date, .float, .sized: return "0.0"
         case .bool: return "false"
         case .dateRange, .array: return "emptyList()"
         case .structure(let name): return recordName(ofStruct: name) + "()"
@@ -66,6 +66,24 @@ struct KotlinBridgeExpressions {
         case .double:
             let repair = fallback ?? field.flatMap { ($0.minimum ?? $0.maximum)?.number }.map(KotlinSyntax.doubleLiteral) ?? "0.0"
             return "\(helper).number(\(expression)\(field.map(bounds) ?? ""), orElse = \(repair))"
+        case .float:
+            let repair = fallback.map { $0.hasSuffix("f") ? String($0.dropLast()) : $0 } ?? field.flatMap { ($0.minimum ?? $0.maximum)?.number }.map(KotlinSyntax.doubleLiteral) ?? "0.0"
+            return "\(helper).number(\(expression)\(field.map(bounds) ?? ""), orElse = \(repair)).toFloat()"
+        case .sized(let kind):
+            // JS numbers reach the record as Double: rounded, clamped to the type's range (and
+            // the schema's bounds), then narrowed, so the conversion never overflows.
+            var low = kind.wireRange.lowerBound, high = kind.wireRange.upperBound
+            if case .int(let bound)? = field?.minimum { low = Swift.max(low, Int64(bound)) }
+            if case .int(let bound)? = field?.maximum { high = Swift.min(high, Int64(bound)) }
+            let narrowed = "\(helper).whole(\(expression), \(low)L, \(high)L)"
+            switch kind.kotlinName {
+            case "Long": return narrowed
+            case "Int": return narrowed + ".toInt()"
+            case "Short": return narrowed + ".toShort()"
+            default: return narrowed + ".toByte()"
+            }
+        case .uuid:
+            return "\(helper).uuid(\(expression), \(fallback ?? "\"00000000-0000-0000-0000-000000000000\""))"
         case .date:
             return "\(helper).date(\(expression), \(fallback ?? "0L"))"
         case .dateRange:
