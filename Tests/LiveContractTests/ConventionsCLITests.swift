@@ -90,8 +90,11 @@ final class ConventionsCLITests: XCTestCase {
         let widget = folder.appendingPathComponent("delivery/targets/widgets/DeliveryAttributes.swift")
         try (try String(contentsOf: widget, encoding: .utf8) + "// note\n").write(to: widget, atomically: true, encoding: .utf8)
         let fixture = folder.appendingPathComponent("delivery/fixtures/delivered.json")
-        try (try String(contentsOf: fixture, encoding: .utf8)).replacingOccurrences(of: "\"fingerprint\": \"", with: "\"fingerprint\": \"0")
-            .write(to: fixture, atomically: true, encoding: .utf8)
+        // Another well-formed fingerprint: the file stays ours (two full header lines), only older.
+        let text = try String(contentsOf: fixture, encoding: .utf8)
+        let start = try XCTUnwrap(text.range(of: "\"fingerprint\": \"")).upperBound
+        let end = text.index(start, offsetBy: 16)
+        try (text.replacingCharacters(in: start..<end, with: "0000000000000000")).write(to: fixture, atomically: true, encoding: .utf8)
         let checked = try run("check", "delivery.yaml")
         XCTAssertTrue(checked.stderr.contains(": hand-edited: changed after it was generated"), checked.stderr)
         XCTAssertTrue(checked.stderr.contains(": stale: generated from an older version"), checked.stderr)

@@ -99,7 +99,7 @@ final class ImportShapesTests: XCTestCase {
             Sample(label: "parcel.state", type: "ParcelAttributes.ContentState", json: #"{"type":"box","description":"blue","default":3,"stage":"unknown"}"#),
             Sample(label: "parcel.defaultCase", type: "ParcelAttributes.ContentState", json: #"{"type":"","description":"","default":0,"stage":"default"}"#),
         ]),
-        Shape(name: "LapAttributes", needs: [.sharedName], samples: [
+        Shape(name: "LapAttributes", needs: [], samples: [
             Sample(label: "lap.attributes", type: "LapAttributes", json: #"{"duration":90}"#),
             Sample(label: "lap.state", type: "LapAttributes.ContentState", json: #"{"duration":30,"lap":2}"#),
         ]),

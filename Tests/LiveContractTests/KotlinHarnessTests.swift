@@ -145,7 +145,7 @@ struct KotlinHarness {
     /// SwiftHarnessTests' repair table for the kitchen-sink state record, with the expected
     /// members in the bridge shape (Unix ms): the Kotlin records must repair as the Swift ones.
     static let bridgeRepairs: [(String, String, String)] = {
-        let base = #"{"label":"L","count":1,"ratio":0.5,"updatedAtMillis":1742063400000,"window":[1742061600000,1742065200000],"phase":"running","point":{"lat":1,"lon":2},"tags":[],"samples":[],"waypoints":[]}"#
+        let base = #"{"label":"L","count":1,"ratio":0.5,"updatedAtMillis":1742063400000,"window":[1742061600000,1742065200000],"phase":"running","point":{"lat":1,"lon":2},"tags":[],"samples":[],"waypoints":[],"members":[],"tiny":1,"big":1,"gain":0,"levels":[]}"#
         func sink(_ changes: (String, String)...) -> String {
             changes.reduce(base) { text, change in text.replacingOccurrences(of: change.0, with: change.1) }
         }

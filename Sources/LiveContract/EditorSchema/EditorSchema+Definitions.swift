@@ -98,7 +98,7 @@ extension EditorSchema {
             ])),
             ("propertyNames", object([("enum", strings(SchemaLoader.fieldKeys))])),
             ("allOf", .array([
-                object([("properties", object([("bridgeName", fieldName)]))]),
+                object([("properties", object([("bridgeName", object([("allOf", .array([fieldName, object([("not", object([("pattern", .string("^(google|gcm)|^(from|message_type|collapse_key|notification|priority|ttl)$"))]))])]))]))]))]),
                 when("^ *bool *\\?? *$", values(object([("type", .string("boolean"))]))),
                 when("^ *(u?int(8|16|32|64)?) *\\?? *$", values(object([("type", .string("integer"))]))),
                 when("^ *int *\\?? *$", values(object([("minimum", .int(-2_147_483_648)), ("maximum", .int(2_147_483_647))]))),

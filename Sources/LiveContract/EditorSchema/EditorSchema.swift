@@ -52,7 +52,7 @@ public enum EditorSchema {
     static var fieldName: JSONValue {
         object([("pattern", .string(identifierLower)),
                 ("not", object([("anyOf", .array([object([("enum", strings(reservedMemberNames))]),
-                                                  object([("pattern", .string("^(google|gcm)|^component[0-9]+$"))])]))])),
+                                                  ]))])),
                 ("description", .string("a field name: lower-case first letter, ASCII letters, digits and _; not a keyword or generated member" + rule("reserved-name")))])
     }
 

@@ -22,6 +22,8 @@ struct ImportedField {
     var doc: String?
     /// The `default:` value as YAML flow text, when the Swift property had a literal one.
     var defaultValue: String?
+    /// `bridgeName:` when the FCM/bridge key must differ from the Swift name.
+    var bridgeName: String? = nil
     var origin: SourceLocation
 }
 

@@ -27,6 +27,7 @@ extension SwiftImporter {
             return SwiftLiterals.decimal(tokens)
         case "string": return SwiftLiterals.string(tokens).map { YAMLText.quoted($0) }
         case "url": return SwiftLiterals.call(tokens, "URL", label: "string", forceUnwrapped: true).flatMap(SwiftLiterals.string).map { YAMLText.quoted($0) }
+        case "uuid": return SwiftLiterals.call(tokens, "UUID", label: "uuidString", forceUnwrapped: true).flatMap(SwiftLiterals.string).map { YAMLText.quoted($0) }
         case "dateRange":
             guard let dots = tokens.indices.dropLast(2).first(where: { tokens[$0].is(".") && tokens[$0 + 1].is(".") && tokens[$0 + 2].is(".") }),
                   let lower = literalDefault(Array(tokens[..<dots]), schemaType: "date"),

@@ -58,7 +58,7 @@ struct SwiftImporter {
         if let stateEntry {
             state = checkedFields(of: stateEntry)
         }
-        let attributeFields = checkedFields(of: attributes)
+        var attributeFields = checkedFields(of: attributes)
         noteDroppedConformances(attributes, generatedName: attributes.name)
         if let stateEntry { noteDroppedConformances(stateEntry, generatedName: attributes.name + ".ContentState") }
         var types = convertPending()
@@ -82,6 +82,28 @@ struct SwiftImporter {
             return (x.line, x.column) < (y.line, y.column)
         }
         guard !diagnostics.hasErrors else { return nil }
+        // A name in both halves is fine on APNs (two objects) but one FCM data map holds both:
+        // the attributes copy travels under `attributes<Name>` there (Swift keeps its name).
+        let stateNames = Set(state.map(\.name))
+        let taken = Set((attributeFields + state).map(\.name))
+        // A Swift name FCM reserves (`from`, `google*`, ...) travels under `<name>Value` there.
+        func fcmReserved(_ name: String) -> Bool {
+            NameRules.fcmReservedKeys.contains(name) || name.hasPrefix("google") || name.hasPrefix("gcm")
+        }
+        for index in state.indices where fcmReserved(state[index].name) && !taken.contains(state[index].name + "Value") {
+            state[index].bridgeName = state[index].name + "Value"
+        }
+        for index in attributeFields.indices where fcmReserved(attributeFields[index].name) && !taken.contains(attributeFields[index].name + "Value") {
+            attributeFields[index].bridgeName = attributeFields[index].name + "Value"
+        }
+        for index in attributeFields.indices where stateNames.contains(attributeFields[index].name) {
+            let name = attributeFields[index].name
+            let bridge = "attributes" + name.prefix(1).uppercased() + name.dropFirst()
+            guard !taken.contains(bridge) else { continue }
+            attributeFields[index].bridgeName = bridge
+            diagnostics.append(Diagnostic(.note, "'\(name)' is in the attributes and the state; both travel in one FCM data map, so the attributes copy gets bridgeName '\(bridge)' (APNs keeps '\(name)')",
+                                          at: attributeFields[index].origin, rule: "import-changed"))
+        }
         return ImportedContract(name: name, doc: attributes.decl.doc, isPublic: attributes.decl.isPublic,
                                 attributes: attributeFields, state: state, types: types.map(\.type),
                                 swiftOutput: swiftOutput, sourceName: sourceName, origin: origin)

@@ -64,7 +64,7 @@ public enum NameRules {
     public static let swiftTypeNames: NameList = [
         "Activity", "ActivityAttributes", "ActivityContent", "ActivityKit", "Any", "Array", "Bool",
         "CaseIterable", "ClosedRange", "Codable", "CodingKey", "CodingKeys", "ContentState", "Data", "Date",
-        "Decoder", "Dictionary", "Double", "Encoder", "Enumerable", "Error", "ExpoModulesCore", "Field",
+        "Decoder", "Dictionary", "Double", "Encoder", "Enumerable", "Error", "ExpoModulesCore", "Field", "Float",
         "Foundation", "Hashable", "Int", "Int16", "Int32", "Int64", "Int8", "Never", "Optional",
         "Range", "Record", "Result", "Sendable", "Set", "String", "Swift", "UInt", "UInt16", "UInt32",
         "UInt64", "UInt8", "URL", "UUID",
@@ -110,7 +110,7 @@ public enum NameRules {
         "ApnsTokenPriority", "ApnsUpdateOptions", "Array", "ArrayList", "BigDecimal", "Boolean", "Byte",
         "Char", "Character", "Double", "Error", "Exception", "FcmEnvelope", "FcmEnvelopeRead", "FcmEvent",
         "FcmIssue", "FcmIssueReason", "FcmLiveActivityMessage", "FcmMemoryOrderStore", "FcmMessage",
-        "FcmOrder", "FcmOrderStore", "Field", "HashMap", "IllegalArgumentException", "Infinity", "Int",
+        "FcmOrder", "FcmOrderStore", "Field", "Float", "HashMap", "IllegalArgumentException", "Infinity", "Int",
         "Integer", "JSON", "LcRead", "LcReader", "LinkedHashMap", "List", "Long", "LongRange", "Map", "Math",
         "MathContext", "NaN", "Nothing", "Number", "Object", "Omit", "RangeError", "Record", "Regex",
         "Required", "RoundingMode", "Short", "String", "StringBuilder", "Suppress", "Synchronized",

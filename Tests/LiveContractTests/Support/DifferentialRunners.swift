@@ -47,14 +47,20 @@ struct DifferentialRunners {
     /// Every schema's TypeScript, the runner and a `main.ts` binding them, compiled by `tsc`.
     static func buildTypeScript(tsc: String, into root: URL) throws -> (URL, [String: Contract]) {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        // One folder per schema: an output another schema wrote is never overwritten.
+        func own(_ name: String) throws -> URL {
+            let folder = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return folder
+        }
         for extra in ExtraSchemas.all {
-            try extra.yaml.write(to: root.appendingPathComponent("\(extra.name).yaml"), atomically: true, encoding: .utf8)
+            try extra.yaml.write(to: own(extra.name).appendingPathComponent("\(extra.name).yaml"), atomically: true, encoding: .utf8)
         }
         var contracts: [String: Contract] = [:], imports: [String] = [], entries: [String] = [], sources: [String] = []
         for (index, name) in (TestSupport.schemaNames() + ExtraSchemas.all.map(\.name)).enumerated() {
-            let contract = try TestSupport.generate(schema: name, into: root).contract
+            let contract = try TestSupport.generate(schema: name, into: own(name)).contract
             contracts[name] = contract
-            guard let module = contract.outputs.typescript.map({ String($0.path.dropLast(3)) }) else { continue }
+            guard let module = contract.outputs.typescript.map({ name + "/" + String($0.path.dropLast(3)) }) else { continue }
             sources.append(module + ".ts")
             imports.append("import * as m\(index) from './\(module)';")
             entries.append("  \(JSONWriter.compact(.string(name))): m\(index),")
