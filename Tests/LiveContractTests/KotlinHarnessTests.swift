@@ -133,7 +133,7 @@ struct KotlinHarness {
         try text.write(to: adapterFile, atomically: true, encoding: .utf8)
         sources.append(adapterFile.path)
         let repairs = folder.appendingPathComponent("repairs.tsv")
-        try (["attributes\t" + #"{"title":"T","startedAt":1742061600000}"#] + bridgeRepairs.map { "\($0.0)\t\($0.1)\t\($0.2)" })
+        try (["attributes\t" + #"{"title":"T","startedAt":1742061600000,"sessionId":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f"}"#] + bridgeRepairs.map { "\($0.0)\t\($0.1)\t\($0.2)" })
             .joined(separator: "\n").write(to: repairs, atomically: true, encoding: .utf8)
         arguments.append("repairs:kitchensink=\(repairs.path)")
         expected += bridgeRepairs.count

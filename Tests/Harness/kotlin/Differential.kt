@@ -6,7 +6,8 @@ import java.io.File
 /**
  * The Kotlin runner of the differential test: every FCM data map of every schema in [input]
  * goes through the generated `parseFcmData`, and one JSON line per map is printed with the
- * result in the bridge shape and the issues. It judges nothing; the Swift test compares.
+ * result in the bridge shape and the issues (field, raw, reason: the advice is the Kotlin
+ * harness's to check). It judges nothing; the Swift test compares.
  */
 fun differential(input: File) {
     val schemas = JSONObject(input.readText()).getJSONObject("schemas")
@@ -21,7 +22,7 @@ fun differential(input: File) {
                 val parsed = adapter.parse(data)
                 out.append(",\"attributes\":").append(render(parsed.attributes))
                 out.append(",\"state\":").append(render(parsed.state))
-                out.append(",\"issues\":").append(render(parsed.issues))
+                out.append(",\"issues\":").append(render(parsed.issues.map { it.take(3) }))
             } catch (e: Throwable) {
                 out.append(",\"threw\":").append(JSONObject.quote(e.javaClass.name + ": " + e.message))
             }
