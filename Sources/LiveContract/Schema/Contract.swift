@@ -23,6 +23,8 @@ public struct Contract: Sendable {
     public var templates: OutputPath? = nil
     /// `envelope:`: the FCM keys of the lifecycle envelope (defaults `activityId`, `event`, ...).
     public var envelope = FcmEnvelopeKeys()
+    /// Where `envelope:` is written, when it is; `compat` points its findings there.
+    public var envelopeLocation: SourceLocation? = nil
 
     /// The Swift type ActivityKit matches by name: `<Name>Attributes`.
     public var attributesTypeName: String { name + "Attributes" }
