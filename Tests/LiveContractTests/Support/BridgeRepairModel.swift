@@ -35,7 +35,8 @@ struct BridgeRepairModel {
         case .sized(let kind):
             // Expo hands over whole numbers only; the bridge clamps to the type's wire range
             // narrowed by the field's bounds.
-            guard let number = Self.number(value), number.isFinite, number == number.rounded(), abs(number) < 9.2e18 else { return value }
+            // (what `Int(exactly:)` takes: whole and within 64 bits)
+            guard let number = Self.number(value), Int64(exactly: number) != nil else { return value }
             let low = Swift.max(Double(kind.wireRange.lowerBound), field?.minimum?.number ?? -.infinity)
             let high = Swift.min(Double(kind.wireRange.upperBound), field?.maximum?.number ?? .infinity)
             return DiffJSON.number(Swift.min(Swift.max(number, low), high))

@@ -118,10 +118,20 @@ struct DifferentialRunners {
         let node = try TestSupport.run(self.node, [typescriptMain.path, inputFile.path, swiftFile.path])
         let seconds = [("swift", swiftSeconds), ("kotlin", kotlinSeconds), ("typescript", Date().timeIntervalSince(nodeStart))]
         say("differential: \(label): ran " + seconds.map { "\($0.0) \(String(format: "%.1f", $0.1)) s" }.joined(separator: ", "))
+        // The three outputs are parsed side by side: tens of thousands of lines each.
+        let outputs = [(swiftOutput, "swift"), (try kotlinRun!.get(), "kotlin"), (node, "typescript")]
+        nonisolated(unsafe) var parsed: [Result<[String: [DiffValue]], Error>?] = [nil, nil, nil]
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
+            let result = Result { try Self.lines(outputs[index].0, outputs[index].1) }
+            lock.lock()
+            parsed[index] = result
+            lock.unlock()
+        }
         var results = Results()
-        results.swift = try Self.lines(swiftOutput, "swift")
-        results.kotlin = try Self.lines(try kotlinRun!.get(), "kotlin")
-        results.typescript = try Self.lines(node, "typescript")
+        results.swift = try parsed[0]!.get()
+        results.kotlin = try parsed[1]!.get()
+        results.typescript = try parsed[2]!.get()
         return results
     }
 
