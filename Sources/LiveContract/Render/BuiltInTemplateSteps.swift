@@ -10,7 +10,7 @@ enum BuiltInTemplateSteps {
         switch name {
         case "kotlin-bridge.mustache": return (4276, steps0, tags0)
         case "kotlin.mustache": return (32825, steps1, tags1)
-        case "swift-bridge.mustache": return (5674, steps2, tags2)
+        case "swift-bridge.mustache": return (6479, steps2, tags2)
         case "swift.mustache": return (3418, steps3, tags3)
         case "typescript.mustache": return (43380, steps4, tags4)
         default: return nil
@@ -1014,13 +1014,13 @@ enum BuiltInTemplateSteps {
         0, 4456, 4704, 0,
         4, 0, 0, 0,
         2, 4714, 4717, 4722,
-        0, 4725, 5027, 0,
+        0, 4725, 5677, 0,
         4, 0, 0, 0,
-        2, 5038, 5041, 5047,
-        0, 5050, 5640, 0,
+        2, 5688, 5691, 5697,
+        0, 5700, 6445, 0,
         4, 0, 0, 0,
         4, 0, 0, 0,
-        0, 5665, 5674, 0,
+        0, 6470, 6479, 0,
     ]
 
     private static func tags2() -> [TemplateTag] {
@@ -1069,7 +1069,7 @@ enum BuiltInTemplateSteps {
             TemplateTag(name: "clamp", head: "clamp", offset: 3949),
             TemplateTag(name: "urls", head: "urls", offset: 4446),
             TemplateTag(name: "uuids", head: "uuids", offset: 4714),
-            TemplateTag(name: "floats", head: "floats", offset: 5038),
+            TemplateTag(name: "floats", head: "floats", offset: 5688),
         ]
     }
 
