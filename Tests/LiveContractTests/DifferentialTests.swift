@@ -7,38 +7,75 @@ import XCTest
 /// language's generated code, one process per language for all schemas, and each language
 /// pair must agree value by value, refusals and issues included (DifferentialComparison).
 /// A mismatch prints the seed and a reproducer shrunk to the fewest keys, written as JSON.
+///
+/// Every line is `differential: N cases, M mismatches: ...`, per schema and pair, then one per
+/// pair over all schemas. The programs come from HarnessBuildCache, shared with the Swift,
+/// Kotlin and TypeScript harness tests, so this test adds no compile of Swift or Kotlin to a
+/// suite run, and a run over unchanged sources compiles nothing.
+///
+/// Adding a language (Python, Go) is one more runner: a program that reads the inputs file and
+/// prints `{"schema", "index", ...}` lines (like Tests/Harness/typescript/differential.ts),
+/// built through HarnessBuildCache and started in `DifferentialRunners.run` beside the others,
+/// a `Results` entry, and a `DifferentialPair` case with its rule in DifferentialComparison
+/// (e.g. `fcm Kotlin-Python` compared like `fcm`). The inputs need no change.
 final class DifferentialTests: XCTestCase {
     static let casesPerSchema = 2000
 
     func testEveryLanguageAgreesOnGeneratedInputs() throws {
         let start = Date()
+        var mark = start
+        /// Seconds since the last mark, for the timing line of each phase.
+        func lap() -> String {
+            defer { mark = Date() }
+            return String(format: "%.1f s", Date().timeIntervalSince(mark))
+        }
         let seed = SeededRandom.runSeed(environment: ProcessInfo.processInfo.environment)
         say("differential: seed \(seed) (set LIVECONTRACT_DIFF_SEED=\(seed) to repeat this run)")
         let runners = try DifferentialRunners.build()
         defer { try? FileManager.default.removeItem(at: runners.work) }
-        say("differential: compiled in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+        say("differential: programs ready in \(lap()) (\(runners.reuseSummary))")
         var rng = SeededRandom(seed: seed)
         var cases: [String: [DifferentialInputs.Case]] = [:]
         for name in runners.contracts.keys.sorted() {
             var inputs = DifferentialInputs(contract: runners.contracts[name]!, rng: SeededRandom(seed: rng.next()))
             cases[name] = (0..<Self.casesPerSchema).map { _ in inputs.next() }
         }
+        say("differential: \(cases.values.map(\.count).reduce(0, +)) inputs generated in \(lap())")
         let results = try runners.run(Self.inputFile(cases, runners.contracts), label: "all")
+        say("differential: programs ran in \(lap())")
         var found: [Mismatch] = []
-        for name in cases.keys.sorted() {
-            let contract = runners.contracts[name]!
-            for pair in DifferentialPair.allCases {
-                guard let mismatches = Self.mismatches(pair, contract: contract, cases: cases[name]!, results: results, schema: name) else { continue }
-                say("differential: \(name): \(pair.rawValue): \(cases[name]!.count) cases, \(mismatches.count) mismatches")
-                for (index, detail) in mismatches.prefix(2) { say("  \(name) input \(index): \(detail)") }
-                found += mismatches.prefix(2).map { Mismatch(schema: name, pair: pair, index: $0.0, detail: $0.1, input: cases[name]![$0.0]) }
-            }
+        var totals: [DifferentialPair: (cases: Int, mismatches: Int, schemas: Int)] = [:]
+        // Each schema and pair is compared on its own, side by side; the lines come in order.
+        let jobs = cases.keys.sorted().flatMap { name in DifferentialPair.allCases.map { (name, $0) } }
+        nonisolated(unsafe) var compared = [[(Int, String)]?](repeating: nil, count: jobs.count)
+        let lock = NSLock(), contracts = runners.contracts, allCases = cases
+        nonisolated(unsafe) let outputs = results
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let (name, pair) = jobs[index]
+            let found = Self.mismatches(pair, contract: contracts[name]!, cases: allCases[name]!, results: outputs, schema: name)
+            lock.lock()
+            compared[index] = found
+            lock.unlock()
+        }
+        for (index, (name, pair)) in jobs.enumerated() {
+            guard let mismatches = compared[index] else { continue }
+            say("differential: \(cases[name]!.count) cases, \(mismatches.count) mismatches: \(name), \(pair.rawValue)")
+            let total = totals[pair] ?? (0, 0, 0)
+            totals[pair] = (total.cases + cases[name]!.count, total.mismatches + mismatches.count, total.schemas + 1)
+            for (index, detail) in mismatches.prefix(2) { say("  \(name) input \(index): \(detail)") }
+            found += mismatches.prefix(2).map { Mismatch(schema: name, pair: pair, index: $0.0, detail: $0.1, input: cases[name]![$0.0]) }
+        }
+        say("differential: compared in \(lap())")
+        for pair in DifferentialPair.allCases {
+            guard let total = totals[pair] else { continue }
+            say("differential: \(total.cases) cases, \(total.mismatches) mismatches: \(pair.rawValue) (\(total.schemas) schemas)")
         }
         var failures: [String] = []
         if !found.isEmpty {
             for mismatch in try shrink(found, runners: runners) {
                 failures.append("\(mismatch.schema) \(mismatch.pair.rawValue) input \(mismatch.index) (seed \(seed)): \(mismatch.detail)\n  reproducer: \(try write(mismatch))")
             }
+            say("differential: shrunk in \(lap())")
         }
         say("differential: done in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
         XCTAssertTrue(failures.isEmpty, "\(failures.count) disagreements (seed \(seed)):\n" + failures.joined(separator: "\n"))

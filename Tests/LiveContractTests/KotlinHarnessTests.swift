@@ -14,10 +14,7 @@ final class KotlinHarnessTests: XCTestCase {
         let json = try KotlinHarness.orgJSONJar()
         let harness = try KotlinHarness.prepare()
         removeOnSuccess(harness.folder)
-        let jar = harness.folder.appendingPathComponent("harness.jar").path
-        let compile = try TestSupport.run(kotlinc, ["-Werror", "-include-runtime", "-cp", json, "-d", jar] + harness.sources)
-        XCTAssertEqual(compile.status, 0, "kotlinc failed:\n\(compile.stdout)\(compile.stderr)")
-        guard compile.status == 0 else { return }
+        let jar = try harness.compile(kotlinc: kotlinc, orgJSON: json).jar
         try harness.runAndCheck(java: java, classpath: [jar, json])
     }
 
@@ -35,11 +32,14 @@ final class KotlinHarnessTests: XCTestCase {
         let stdlib = try XCTUnwrap(jars.first { $0.split(separator: "/").last!.hasPrefix("kotlin-stdlib-2") }, "no kotlin-stdlib-2.*.jar in \(folder)")
         let harness = try KotlinHarness.prepare()
         removeOnSuccess(harness.folder)
-        let jar = harness.folder.appendingPathComponent("harness2.jar").path
-        let compile = try TestSupport.run(java, ["-cp", jars.joined(separator: ":"), "org.jetbrains.kotlin.cli.jvm.K2JVMCompiler",
-                                                 "-Werror", "-no-stdlib", "-no-reflect", "-cp", "\(stdlib):\(json)", "-d", jar] + harness.sources)
-        XCTAssertEqual(compile.status, 0, "Kotlin 2 compiler failed:\n\(compile.stdout)\(compile.stderr)")
-        guard compile.status == 0 else { return }
+        let flags = ["-Werror", "-no-stdlib", "-no-reflect", "-cp", "\(stdlib):\(json)"]
+        let entry = try HarnessBuildCache.build("kotlin2-harness", compiler: HarnessBuildCache.identity(jars: jars), recipe: flags,
+                                                inputs: harness.sources.map(URL.init(fileURLWithPath:))) { folder in
+            let compile = try TestSupport.run(java, ["-cp", jars.joined(separator: ":"), "org.jetbrains.kotlin.cli.jvm.K2JVMCompiler"]
+                                              + flags + ["-d", folder.appendingPathComponent("harness2.jar").path] + harness.sources)
+            guard compile.status == 0 else { throw SwiftcFailure(message: "Kotlin 2 compiler failed:\n\(compile.stdout)\(compile.stderr)") }
+        }
+        let jar = entry.folder.appendingPathComponent("harness2.jar").path
         try harness.runAndCheck(java: java, classpath: [jar, stdlib, json])
     }
 
@@ -109,13 +109,15 @@ struct KotlinHarness {
         var arguments: [String] = []
         var adapters: [(schema: String, body: String)] = []
         var expected = 0
-        for name in TestSupport.schemaNames() + [edgeSchemaName, ExtraSchemas.boundsName] {
+        for name in TestSupport.schemaNames() + [edgeSchemaName, ExtraSchemas.boundsName, ExtraSchemas.typesName] {
             let schemaFolder = folder.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: schemaFolder, withIntermediateDirectories: true)
             if name == edgeSchemaName {
                 try edgeSchema.write(to: schemaFolder.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
             } else if name == ExtraSchemas.boundsName {
                 try ExtraSchemas.bounds.write(to: schemaFolder.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
+            } else if name == ExtraSchemas.typesName {
+                try ExtraSchemas.types.write(to: schemaFolder.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
             }
             let contract = try TestSupport.generate(schema: name, into: schemaFolder).contract
             guard let kotlin = contract.outputs.kotlin, let fixtures = contract.outputs.fixtures else { continue }
@@ -281,6 +283,19 @@ struct KotlinHarness {
             }
         }
         return count
+    }
+
+    /// The harness jar from kotlinc (warnings are errors), compiled once per distinct set of
+    /// sources (HarnessBuildCache): this test and the differential test run the same program.
+    func compile(kotlinc: String, orgJSON: String) throws -> (jar: String, reused: Bool) {
+        let flags = ["-Werror", "-include-runtime", "-cp", orgJSON]
+        let entry = try HarnessBuildCache.build("kotlin-harness", compiler: try HarnessBuildCache.identity(kotlinc, ["-version"]), recipe: flags,
+                                                inputs: sources.map(URL.init(fileURLWithPath:))) { folder in
+            let compile = try TestSupport.run(kotlinc, flags + ["-d", folder.appendingPathComponent("harness.jar").path] + sources)
+            guard compile.status == 0 else { throw SwiftcFailure(message: "kotlinc failed:\n\(compile.stdout)\(compile.stderr)") }
+        }
+        print("kotlin harness: \(entry.reused ? "jar reused from .build/harness-cache" : "compiled")")
+        return (entry.folder.appendingPathComponent("harness.jar").path, entry.reused)
     }
 
     /// Runs the harness jar and checks its closing line: no failures, every case counted.

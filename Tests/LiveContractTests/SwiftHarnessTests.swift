@@ -20,8 +20,12 @@ final class SwiftHarnessTests: XCTestCase {
         let swiftc = try TestSupport.requireTool("swiftc")
         if Self.build == nil {
             let start = Date()
-            Self.build = Result { try SwiftHarnessBuild.make(swiftc: swiftc, extraSchemas: [(ExtraSchemas.boundsName, ExtraSchemas.bounds)]) }
-            print("swift harness: generated and compiled in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+            // The differential test's schemas too, so both tests run one compiled program.
+            Self.build = Result { try SwiftHarnessBuild.make(swiftc: swiftc, extraSchemas: ExtraSchemas.all) }
+            var reused = false
+            if case .success(let built)? = Self.build { reused = built.reused }
+            let how = reused ? "generated (program reused from .build/harness-cache)" : "generated and compiled"
+            print("swift harness: \(how) in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
         }
         return try Self.build!.get()
     }
@@ -109,6 +113,8 @@ struct SwiftHarnessBuild {
     var binary: URL
     /// `NAME FOLDER` pairs: each schema's key in `contractChecks()` and its fixtures folder.
     var fixtureArguments: [String]
+    /// True when HarnessBuildCache had the program already (same sources, same compiler).
+    var reused = false
 
     static let harnessFolder = TestSupport.repoRoot.appendingPathComponent("Tests/Harness/swift")
 
@@ -134,14 +140,21 @@ struct SwiftHarnessBuild {
         }
         let contracts = work.appendingPathComponent("Contracts.swift")
         try contractsSource(registrations).write(to: contracts, atomically: true, encoding: .utf8)
-        let standIn = ["ExpoStandIn.swift", "ExpoStandInRecord.swift"].map { harnessFolder.appendingPathComponent($0).path }
-        try Swiftc(path: swiftc).run(["-parse-as-library", "-emit-library", "-static", "-emit-module", "-module-name", "ExpoModulesCore",
-                                      "-o", work.appendingPathComponent("libExpoModulesCore.a").path] + standIn, in: work)
-        let binary = work.appendingPathComponent("swift-harness")
-        let harness = ["JSONValue.swift", "FixtureHarness.swift", "Differential.swift"].map { harnessFolder.appendingPathComponent($0).path }
-        try Swiftc(path: swiftc).run(["-I", work.path, "-L", work.path, "-lExpoModulesCore", "-o", binary.path]
-                                     + sources + harness + [contracts.path], in: work)
-        return SwiftHarnessBuild(work: work, binary: binary, fixtureArguments: arguments)
+        let standIn = ["ExpoStandIn.swift", "ExpoStandInRecord.swift"].map { harnessFolder.appendingPathComponent($0) }
+        let harness = ["JSONValue.swift", "FixtureHarness.swift", "Differential.swift"].map { harnessFolder.appendingPathComponent($0) }
+        let programSources = sources.map(URL.init(fileURLWithPath:)) + harness + [contracts]
+        // One compiled program per distinct set of sources (HarnessBuildCache), shared by this
+        // test and the differential test.
+        let entry = try HarnessBuildCache.build("swift-harness", compiler: try HarnessBuildCache.identity(swiftc),
+                                                recipe: Swiftc.flags + ["stand-in", "\(standIn.count)", "program", "\(programSources.count)"],
+                                                inputs: standIn + programSources) { folder in
+            try Swiftc(path: swiftc).run(["-parse-as-library", "-emit-library", "-static", "-emit-module", "-module-name", "ExpoModulesCore",
+                                          "-o", folder.appendingPathComponent("libExpoModulesCore.a").path] + standIn.map(\.path), in: folder)
+            try Swiftc(path: swiftc).run(["-I", folder.path, "-L", folder.path, "-lExpoModulesCore", "-o", folder.appendingPathComponent("swift-harness").path]
+                                         + programSources.map(\.path), in: folder)
+        }
+        let binary = entry.folder.appendingPathComponent("swift-harness")
+        return SwiftHarnessBuild(work: work, binary: binary, fixtureArguments: arguments, reused: entry.reused)
     }
 
     /// One entry of `contractChecks()`: the generated type names for schema `key`.
@@ -175,9 +188,10 @@ struct SwiftHarnessBuild {
 /// generated code stays warning-free under strict concurrency checking.
 struct Swiftc {
     let path: String
+    static let flags = ["-Onone", "-swift-version", "6", "-warnings-as-errors"]
 
     func run(_ arguments: [String], in folder: URL) throws {
-        let result = try TestSupport.run(path, ["-Onone", "-swift-version", "6", "-warnings-as-errors"] + arguments, in: folder)
+        let result = try TestSupport.run(path, Self.flags + arguments, in: folder)
         guard result.status == 0 else {
             throw SwiftcFailure(message: "swiftc failed (status \(result.status)):\n\(result.stderr)\(result.stdout)")
         }

@@ -14,6 +14,18 @@ public enum FloatText {
         return Double(single)
     }
 
+    /// What Swift's `JSONDecoder` makes of number text for a Float: the nearest Float of the
+    /// decimal itself, which differs from the nearest Float of its nearest Double where that
+    /// Double sits on a tie between two Floats (`1.00000005960464478` decodes as 1.0000001,
+    /// `3.4028235677973366e38` as Float.max); nil beyond Float's range or for a non-zero
+    /// decimal that rounds to zero. For APNs bodies; JS and FCM values are Doubles already.
+    public static func decoded(_ text: String) -> Float? {
+        guard let single = Float(text), single.isFinite else { return nil }
+        let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+        if single == 0, mantissa.contains(where: { ("1"..."9").contains($0) }) { return nil }
+        return single
+    }
+
     /// The Double nearest to Float's shortest digits, for `float` values in the APNs shape:
     /// written as JavaScript writes Doubles it gives the digits Swift writes for the Float.
     public static func apnsDouble(_ value: Double) -> Double {

@@ -79,7 +79,7 @@ extension PayloadChecker {
             }
             checkBounds(node, Double(plain) ?? 0, text, field: field, path: path)
         case (.float, .number(let text)):
-            guard let value = NumberText.double(text), FloatText.rounded(value) != nil else {
+            guard let value = NumberText.double(text), FloatText.decoded(text) != nil else {
                 error(node, path, "dataCorrupted: \(text) does not fit in Float (beyond its range, or so small it would round to zero), so decoding fails", rule: "payload-type-mismatch")
                 return
             }

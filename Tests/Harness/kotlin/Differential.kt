@@ -6,8 +6,8 @@ import java.io.File
 /**
  * The Kotlin runner of the differential test: every FCM data map of every schema in [input]
  * goes through the generated `parseFcmData`, and one JSON line per map is printed with the
- * result in the bridge shape and the issues (field, raw, reason: the advice is the Kotlin
- * harness's to check). It judges nothing; the Swift test compares.
+ * envelope, the result in the bridge shape and the issues (field, raw, reason, advice). It
+ * judges nothing; the Swift test compares.
  */
 fun differential(input: File) {
     val schemas = JSONObject(input.readText()).getJSONObject("schemas")
@@ -20,9 +20,10 @@ fun differential(input: File) {
             out.append("{\"schema\":").append(JSONObject.quote(name)).append(",\"index\":").append(index)
             try {
                 val parsed = adapter.parse(data)
+                out.append(",\"envelope\":").append(render(parsed.envelope))
                 out.append(",\"attributes\":").append(render(parsed.attributes))
                 out.append(",\"state\":").append(render(parsed.state))
-                out.append(",\"issues\":").append(render(parsed.issues.map { it.take(3) }))
+                out.append(",\"issues\":").append(render(parsed.issues))
             } catch (e: Throwable) {
                 out.append(",\"threw\":").append(JSONObject.quote(e.javaClass.name + ": " + e.message))
             }

@@ -30,7 +30,10 @@ enum JSONValue: Equatable, CustomStringConvertible {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
         case .number(let number): return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
-        case .string(let text): return "\"" + text.unicodeScalars.map(Self.escape).joined() + "\""
+        case .string(let text):
+            var out = "\""
+            for scalar in text.unicodeScalars { out += Self.escape(scalar) }
+            return out + "\""
         case .array(let items): return "[" + items.map(\.description).joined(separator: ",") + "]"
         case .object(let members):
             return "{" + members.keys.sorted().map { "\(JSONValue.string($0)):\(members[$0]!)" }.joined(separator: ",") + "}"
@@ -107,7 +110,12 @@ struct JSONParser {
     func fail(_ message: String) -> JSONParseError { JSONParseError(message: "\(message) at byte \(index)") }
 
     mutating func skipSpace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     mutating func expect(_ literal: String) throws {
@@ -164,13 +172,30 @@ struct JSONParser {
         }
     }
 
+    /// RFC 8259 number syntax checked byte by byte (the differential runner reads thousands of
+    /// numbers; a regular expression per number cost most of its time), then `Double(String)`.
     mutating func parseNumber() throws -> JSONValue {
         let start = index
-        let allowed = Set("+-0123456789.eE".utf8)
-        while index < bytes.count, allowed.contains(bytes[index]) { index += 1 }
+        func digits() -> Int {
+            let first = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - first
+        }
+        func take(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        _ = take(UInt8(ascii: "-"))
+        let leadingZero = index < bytes.count && bytes[index] == UInt8(ascii: "0")
+        var valid = digits() > 0 && !(leadingZero && index - start - (bytes[start] == UInt8(ascii: "-") ? 1 : 0) > 1)
+        if take(UInt8(ascii: ".")) { valid = valid && digits() > 0 }
+        if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
+            if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
+            valid = valid && digits() > 0
+        }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard text.range(of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression) != nil,
-              let number = Double(text) else { throw fail("bad number \(text)") }
+        guard valid, let number = Double(text) else { throw fail("bad number \(text)") }
         return .number(number)
     }
 
@@ -178,7 +203,11 @@ struct JSONParser {
         index += 1
         var scalars = String.UnicodeScalarView()
         var raw: [UInt8] = []
-        func flush() { scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars); raw = [] }
+        func flush() {
+            guard !raw.isEmpty else { return }
+            scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
+            raw.removeAll(keepingCapacity: true)
+        }
         while index < bytes.count {
             let byte = bytes[index]
             index += 1

@@ -25,9 +25,30 @@ struct BridgeRepairModel {
     func repair(_ value: JSONValue, _ type: FieldType, field: Field?) -> JSONValue? {
         let fallback = field?.defaultValue.map { WireShapes(contract: contract).bridge($0, type: type) }
         switch type {
-        case .string, .bool, .uuid, .sized, .float:
-            // The newer types reach the bridge well-formed and in range (DifferentialInputs).
+        case .string, .bool:
             return value
+        case .uuid:
+            // docs/wire.md: 8-4-4-4-12 hex digits in either case; TypeScript upper-cases them.
+            guard case .string(let text) = value, !Self.isUUID(text) else { return value }
+            if field?.isOptional == true && fallback == nil { return nil }
+            return fallback ?? .string("00000000-0000-0000-0000-000000000000")
+        case .sized(let kind):
+            // Expo hands over whole numbers only; the bridge clamps to the type's wire range
+            // narrowed by the field's bounds.
+            // (what `Int(exactly:)` takes: whole and within 64 bits)
+            guard let number = Self.number(value), Int64(exactly: number) != nil else { return value }
+            let low = Swift.max(Double(kind.wireRange.lowerBound), field?.minimum?.number ?? -.infinity)
+            let high = Swift.min(Double(kind.wireRange.upperBound), field?.maximum?.number ?? .infinity)
+            return DiffJSON.number(Swift.min(Swift.max(number, low), high))
+        case .float:
+            guard let number = Self.number(value) else { return value }
+            guard number.isFinite else {
+                return fallback ?? DiffJSON.number(field?.minimum?.number ?? field?.maximum?.number ?? 0)
+            }
+            let largest = Double(Float.greatestFiniteMagnitude)
+            let bounded = Swift.min(Swift.max(clamp(number, field), -largest), largest)
+            // A non-zero number too small for a Float becomes zero, as `Float(_:)` makes it.
+            return DiffJSON.number(Float(bounded) == 0 ? 0 : bounded)
         case .int:
             guard let number = Self.number(value), number.isFinite, number == number.rounded(), abs(number) < 9.2e18 else { return value }
             return DiffJSON.number(Swift.min(Swift.max(clamp(number, field), -2_147_483_648), 2_147_483_647))
@@ -67,6 +88,13 @@ struct BridgeRepairModel {
         if let low = field?.minimum?.number, number < low { return low }
         if let high = field?.maximum?.number, number > high { return high }
         return number
+    }
+
+    static func isUUID(_ text: String) -> Bool {
+        let hex = Set("0123456789abcdefABCDEF")
+        let characters = Array(text)
+        guard characters.count == 36 else { return false }
+        return characters.indices.allSatisfy { [8, 13, 18, 23].contains($0) ? characters[$0] == "-" : hex.contains(characters[$0]) }
     }
 
     /// Whole Unix ms within JavaScript's safe integers, as the bridge's `date` makes them.

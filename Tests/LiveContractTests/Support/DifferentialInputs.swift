@@ -62,17 +62,9 @@ struct DifferentialInputs {
         case .dateRange: return rangeValue(shape)
         case .url: return .string(rng.pick(DifferentialValues.urls))
         case .enumeration(let name): return .string(enumRaw(name))
-        // The newer types get well-formed values inside their range only; their edges are
-        // proved by the fixtures and the harnesses, not yet by this generator.
-        case .uuid: return .string(rng.pick(["E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "00000000-0000-0000-0000-000000000000"]))
-        case .sized(let kind):
-            var low = kind.wireRange.lowerBound, high = kind.wireRange.upperBound
-            if let bound = field?.minimum?.number { low = Swift.max(low, Int64(bound)) }
-            if let bound = field?.maximum?.number { high = Swift.min(high, Int64(bound)) }
-            return .int(rng.pick([low, high, Swift.min(Swift.max(0, low), high)]))
-        case .float:
-            let low = field?.minimum?.number ?? -1000, high = field?.maximum?.number ?? 1000
-            return .double(Double(Float(rng.pick([low, high, Swift.min(Swift.max(0.5, low), high)]))))
+        case .uuid: return .string(rng.pick(DifferentialValues.uuids))
+        case .sized(let kind): return sizedValue(kind, field, shape)
+        case .float: return floatValue(field, shape)
         case .structure(let name):
             let fields = contract.type(named: name)?.fields ?? []
             return depth > 3 ? .object([]) : record(fields, shape, depth: depth + 1)
@@ -93,6 +85,39 @@ struct DifferentialInputs {
         if rng.chance(50) { return DiffJSON.number(rng.pick(DifferentialValues.integerEdges)) }
         let low = field?.minimum?.number ?? -1000, high = field?.maximum?.number ?? 1000
         return DiffJSON.number(rng.between(low, high + 1).rounded(.down))
+    }
+
+    /// A sized integer: at, inside and outside its range and bounds, often well inside; APNs
+    /// bodies also get Swift's full-range edges and number spellings as text.
+    mutating func sizedValue(_ kind: IntegerKind, _ field: Field?, _ shape: Shape) -> JSONValue {
+        if shape == .content, rng.chance(25) {
+            return DiffJSON.raw(rng.pick(DifferentialValues.sizedTexts(kind) + ["1.0", "1e2", "2.5", "-0", "1E400"]))
+        }
+        if rng.chance(60) {
+            var number = rng.pick(DifferentialValues.sizedEdges(kind, field))
+            if shape == .content, !number.isFinite { number = 0 }
+            return DiffJSON.number(number)
+        }
+        let low = Swift.max(Double(kind.wireRange.lowerBound), field?.minimum?.number ?? -1000)
+        let high = Swift.min(Double(kind.wireRange.upperBound), field?.maximum?.number ?? 1000)
+        return DiffJSON.number(rng.between(low, high + 1).rounded(.down))
+    }
+
+    /// A float: Float's range and subnormal edges, values that round, NaN and infinities
+    /// (bridge only), the field's bounds; APNs bodies also get number text that rounds.
+    mutating func floatValue(_ field: Field?, _ shape: Shape) -> JSONValue {
+        if shape == .content, rng.chance(25) { return DiffJSON.raw(rng.pick(DifferentialValues.floatTexts)) }
+        var number: Double
+        let bounds = DifferentialValues.boundEdges(field, isInt: false)
+        if !bounds.isEmpty, rng.chance(35) {
+            number = rng.pick(bounds)
+        } else if rng.chance(55) {
+            number = rng.pick(DifferentialValues.floatEdges)
+        } else {
+            number = rng.between(field?.minimum?.number ?? -1e4, field?.maximum?.number ?? 1e4)
+        }
+        if shape == .content, !number.isFinite { number = 0 }
+        return DiffJSON.number(number)
     }
 
     mutating func doubleValue(_ field: Field?, _ shape: Shape) -> JSONValue {
@@ -155,7 +180,7 @@ struct DifferentialInputs {
     /// A data map: every field's text, now and then missing, junk, or JSON text of a bridge
     /// value that breaks the type's rules; now and then an extra key.
     mutating func fcmData() -> [JSONMember] {
-        var members: [JSONMember] = []
+        var members = envelope()
         let fields = contract.attributes + contract.state
         let breakRate = rng.chance(50) ? 0 : 12
         for field in fields {
@@ -170,6 +195,29 @@ struct DifferentialInputs {
         }
         if rng.chance(5) { members.append(JSONMember("zzzExtra", .string("1"))) }
         return members
+    }
+
+    /// The envelope keys (renamed by the schema's `envelope:`), first as writers put them:
+    /// usually well-formed; often one key missing, empty, of an unknown event, or a time that
+    /// is no number, negative, fractional, in seconds, at and past 2^53, or with a sign.
+    mutating func envelope() -> [JSONMember] {
+        let keys = contract.envelope
+        let broken = rng.chance(50)
+        func pick(_ good: [String], _ bad: [String?]) -> String? {
+            broken && rng.chance(30) ? rng.pick(bad) : rng.pick(good)
+        }
+        let sent = Int64(FixtureEmitter.clockMillis)
+        let times: [String?] = [nil, "", "abc", "-1742064420000", "1742064420000.5", "1.7e12", "9007199254740991", "9007199254740992",
+                                "99999999999999999999", "99999999999", "100000000000", "0", "1742064420", "+1742064420000",
+                                " 1742064420000", "0001742064420000", "\u{0661}\u{0667}", "1742064420000 "]
+        let values: [(String, String?)] = [
+            (keys.activityId, pick(["fixture-activity", "a", "🚀 ü", String(repeating: "x", count: 300)], [nil, "", " "])),
+            (keys.event, pick(FcmEnvelopeKeys.events, [nil, "", "Update", "END", "stop", " update", "update "])),
+            (keys.sentAt, pick([String(sent), String(sent + Int64(rng.below(1000))), "100000000000", "9007199254740991"], times)),
+            (keys.staleAt, rng.chance(50) ? nil : pick([String(sent + 900_000)], times)),
+            (keys.dismissAt, rng.chance(70) ? nil : pick([String(sent + 3_600_000)], times)),
+        ]
+        return values.compactMap { key, value in value.map { JSONMember(key, .string($0)) } }
     }
 
     /// A struct's JSON text with its first member sent twice, which JSON parsers disagree on.

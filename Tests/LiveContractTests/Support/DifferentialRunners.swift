@@ -15,6 +15,8 @@ struct DifferentialRunners {
     var work: URL
     /// Every contract with its inputs' key, the torture schema included.
     var contracts: [String: Contract]
+    /// Which programs were compiled and which reused (HarnessBuildCache), for the timing line.
+    var reuseSummary: String
 
     /// Compiles the three programs at once (they are independent; compile time is most of the cost).
     static func build() throws -> DifferentialRunners {
@@ -24,28 +26,29 @@ struct DifferentialRunners {
         let work = TestSupport.temporaryDirectory("lc-differential")
         let extra = ExtraSchemas.all
         nonisolated(unsafe) var swift: Result<SwiftHarnessBuild, Error>?
-        nonisolated(unsafe) var kotlin: Result<[String], Error>?
-        nonisolated(unsafe) var typescript: Result<(URL, [String: Contract]), Error>?
+        nonisolated(unsafe) var kotlin: Result<(jar: String, reused: Bool), Error>?
+        nonisolated(unsafe) var typescript: Result<(URL, [String: Contract], Bool), Error>?
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) { swift = Result { try SwiftHarnessBuild.make(swiftc: swiftc, extraSchemas: extra) } }
         DispatchQueue.global().async(group: group) {
             kotlin = Result {
                 let harness = try KotlinHarness.prepare()
-                let jar = work.appendingPathComponent("differential.jar").path
-                let compile = try TestSupport.run(kotlinc, ["-Werror", "-include-runtime", "-cp", orgJSON, "-d", jar] + harness.sources)
-                guard compile.status == 0 else { throw SwiftcFailure(message: "kotlinc failed:\n\(compile.stdout)\(compile.stderr)") }
-                return [jar, orgJSON]
+                defer { try? FileManager.default.removeItem(at: harness.folder) }
+                return try harness.compile(kotlinc: kotlinc, orgJSON: orgJSON)
             }
         }
         DispatchQueue.global().async(group: group) { typescript = Result { try buildTypeScript(tsc: tsc, into: work.appendingPathComponent("ts")) } }
         group.wait()
-        let (main, contracts) = try typescript!.get()
-        return DifferentialRunners(swift: try swift!.get(), kotlinClasspath: try kotlin!.get(), java: java, node: node,
-                                   typescriptMain: main, work: work, contracts: contracts)
+        let (main, contracts, tsReused) = try typescript!.get()
+        let swiftBuild = try swift!.get(), kotlinBuild = try kotlin!.get()
+        let reuse = [("swift", swiftBuild.reused), ("kotlin", kotlinBuild.reused), ("typescript", tsReused)]
+        return DifferentialRunners(swift: swiftBuild, kotlinClasspath: [kotlinBuild.jar, orgJSON], java: java, node: node,
+                                   typescriptMain: main, work: work, contracts: contracts,
+                                   reuseSummary: reuse.map { "\($0.0) \($0.1 ? "reused from .build/harness-cache" : "compiled")" }.joined(separator: ", "))
     }
 
     /// Every schema's TypeScript, the runner and a `main.ts` binding them, compiled by `tsc`.
-    static func buildTypeScript(tsc: String, into root: URL) throws -> (URL, [String: Contract]) {
+    static func buildTypeScript(tsc: String, into root: URL) throws -> (URL, [String: Contract], Bool) {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         // One folder per schema: an output another schema wrote is never overwritten.
         func own(_ name: String) throws -> URL {
@@ -69,9 +72,14 @@ struct DifferentialRunners {
                                          to: root.appendingPathComponent("differential.ts"))
         let main = (["import { runDifferential } from './differential';"] + imports + ["", "runDifferential({"] + entries + ["});", ""])
         try main.joined(separator: "\n").write(to: root.appendingPathComponent("main.ts"), atomically: true, encoding: .utf8)
-        let compiled = try TestSupport.run(tsc, TypeScriptHarnessTests.tscFlags + ["--outDir", "out", "--rootDir", "."] + sources + ["differential.ts", "main.ts"], in: root)
-        guard compiled.status == 0 else { throw SwiftcFailure(message: "tsc failed:\n\(compiled.stdout)\(compiled.stderr)") }
-        return (root.appendingPathComponent("out/main.js"), contracts)
+        let inputs = (sources + ["differential.ts", "main.ts"]).map { root.appendingPathComponent($0) }
+        let recipe = TypeScriptHarnessTests.tscFlags + ["--rootDir", "."] + sources + ["differential.ts", "main.ts"]
+        let entry = try HarnessBuildCache.build("ts-differential", compiler: try HarnessBuildCache.identity(tsc), recipe: recipe, inputs: inputs) { folder in
+            let compiled = try TestSupport.run(tsc, TypeScriptHarnessTests.tscFlags + ["--outDir", folder.appendingPathComponent("out").path, "--rootDir", "."]
+                                               + sources + ["differential.ts", "main.ts"], in: root)
+            guard compiled.status == 0 else { throw SwiftcFailure(message: "tsc failed:\n\(compiled.stdout)\(compiled.stderr)") }
+        }
+        return (entry.folder.appendingPathComponent("out/main.js"), contracts, entry.reused)
     }
 
     /// What each language printed, by schema, one parsed line per input.
@@ -89,21 +97,41 @@ struct DifferentialRunners {
         nonisolated(unsafe) var swiftRun: Result<TestSupport.RunResult, Error>?
         nonisolated(unsafe) var kotlinRun: Result<TestSupport.RunResult, Error>?
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { swiftRun = Result { try TestSupport.run(swift.binary.path, ["--differential", inputFile.path]) } }
+        nonisolated(unsafe) var swiftSeconds = 0.0, kotlinSeconds = 0.0
         DispatchQueue.global().async(group: group) {
+            let start = Date()
+            swiftRun = Result { try TestSupport.run(swift.binary.path, ["--differential", inputFile.path]) }
+            swiftSeconds = Date().timeIntervalSince(start)
+        }
+        DispatchQueue.global().async(group: group) {
+            let start = Date()
             kotlinRun = Result {
                 try TestSupport.run(java, ["-cp", kotlinClasspath.joined(separator: ":"), "livecontract.harness.HarnessKt", "--differential", inputFile.path])
             }
+            kotlinSeconds = Date().timeIntervalSince(start)
         }
         group.wait()
         let swiftOutput = try swiftRun!.get()
         let swiftFile = work.appendingPathComponent("\(label)-swift.jsonl")
         try swiftOutput.stdout.write(to: swiftFile, atomically: true, encoding: .utf8)
+        let nodeStart = Date()
         let node = try TestSupport.run(self.node, [typescriptMain.path, inputFile.path, swiftFile.path])
+        let seconds = [("swift", swiftSeconds), ("kotlin", kotlinSeconds), ("typescript", Date().timeIntervalSince(nodeStart))]
+        say("differential: \(label): ran " + seconds.map { "\($0.0) \(String(format: "%.1f", $0.1)) s" }.joined(separator: ", "))
+        // The three outputs are parsed side by side: tens of thousands of lines each.
+        let outputs = [(swiftOutput, "swift"), (try kotlinRun!.get(), "kotlin"), (node, "typescript")]
+        nonisolated(unsafe) var parsed: [Result<[String: [DiffValue]], Error>?] = [nil, nil, nil]
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
+            let result = Result { try Self.lines(outputs[index].0, outputs[index].1) }
+            lock.lock()
+            parsed[index] = result
+            lock.unlock()
+        }
         var results = Results()
-        results.swift = try Self.lines(swiftOutput, "swift")
-        results.kotlin = try Self.lines(try kotlinRun!.get(), "kotlin")
-        results.typescript = try Self.lines(node, "typescript")
+        results.swift = try parsed[0]!.get()
+        results.kotlin = try parsed[1]!.get()
+        results.typescript = try parsed[2]!.get()
         return results
     }
 

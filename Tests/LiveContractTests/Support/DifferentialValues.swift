@@ -50,13 +50,65 @@ enum DifferentialValues {
             return ["[1,2]", "[2,1]", "[1]", "[1,2,3]", #"{"lowerBound":1,"upperBound":2}"#, "[1.5,2]", "[null,1]", #"["1",2]"#,
                     "[9007199254740993,9007199254740994]", " [1,2]", "[1,2]x", "[1;2]", "[0x10,20]", "/*c*/[1,2]", "[1,2,]", "null"]
         case .enumeration: return ["", "zzzNewCase", " "]
-        // The newer types: only values every copy refuses alike (see DifferentialInputs.value).
-        case .uuid: return ["", "not-a-uuid"]
-        case .sized: return ["", "1.5", "abc"]
-        case .float: return ["", "NaN", "abc"]
+        case .uuid: return uuids + ["not-a-uuid", "null"]
+        case .sized(let kind): return sizedTexts(kind) + ["", " 1", "+1", "1.0", "1e2", "0x10", "007", "-0", "1.5", "abc", "\u{0663}"]
+        case .float: return floatTexts + ["NaN", "Infinity", "-Infinity", "", " 1", "+1", ".5", "5.", "0x1p3", "abc"]
         case .structure: return ["{", "null", "[]", "\"x\"", "{}", "{a:1}", "{'a':1}"]
         case .array: return ["null", "{}", "[null]", "[", "[1,]", "[1;2]", "['a']", "[0x10]"]
         }
+    }
+
+    /// UUID text: upper, lower and mixed case; no dashes, braces, one digit short or long,
+    /// a non-hex digit, spaces around, a sign, full-width digits, the nil and max UUIDs.
+    static let uuids: [String] = [
+        "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "E621e1f8-C36c-495A-93fc-0C247a3E6E5f",
+        "00000000-0000-0000-0000-000000000000", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF", "E621E1F8C36C495A93FC0C247A3E6E5F",
+        "{E621E1F8-C36C-495A-93FC-0C247A3E6E5F}", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F0",
+        "G621E1F8-C36C-495A-93FC-0C247A3E6E5F", " E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F ",
+        "+621E1F8-C36C-495A-93FC-0C247A3E6E5F", "E621E1F8-C36C-495A-93FC+0C247A3E6E5F", "E621E1F8_C36C_495A_93FC_0C247A3E6E5F",
+        "\u{FF25}621E1F8-C36C-495A-93FC-0C247A3E6E5F", "",
+    ]
+
+    /// Numbers at a Float's edges: Float.max, the midway point past it (rounds to infinity),
+    /// beyond; the least normal and subnormal, the half-way point below it (rounds to zero);
+    /// values that round (0.1, 2^24 + 1, a decimal whose Double sits on a Float tie).
+    static let floatEdges: [Double] = [
+        3.4028234663852886e38, -3.4028234663852886e38, 3.4028235677973366e38, -3.4028235677973366e38, 3.402823567797336e38,
+        3.5e38, 1e39, 1.1754943508222875e-38, 1.401298464324817e-45, -1.401298464324817e-45, 7.006492321624085e-46,
+        7.006492321624087e-46, 1e-46, 0.1, 1.0000000596046448, 16_777_217, 0.3, 123_456.789, -0.0, .nan, .infinity, -.infinity,
+    ]
+
+    /// Float number text for APNs bodies and FCM values: the edges above plus spellings whose
+    /// nearest Float differs from the nearest Float of their nearest Double (double rounding).
+    static let floatTexts: [String] = [
+        "3.4028234663852886e38", "3.4028235e38", "3.40282356e38", "3.4028235677973366e38", "3.4028235677973362e38",
+        "3.4028236e38", "1e39", "1.17549435e-38", "1.4e-45", "1e-45", "7.006492321624086e-46", "7.0064923216240854e-46",
+        "7e-46", "1e-46", "0.1", "1.00000005960464478", "1.0000000596046447", "16777217", "-0", "0", "1E5", "1e400", "-1e400",
+    ]
+
+    /// Decimal text at a sized integer's edges: its wire range (JavaScript's safe integers for
+    /// the 64-bit kinds) and Swift's own range, at and one past each end, and 2^53.
+    static func sizedTexts(_ kind: IntegerKind) -> [String] {
+        let wire = kind.wireRange
+        var list: [String] = []
+        for end in [wire.lowerBound, wire.upperBound] {
+            list += [String(end), String(end - 1), String(end + 1)]
+        }
+        list += ["9007199254740992", "-9007199254740992", "9007199254740993", "9223372036854775807", "9223372036854775808",
+                 "-9223372036854775808", "-9223372036854775809", "18446744073709551615", "18446744073709551616", "-1", "0"]
+        return list
+    }
+
+    /// Numbers around a sized field: the type's wire range and the field's bounds, at, inside
+    /// and outside each; the 2^53 edges; negative; fractions; beyond 64 bits.
+    static func sizedEdges(_ kind: IntegerKind, _ field: Field?) -> [Double] {
+        var list: [Double] = []
+        for end in [Double(kind.wireRange.lowerBound), Double(kind.wireRange.upperBound)] {
+            list += [end, end - 1, end + 1]
+        }
+        for bound in [field?.minimum?.number, field?.maximum?.number].compactMap({ $0 }) { list += [bound, bound - 1, bound + 1] }
+        list += [0, -1, -0.0, 2.5, -0.5, safe, safe + 1, -safe, -safe - 1, 9.2e18, 9.3e18, -9.3e18, 1.8446744073709552e19, 1e300]
+        return list
     }
 
     /// Text for a string field: empty, at, under and over maxLength, escape-heavy, non-BMP.

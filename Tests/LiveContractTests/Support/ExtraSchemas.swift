@@ -29,10 +29,52 @@ enum ExtraSchemas {
 
         """
 
+    static let typesName = "newtypes"
+
+    /// The newer types in the shapes the bundled schemas lack: one-sided bounds on floats and
+    /// sized integers, 64-bit kinds with and without bounds, uuids required, optional and
+    /// defaulted, lists and struct members of each, and every envelope key renamed.
+    static let types = """
+        livecontract: 1
+        name: NewTypes
+        envelope: { activityId: aid, event: ev, sentAt: sent, staleAt: stale, dismissAt: gone }
+        attributes:
+          key: { type: uuid }
+          shard: { type: uint16, max: 999 }
+        state:
+          floor: { type: float, min: 0.25 }
+          ceiling: { type: float, max: -0.5 }
+          plain: { type: float }
+          maybe: { type: "float?", min: -2 }
+          wide: { type: int64, min: -5000000000 }
+          capped: { type: int64, max: 9000000000000000 }
+          count: { type: uint64 }
+          native: { type: uint, min: 10 }
+          word: { type: uint32 }
+          half: { type: int16, max: -3 }
+          byte: { type: uint8, default: 7 }
+          owner: { type: "uuid?" }
+          fallback: { type: uuid, default: "6ba7b810-9dad-11d1-80b4-00c04fd430c8" }
+          ids: { type: "[uuid]" }
+          longs: { type: "[int64]" }
+          singles: { type: "[float]" }
+          probe: { type: Probe }
+        types:
+          Probe: { fields: { id: { type: "uuid?" }, gain: { type: float, min: 1 }, step: { type: int8, min: -3 } } }
+        outputs:
+          swift: [NewTypes.swift]
+          swift-bridge: NewTypesRecords.swift
+          kotlin: { path: NewTypes.kt, package: newtypes.test }
+          kotlin-bridge: { path: NewTypesRecords.kt, package: newtypes.bridge }
+          typescript: NewTypes.ts
+          fixtures: fixtures
+
+        """
+
     /// The torture schema with the Swift and TypeScript outputs too.
     static var edge: String {
         KotlinHarness.edgeSchema + "\n  swift: [Edge.swift]\n  swift-bridge: EdgeRecords.swift\n  typescript: Edge.ts\n"
     }
 
-    static var all: [(name: String, yaml: String)] { [(KotlinHarness.edgeSchemaName, edge), (boundsName, bounds)] }
+    static var all: [(name: String, yaml: String)] { [(KotlinHarness.edgeSchemaName, edge), (boundsName, bounds), (typesName, types)] }
 }

@@ -159,7 +159,7 @@ struct SwiftBridgeExpressions {
             expression = "\(name).flatMap { URL(string: $0) }"
         } else if case .uuid = field.type {
             // Likewise an unreadable optional identifier: no identity beats a made-up one.
-            expression = "\(name).flatMap { UUID(uuidString: $0) }"
+            expression = "\(name).flatMap { \(helper).uuid($0) }"
         } else if let inner = toSwift("$0", field.type, field: field) {
             expression = "\(name).map { \(inner) }"
         } else {
