@@ -42,7 +42,8 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
     }
 }
 
-/// A parsed template (a subset of Mustache without HTML escaping or partials).
+/// A parsed template (a subset of Mustache without HTML escaping; `{{> name}}` includes the
+/// template `name.mustache` that the caller's lookup supplies, normally a `TemplateSet`).
 ///
 /// The source is parsed once into flat steps (`TemplateSteps`) so that rendering large
 /// contracts is a walk over an array that appends into one byte buffer.
@@ -80,6 +81,23 @@ public struct Template: Sendable {
         self.program = TemplateProgram(steps: steps, tags: tags)
     }
 
+    /// How deep partials may nest. A cycle is refused on its own; this bounds a chain of
+    /// distinct partials, so a render always ends.
+    public static let maxPartialDepth = 16
+
+    /// The templates this one includes directly (`{{> name}}` -> "name.mustache"), in the
+    /// order they first appear.
+    public var partialNames: [String] {
+        var names: [String] = []
+        for index in 0..<program.links.count {
+            let kind = program.steps[4 * index]
+            guard kind == TemplateSteps.partial || kind == TemplateSteps.standalonePartial else { continue }
+            let name = program.tags[Int(program.links[index].tag)].name + ".mustache"
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
     /// Renders with `context` as the outermost scope. Any name the template uses must
     /// exist in some enclosing scope: strictness turns template typos into errors.
     public func render(_ context: TemplateObject) throws(TemplateError) -> String {
@@ -88,21 +106,22 @@ public struct Template: Sendable {
 
     /// `render` as well-formed UTF-8 bytes, which is what files and `check` need: appending
     /// to a byte array is several times cheaper than appending to a String, and templates
-    /// render on every `check`.
+    /// render on every `check`. Without a lookup no partial is known, so `{{> name}}` is an
+    /// error; `TemplateSet.render` supplies its templates.
     public func renderUTF8(_ context: TemplateObject) throws(TemplateError) -> [UInt8] {
+        try renderUTF8(context, as: name, partials: { _ in nil })
+    }
+
+    /// `renderUTF8` where `{{> name}}` includes `partials("name.mustache")`, rendered with the
+    /// scopes open at the tag (so its names resolve as they would in place). `key` is this
+    /// template's name in the lookup, so that including it again is seen as a cycle.
+    public func renderUTF8(_ context: TemplateObject, as key: String,
+                           partials: (String) -> Template?) throws(TemplateError) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(source.count * 2)
         var scopes: [TemplateValue] = [.object(context)]
-        try source.withUnsafeBufferPointer { source throws(TemplateError) in
-            try program.steps.withUnsafeBufferPointer { steps throws(TemplateError) in
-                try program.links.withUnsafeBufferPointer { links throws(TemplateError) in
-                    try program.tags.withUnsafeBufferPointer { tags throws(TemplateError) in
-                        let walk = Walk(source: source, steps: steps, links: links, tags: tags)
-                        try render(walk, 0, links.count, into: &output, scopes: &scopes)
-                    }
-                }
-            }
-        }
+        var chain = [key]
+        try append(into: &output, scopes: &scopes, partials: partials, chain: &chain)
         // Every output stays in memory until `check` has compared them all: keep the bytes,
         // not the room reserved for them.
         if output.isEmpty { return [] }  // no buffer to copy from
@@ -110,6 +129,22 @@ public struct Template: Sendable {
         return [UInt8](unsafeUninitializedCapacity: output.count) { buffer, count in
             output.withUnsafeBufferPointer { _ = memcpy(buffer.baseAddress!, $0.baseAddress!, $0.count) }
             count = output.count
+        }
+    }
+
+    /// Renders the whole template into `output`; `chain` holds the keys of the templates
+    /// being rendered, outermost first (this one last).
+    private func append(into output: inout [UInt8], scopes: inout [TemplateValue],
+                        partials: (String) -> Template?, chain: inout [String]) throws(TemplateError) {
+        try source.withUnsafeBufferPointer { source throws(TemplateError) in
+            try program.steps.withUnsafeBufferPointer { steps throws(TemplateError) in
+                try program.links.withUnsafeBufferPointer { links throws(TemplateError) in
+                    try program.tags.withUnsafeBufferPointer { tags throws(TemplateError) in
+                        let walk = Walk(source: source, steps: steps, links: links, tags: tags)
+                        try render(walk, 0, links.count, into: &output, scopes: &scopes, partials: partials, chain: &chain)
+                    }
+                }
+            }
         }
     }
 
@@ -124,7 +159,7 @@ public struct Template: Sendable {
 
     /// Runs steps `first..<end`; a section's body runs once per list item, or once.
     private func render(_ walk: Walk, _ first: Int, _ end: Int, into output: inout [UInt8],
-                        scopes: inout [TemplateValue]) throws(TemplateError) {
+                        scopes: inout [TemplateValue], partials: (String) -> Template?, chain: inout [String]) throws(TemplateError) {
         var index = first
         while index < end {
             let kind = walk.steps[4 &* index]
@@ -150,23 +185,76 @@ public struct Template: Sendable {
                 index += 1
                 continue
             }
+            if kind == TemplateSteps.partial || kind == TemplateSteps.standalonePartial {
+                try include(walk, walk.tags[tag], standalone: kind == TemplateSteps.standalonePartial,
+                            into: &output, scopes: &scopes, partials: partials, chain: &chain)
+                index += 1
+                continue
+            }
             // A section: its body is the steps up to its close step.
             let close = Int(link.close)
             let value = try resolve(walk.tags, tag, in: scopes)
             if kind == TemplateSteps.inverted {
-                if !value.rendersSection { try render(walk, index + 1, close, into: &output, scopes: &scopes) }
+                if !value.rendersSection { try render(walk, index + 1, close, into: &output, scopes: &scopes, partials: partials, chain: &chain) }
             } else if case .list(let items) = value {
                 for item in items {
                     scopes.append(item)
-                    try render(walk, index + 1, close, into: &output, scopes: &scopes)
+                    try render(walk, index + 1, close, into: &output, scopes: &scopes, partials: partials, chain: &chain)
                     scopes.removeLast()
                 }
             } else if value.rendersSection {
                 scopes.append(value)
-                try render(walk, index + 1, close, into: &output, scopes: &scopes)
+                try render(walk, index + 1, close, into: &output, scopes: &scopes, partials: partials, chain: &chain)
                 scopes.removeLast()
             }
             index = close + 1
+        }
+    }
+
+    /// `{{> name}}`: renders `name.mustache` from the lookup with the scopes open here. A
+    /// standalone tag's indentation goes before every non-empty line the partial writes, so
+    /// an indented include lines up and adds no trailing blanks.
+    private func include(_ walk: Walk, _ tag: TemplateTag, standalone: Bool, into output: inout [UInt8],
+                         scopes: inout [TemplateValue], partials: (String) -> Template?, chain: inout [String]) throws(TemplateError) {
+        let key = tag.name + ".mustache"
+        guard let partial = partials(key) else {
+            throw error(at: tag, "unknown partial '\(tag.name)': there is no template '\(key)'; fix the name, or include one of the built-in templates")
+        }
+        if chain.contains(key) {
+            throw error(at: tag, "partial '\(tag.name)' includes itself (\((chain + [key]).joined(separator: " -> "))); a partial cannot include a template that is still being rendered")
+        }
+        guard chain.count <= Self.maxPartialDepth else {
+            throw error(at: tag, "partials nest more than \(Self.maxPartialDepth) deep (\((chain + [key]).joined(separator: " -> "))); include fewer levels")
+        }
+        var indent = tag.offset
+        while standalone, indent > 0, walk.source[indent - 1] == UInt8(ascii: " ") || walk.source[indent - 1] == UInt8(ascii: "\t") { indent -= 1 }
+        chain.append(key)
+        defer { chain.removeLast() }
+        do {
+            if indent == tag.offset {
+                try partial.append(into: &output, scopes: &scopes, partials: partials, chain: &chain)
+            } else {
+                var inner: [UInt8] = []
+                try partial.append(into: &inner, scopes: &scopes, partials: partials, chain: &chain)
+                Self.append(inner, indentedBy: UnsafeBufferPointer(rebasing: walk.source[indent..<tag.offset]), to: &output)
+            }
+        } catch {
+            let (line, column) = TemplatePosition.of(tag.offset, in: walk.source)
+            var located = error
+            located.message += " (included from \(name):\(line):\(column))"
+            throw located
+        }
+    }
+
+    /// `text` with `indent` in front of each line that has more than its line break.
+    private static func append(_ text: [UInt8], indentedBy indent: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var atLineStart = true
+        for (index, byte) in text.enumerated() {
+            if atLineStart && byte != UInt8(ascii: "\n") && !(byte == UInt8(ascii: "\r") && index + 1 < text.count && text[index + 1] == UInt8(ascii: "\n")) {
+                output.append(contentsOf: indent)
+            }
+            output.append(byte)
+            atLineStart = byte == UInt8(ascii: "\n")
         }
     }
 
