@@ -94,6 +94,10 @@ extension Commands {
             let origin = set.origin(name) ?? TemplateSet.builtInOrigin
             return origin == TemplateSet.builtInOrigin ? "built-in \(name)" : origin
         }
+        /// The output's line, then one line per partial its template includes.
+        func lines(_ output: String, _ template: String, in set: TemplateSet, suffix: String = "") -> [String] {
+            [line(output, describe(template, in: set) + suffix)] + set.partials(of: template).map { line("", "includes " + describe($0, in: set)) }
+        }
         if parsed.positionals.isEmpty && fileSystem.kind(defaultSchema) == .missing {
             var set: TemplateSet
             do {
@@ -109,8 +113,8 @@ extension Commands {
                 console.err(error.description)
                 return .invalidInput
             }
-            let lines = TemplateSet.outputs.map { line($0.output, describe($0.template, in: set)) }
-            console.out((lines + [line("fixtures", "no template: JSON written by livecontract itself")]).joined(separator: "\n"))
+            let all = TemplateSet.outputs.flatMap { lines($0.output, $0.template, in: set) }
+            console.out((all + [line("fixtures", "no template: JSON written by livecontract itself")]).joined(separator: "\n"))
             return .ok
         }
         guard let schemas = loadAll(parsed, console: console) else { return .invalidInput }
@@ -122,7 +126,7 @@ extension Commands {
                           "kotlin": outputs.kotlin == nil ? 0 : 1, "typescript": outputs.typescript == nil ? 0 : 1]
             for (output, template) in TemplateSet.outputs where counts[output, default: 0] > 0 {
                 let copies = counts[output]! > 1 ? " (\(counts[output]!) files)" : ""
-                text.append(line(output, describe(template, in: schema.templates) + copies))
+                text += lines(output, template, in: schema.templates, suffix: copies)
             }
             if outputs.fixtures != nil { text.append(line("fixtures", "no template: JSON written by livecontract itself")) }
         }
@@ -138,6 +142,9 @@ extension Help {
 
     Every output except the JSON fixtures is rendered from a template: swift.mustache,
     swift-bridge.mustache, kotlin.mustache and typescript.mustache, built into the binary.
+    The fixed runtime helpers are partials (kotlin-runtime.mustache, typescript-runtime.mustache,
+    ...) that a template includes with `{{> name}}`; `which` lists them under their output,
+    and a file named like one overrides it for every template that includes it.
 
       dump DIR [NAME...]   write the built-in templates (or only the NAMEd ones, e.g. swift)
                            into DIR for editing; refuses to overwrite a changed file without --force

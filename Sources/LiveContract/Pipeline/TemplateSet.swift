@@ -23,6 +23,12 @@ public struct TemplateSet: Sendable {
         ("typescript", "typescript.mustache"),
     ]
 
+    /// The built-in templates that render no output themselves: partials, which other
+    /// templates include with `{{> name}}`.
+    public static var partialNames: [String] {
+        names.filter { name in !outputs.contains { $0.template == name } }
+    }
+
     /// The origin of a template that nobody overrode.
     public static let builtInOrigin = "built-in"
 
