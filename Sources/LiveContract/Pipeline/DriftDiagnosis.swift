@@ -67,7 +67,7 @@ struct DriftDiagnosis {
     /// exactly `compared`: the subfolders of the schema's folder and of the current folder
     /// that hold this output's template or one of its partials, tried in name order.
     mutating func templateFolder(reproducing file: GeneratedFile, compared: String) -> String? {
-        guard let templateName = TemplateSet.outputs.first(where: { $0.output == file.kind.rawValue })?.template else { return nil }
+        guard let templateName = Emitters.all.first(where: { $0.kind == file.kind })?.template else { return nil }
         // The output's template and the partials it includes: overriding any of them changes it.
         let used = [templateName] + ((templates ?? (try? TemplateSet.builtIn()))?.partials(of: templateName) ?? [])
         var candidates: [String] = []
