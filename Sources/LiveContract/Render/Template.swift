@@ -51,10 +51,10 @@ public struct Template: Sendable {
     /// Used as the file name in every error this template reports.
     public let name: String
     /// The UTF-8 source: texts are ranges of it, and error positions are counted in it.
-    private let source: [UInt8]
+    let source: [UInt8]
     /// The parsed template as a flat program (`TemplateProgram`); no tree of nodes to build
     /// or to walk.
-    private let program: TemplateProgram
+    let program: TemplateProgram
 
     /// Parses `source`; every syntax error is reported here rather than at render time.
     public init(name: String, source: String) throws(TemplateError) {
@@ -79,23 +79,6 @@ public struct Template: Sendable {
         self.name = name
         self.source = source
         self.program = TemplateProgram(steps: steps, tags: tags)
-    }
-
-    /// How deep partials may nest. A cycle is refused on its own; this bounds a chain of
-    /// distinct partials, so a render always ends.
-    public static let maxPartialDepth = 16
-
-    /// The templates this one includes directly (`{{> name}}` -> "name.mustache"), in the
-    /// order they first appear.
-    public var partialNames: [String] {
-        var names: [String] = []
-        for index in 0..<program.links.count {
-            let kind = program.steps[4 * index]
-            guard kind == TemplateSteps.partial || kind == TemplateSteps.standalonePartial else { continue }
-            let name = program.tags[Int(program.links[index].tag)].name + ".mustache"
-            if !names.contains(name) { names.append(name) }
-        }
-        return names
     }
 
     /// Renders with `context` as the outermost scope. Any name the template uses must
@@ -134,7 +117,7 @@ public struct Template: Sendable {
 
     /// Renders the whole template into `output`; `chain` holds the keys of the templates
     /// being rendered, outermost first (this one last).
-    private func append(into output: inout [UInt8], scopes: inout [TemplateValue],
+    func append(into output: inout [UInt8], scopes: inout [TemplateValue],
                         partials: (String) -> Template?, chain: inout [String]) throws(TemplateError) {
         try source.withUnsafeBufferPointer { source throws(TemplateError) in
             try program.steps.withUnsafeBufferPointer { steps throws(TemplateError) in
@@ -150,7 +133,7 @@ public struct Template: Sendable {
 
     /// The program's arrays, borrowed for one render: tags are read in place rather than
     /// copied (a copy retains and releases each of their strings).
-    private struct Walk {
+    struct Walk {
         let source: UnsafeBufferPointer<UInt8>
         let steps: UnsafeBufferPointer<UInt32>
         let links: UnsafeBufferPointer<TemplateProgram.Link>
@@ -211,53 +194,6 @@ public struct Template: Sendable {
         }
     }
 
-    /// `{{> name}}`: renders `name.mustache` from the lookup with the scopes open here. A
-    /// standalone tag's indentation goes before every non-empty line the partial writes, so
-    /// an indented include lines up and adds no trailing blanks.
-    private func include(_ walk: Walk, _ tag: TemplateTag, standalone: Bool, into output: inout [UInt8],
-                         scopes: inout [TemplateValue], partials: (String) -> Template?, chain: inout [String]) throws(TemplateError) {
-        let key = tag.name + ".mustache"
-        guard let partial = partials(key) else {
-            throw error(at: tag, "unknown partial '\(tag.name)': there is no template '\(key)'; fix the name, or include one of the built-in templates")
-        }
-        if chain.contains(key) {
-            throw error(at: tag, "partial '\(tag.name)' includes itself (\((chain + [key]).joined(separator: " -> "))); a partial cannot include a template that is still being rendered")
-        }
-        guard chain.count <= Self.maxPartialDepth else {
-            throw error(at: tag, "partials nest more than \(Self.maxPartialDepth) deep (\((chain + [key]).joined(separator: " -> "))); include fewer levels")
-        }
-        var indent = tag.offset
-        while standalone, indent > 0, walk.source[indent - 1] == UInt8(ascii: " ") || walk.source[indent - 1] == UInt8(ascii: "\t") { indent -= 1 }
-        chain.append(key)
-        defer { chain.removeLast() }
-        do {
-            if indent == tag.offset {
-                try partial.append(into: &output, scopes: &scopes, partials: partials, chain: &chain)
-            } else {
-                var inner: [UInt8] = []
-                try partial.append(into: &inner, scopes: &scopes, partials: partials, chain: &chain)
-                Self.append(inner, indentedBy: UnsafeBufferPointer(rebasing: walk.source[indent..<tag.offset]), to: &output)
-            }
-        } catch {
-            let (line, column) = TemplatePosition.of(tag.offset, in: walk.source)
-            var located = error
-            located.message += " (included from \(name):\(line):\(column))"
-            throw located
-        }
-    }
-
-    /// `text` with `indent` in front of each line that has more than its line break.
-    private static func append(_ text: [UInt8], indentedBy indent: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        var atLineStart = true
-        for (index, byte) in text.enumerated() {
-            if atLineStart && byte != UInt8(ascii: "\n") && !(byte == UInt8(ascii: "\r") && index + 1 < text.count && text[index + 1] == UInt8(ascii: "\n")) {
-                output.append(contentsOf: indent)
-            }
-            output.append(byte)
-            atLineStart = byte == UInt8(ascii: "\n")
-        }
-    }
-
     /// Mustache lookup: the first segment is searched from the innermost scope outward
     /// (non-object items such as list strings hold no names); later segments must be
     /// members of the value found so far.
@@ -293,7 +229,7 @@ public struct Template: Sendable {
         return current
     }
 
-    private func error(at tag: TemplateTag, _ message: String) -> TemplateError {
+    func error(at tag: TemplateTag, _ message: String) -> TemplateError {
         let (line, column) = source.withUnsafeBufferPointer { TemplatePosition.of(tag.offset, in: $0) }
         return TemplateError(templateName: name, line: line, column: column, message: message)
     }
