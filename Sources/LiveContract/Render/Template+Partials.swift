@@ -23,7 +23,7 @@ extension Template {
     /// standalone tag's indentation goes before every non-empty line the partial writes, so
     /// an indented include lines up and adds no trailing blanks.
     func include(_ walk: Walk, _ tag: TemplateTag, standalone: Bool, into output: inout [UInt8],
-                         scopes: inout [TemplateValue], partials: (String) -> Template?, chain: inout [String]) throws(TemplateError) {
+                 scopes: inout [TemplateValue], partials: (String) -> Template?, chain: inout [String]) throws(TemplateError) {
         let key = tag.name + ".mustache"
         guard let partial = partials(key) else {
             throw error(at: tag, "unknown partial '\(tag.name)': there is no template '\(key)'; fix the name, or include one of the built-in templates")

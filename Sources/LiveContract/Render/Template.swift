@@ -118,7 +118,7 @@ public struct Template: Sendable {
     /// Renders the whole template into `output`; `chain` holds the keys of the templates
     /// being rendered, outermost first (this one last).
     func append(into output: inout [UInt8], scopes: inout [TemplateValue],
-                        partials: (String) -> Template?, chain: inout [String]) throws(TemplateError) {
+                partials: (String) -> Template?, chain: inout [String]) throws(TemplateError) {
         try source.withUnsafeBufferPointer { source throws(TemplateError) in
             try program.steps.withUnsafeBufferPointer { steps throws(TemplateError) in
                 try program.links.withUnsafeBufferPointer { links throws(TemplateError) in
