@@ -253,12 +253,17 @@ struct KotlinHarness {
     }
 
     /// The kotlin-bridge check: the JS objects through the generated records into the data
-    /// classes, and back to the bridge shape with the contract file's toBridge.
+    /// classes, through `Record.from` and back, then to the bridge shape with the contract
+    /// file's toBridge.
     static func bridgeBody(_ contract: Contract, fcm: String) -> String {
         guard contract.outputs.kotlinBridge != nil else { return "return null" }
         let records = (contract.outputs.kotlinBridgePackage ?? "livecontract.generated") + "." + contract.name
-        return "return Pair(\(fcm).toBridge(BridgeRecords.fill(\(records)AttributesRecord(), attributes).toAttributes()), "
-            + "\(fcm).toBridge(BridgeRecords.fill(\(records)StateRecord(), state).toState()))"
+        // Through `from(value)` and back once more: the record the app builds from a value it
+        // holds must convert to the same value, so the bridge shape stays the fixture's.
+        return "val a = BridgeRecords.fill(\(records)AttributesRecord(), attributes).toAttributes()\n"
+            + "val s = BridgeRecords.fill(\(records)StateRecord(), state).toState()\n"
+            + "return Pair(\(fcm).toBridge(\(records)AttributesRecord.from(a).toAttributes()), "
+            + "\(fcm).toBridge(\(records)StateRecord.from(s).toState()))"
     }
 
     /// Sample files count once each; fcm-malformed.json once per case, fcm-ordering.json once per step; decode-cases.json is

@@ -9,7 +9,7 @@ enum BuiltInTemplateSteps {
     static func steps(for name: String) -> (sourceCount: Int, steps: [UInt32], tags: () -> [TemplateTag])? {
         switch name {
         case "kotlin-bridge-runtime.mustache": return (3621, steps0, tags0)
-        case "kotlin-bridge.mustache": return (805, steps1, tags1)
+        case "kotlin-bridge.mustache": return (1348, steps1, tags1)
         case "kotlin-read-runtime.mustache": return (6030, steps2, tags2)
         case "kotlin-runtime.mustache": return (13998, steps3, tags3)
         case "kotlin.mustache": return (13154, steps4, tags4)
@@ -115,9 +115,36 @@ enum BuiltInTemplateSteps {
         1, 731, 733, 741,
         0, 743, 744, 0,
         4, 0, 0, 0,
-        0, 756, 764, 0,
+        0, 756, 975, 0,
+        2, 975, 978, 987,
+        0, 990, 1014, 0,
+        1, 1014, 1016, 1026,
+        0, 1028, 1031, 0,
+        1, 1031, 1033, 1037,
+        0, 1039, 1042, 0,
+        1, 1042, 1044, 1048,
+        0, 1050, 1070, 0,
+        2, 1070, 1073, 1079,
+        0, 1082, 1101, 0,
+        1, 1101, 1103, 1111,
+        0, 1113, 1116, 0,
+        1, 1116, 1118, 1128,
+        0, 1130, 1131, 0,
         4, 0, 0, 0,
-        6, 777, 781, 802,
+        0, 1143, 1153, 0,
+        4, 0, 0, 0,
+        3, 1168, 1171, 1180,
+        0, 1183, 1245, 0,
+        1, 1245, 1247, 1257,
+        0, 1259, 1262, 0,
+        1, 1262, 1264, 1268,
+        0, 1270, 1273, 0,
+        1, 1273, 1275, 1279,
+        0, 1281, 1284, 0,
+        4, 0, 0, 0,
+        0, 1299, 1307, 0,
+        4, 0, 0, 0,
+        6, 1320, 1324, 1345,
     ]
 
     private static func tags1() -> [TemplateTag] {
@@ -141,7 +168,18 @@ enum BuiltInTemplateSteps {
             TemplateTag(name: "kotlinType", head: "kotlinType", offset: 695),
             TemplateTag(name: "fields", head: "fields", offset: 711),
             TemplateTag(name: "argument", head: "argument", offset: 731),
-            TemplateTag(name: "kotlin-bridge-runtime", head: "kotlin-bridge-runtime", offset: 777),
+            TemplateTag(name: "hasFields", head: "hasFields", offset: 975),
+            TemplateTag(name: "kotlinType", head: "kotlinType", offset: 1014),
+            TemplateTag(name: "name", head: "name", offset: 1031),
+            TemplateTag(name: "name", head: "name", offset: 1042),
+            TemplateTag(name: "fields", head: "fields", offset: 1070),
+            TemplateTag(name: "wireName", head: "wireName", offset: 1101),
+            TemplateTag(name: "assignment", head: "assignment", offset: 1116),
+            TemplateTag(name: "hasFields", head: "hasFields", offset: 1168),
+            TemplateTag(name: "kotlinType", head: "kotlinType", offset: 1245),
+            TemplateTag(name: "name", head: "name", offset: 1262),
+            TemplateTag(name: "name", head: "name", offset: 1273),
+            TemplateTag(name: "kotlin-bridge-runtime", head: "kotlin-bridge-runtime", offset: 1320),
         ]
     }
 

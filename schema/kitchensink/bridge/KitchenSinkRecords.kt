@@ -52,6 +52,20 @@ class KitchenSinkAttributesRecord : Record {
         sessionId = KitchenSinkBridgeConversions.uuid(this.sessionId, "00000000-0000-0000-0000-000000000000"),
         seats = this.seats?.let { v -> KitchenSinkBridgeConversions.whole(v, 0L, 255L).toInt() } ?: 4
     )
+
+    companion object {
+        /**
+         * The JavaScript shape of a value the app already holds (a running activity's, to
+         * hand back to JS): dates in Unix ms, enums as their raw values.
+         */
+        fun from(value: KitchenSinkAttributes): KitchenSinkAttributesRecord = KitchenSinkAttributesRecord().also { record ->
+            record.title = value.title
+            record.startedAt = value.startedAt.toDouble()
+            record.channel = value.channel.raw
+            record.sessionId = value.sessionId
+            record.seats = value.seats.toDouble()
+        }
+    }
 }
 
 /** [KitchenSinkState] as JavaScript sends it to start or update an activity: wire names, dates in Unix ms. */
@@ -264,6 +278,51 @@ class KitchenSinkStateRecord : Record {
         temp = this.temp?.let { v -> KitchenSinkBridgeConversions.number(v, orElse = 0.0).toFloat() },
         levels = this.levels.map { v0 -> KitchenSinkBridgeConversions.number(v0, orElse = 0.0).toFloat() }
     )
+
+    companion object {
+        /**
+         * The JavaScript shape of a value the app already holds (a running activity's, to
+         * hand back to JS): dates in Unix ms, enums as their raw values.
+         */
+        fun from(value: KitchenSinkState): KitchenSinkStateRecord = KitchenSinkStateRecord().also { record ->
+            record.label = value.label
+            record.count = value.count
+            record.ratio = value.ratio
+            record.enabled = value.enabled
+            record.updatedAtMillis = value.updatedAt.toDouble()
+            record.window = listOf(value.window.first.toDouble(), value.window.last.toDouble())
+            record.link = value.link
+            record.phase = value.phase.raw
+            record.mood = value.mood?.let { v -> v.raw }
+            record.point = KitchenSinkPointRecord.from(value.point)
+            record.tags = value.tags
+            record.samples = value.samples
+            record.waypoints = value.waypoints.map { v0 -> KitchenSinkPointRecord.from(v0) }
+            record.note = value.note
+            record.level = value.level
+            record.weight = value.weight
+            record.accentHex = value.accent
+            record.deadline = value.deadline.toDouble()
+            record.fallbackPhase = value.fallbackPhase.raw
+            record.origin = value.origin?.let { v -> KitchenSinkPointRecord.from(v) }
+            record.ownerId = value.ownerId
+            record.trace = value.traceId
+            record.members = value.members
+            record.tiny = value.tiny.toDouble()
+            record.small = value.small?.let { v -> v.toDouble() }
+            record.mid = value.mid.toDouble()
+            record.big = value.big.toDouble()
+            record.bytes = value.bytes.toDouble()
+            record.port = value.port.toDouble()
+            record.crc = value.crc?.let { v -> v.toDouble() }
+            record.huge = value.huge.toDouble()
+            record.readings = value.readings.map { v0 -> v0.toDouble() }
+            record.gain = value.gain.toDouble()
+            record.scale = value.scale.toDouble()
+            record.temp = value.temp?.let { v -> v.toDouble() }
+            record.levels = value.levels.map { v0 -> v0.toDouble() }
+        }
+    }
 }
 
 /**
@@ -303,6 +362,19 @@ class KitchenSinkPointRecord : Record {
         name = this.displayName,
         seenAt = this.seenAt?.let { v -> KitchenSinkBridgeConversions.date(v, 1735689600000L) } ?: 1735689600000L
     )
+
+    companion object {
+        /**
+         * The JavaScript shape of a value the app already holds (a running activity's, to
+         * hand back to JS): dates in Unix ms, enums as their raw values.
+         */
+        fun from(value: KitchenSinkPoint): KitchenSinkPointRecord = KitchenSinkPointRecord().also { record ->
+            record.lat = value.lat
+            record.lon = value.lon
+            record.displayName = value.name
+            record.seenAt = value.seenAt.toDouble()
+        }
+    }
 }
 
 /**

@@ -62,8 +62,10 @@ struct KotlinBridgeContext {
             items.append(.object([
                 "docComment": .list(KotlinSyntax.docComment(docText).map { .text($0) }),
                 "required": .flag(!absent),
-                "declaration": .text("var \(field.wireName): \(expressions.bridgeType(field)) = \(absent ? "null" : expressions.placeholder(field.type))"),
-                "argument": .text("\(field.name) = \(expressions.argument(field))" + (index < fields.count - 1 ? "," : "")),
+                "declaration": .text("var \(KotlinSyntax.identifier(field.wireName)): \(expressions.bridgeType(field)) = \(absent ? "null" : expressions.placeholder(field.type))"),
+                "argument": .text("\(KotlinSyntax.identifier(field.name)) = \(expressions.argument(field))" + (index < fields.count - 1 ? "," : "")),
+                "wireName": .text(KotlinSyntax.identifier(field.wireName)),
+                "assignment": .text(expressions.assignment(field)),
             ]))
         }
         return .object([

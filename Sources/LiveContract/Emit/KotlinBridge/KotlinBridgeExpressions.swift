@@ -103,6 +103,36 @@ struct KotlinBridgeExpressions {
         }
     }
 
+    /// Data class value `expression` in the record's JavaScript shape; nil when it already is
+    /// (strings, booleans, ints, doubles). The way back of `toKotlin`: dates and ranges become
+    /// Unix ms as `Double`, enums their raw value, structs their record.
+    func toRecord(_ expression: String, _ type: FieldType, depth: Int) -> String? {
+        switch type {
+        case .string, .bool, .url, .uuid, .int, .double:
+            return nil
+        case .float, .sized, .date:
+            return "\(expression).toDouble()"
+        case .dateRange:
+            return "listOf(\(expression).first.toDouble(), \(expression).last.toDouble())"
+        case .enumeration:
+            return "\(expression).raw"
+        case .structure(let name):
+            return "\(recordName(ofStruct: name)).from(\(expression))"
+        case .array(let element):
+            let item = "v\(depth)"
+            return toRecord(item, element, depth: depth + 1).map { "\(expression).map { \(item) -> \($0) }" }
+        }
+    }
+
+    /// The record property's value for `field` of the data class `value`.
+    func assignment(_ field: Field) -> String {
+        let name = "value." + KotlinSyntax.identifier(field.name)
+        guard field.isOptional, let inner = toRecord("v", field.type, depth: 0) else {
+            return toRecord(name, field.type, depth: 0) ?? name
+        }
+        return "\(name)?.let { v -> \(inner) }"
+    }
+
     /// `, min = 0, max = 1` in the field's number type; empty without bounds.
     func bounds(_ field: Field) -> String {
         var text = ""
@@ -119,7 +149,7 @@ struct KotlinBridgeExpressions {
 
     /// The constructor argument for `field`, reading the record property of the same wire name.
     func argument(_ field: Field) -> String {
-        let name = "this." + field.wireName
+        let name = "this." + KotlinSyntax.identifier(field.wireName)
         guard mayBeAbsent(field) else { return toKotlin(name, field.type, field: field, depth: 0) ?? name }
         var expression = name
         if let inner = toKotlin("v", field.type, field: field, depth: 0) {

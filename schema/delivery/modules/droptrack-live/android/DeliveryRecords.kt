@@ -21,6 +21,16 @@ class DeliveryAttributesRecord : Record {
     fun toAttributes(): DeliveryAttributes = DeliveryAttributes(
         orderId = this.orderId
     )
+
+    companion object {
+        /**
+         * The JavaScript shape of a value the app already holds (a running activity's, to
+         * hand back to JS): dates in Unix ms, enums as their raw values.
+         */
+        fun from(value: DeliveryAttributes): DeliveryAttributesRecord = DeliveryAttributesRecord().also { record ->
+            record.orderId = value.orderId
+        }
+    }
 }
 
 /** [DeliveryState] as JavaScript sends it to start or update an activity: wire names, dates in Unix ms. */
@@ -79,6 +89,21 @@ class DeliveryStateRecord : Record {
         courierName = this.courierName,
         riderReassigned = this.riderReassigned ?: false
     )
+
+    companion object {
+        /**
+         * The JavaScript shape of a value the app already holds (a running activity's, to
+         * hand back to JS): dates in Unix ms, enums as their raw values.
+         */
+        fun from(value: DeliveryState): DeliveryStateRecord = DeliveryStateRecord().also { record ->
+            record.status = value.status
+            record.progress = value.progress
+            record.etaEpochMillis = value.eta.toDouble()
+            record.stopsRemaining = value.stopsRemaining
+            record.courierName = value.courierName
+            record.riderReassigned = value.riderReassigned
+        }
+    }
 }
 
 /**
