@@ -29,6 +29,11 @@ let package = Package(
                 .embedInCode("kotlin.mustache"),
                 .embedInCode("kotlin-bridge.mustache"),
                 .embedInCode("typescript.mustache"),
+                .embedInCode("swift-bridge-runtime.mustache"),
+                .embedInCode("kotlin-runtime.mustache"),
+                .embedInCode("kotlin-read-runtime.mustache"),
+                .embedInCode("kotlin-bridge-runtime.mustache"),
+                .embedInCode("typescript-runtime.mustache"),
             ]
         ),
         .target(

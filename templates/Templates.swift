@@ -8,5 +8,11 @@ public enum BuiltInTemplates {
         "kotlin.mustache": PackageResources.kotlin_mustache,
         "kotlin-bridge.mustache": PackageResources.kotlin_bridge_mustache,
         "typescript.mustache": PackageResources.typescript_mustache,
+        // Partials: included with `{{> name}}`, not outputs of their own.
+        "swift-bridge-runtime.mustache": PackageResources.swift_bridge_runtime_mustache,
+        "kotlin-runtime.mustache": PackageResources.kotlin_runtime_mustache,
+        "kotlin-read-runtime.mustache": PackageResources.kotlin_read_runtime_mustache,
+        "kotlin-bridge-runtime.mustache": PackageResources.kotlin_bridge_runtime_mustache,
+        "typescript-runtime.mustache": PackageResources.typescript_runtime_mustache,
     ]
 }

@@ -94,6 +94,10 @@ extension Commands {
             let origin = set.origin(name) ?? TemplateSet.builtInOrigin
             return origin == TemplateSet.builtInOrigin ? "built-in \(name)" : origin
         }
+        /// The output's line, then one line per partial its template includes.
+        func lines(_ output: String, _ template: String, in set: TemplateSet, suffix: String = "") -> [String] {
+            [line(output, describe(template, in: set) + suffix)] + set.partials(of: template).map { line("", "includes " + describe($0, in: set)) }
+        }
         if parsed.positionals.isEmpty && fileSystem.kind(defaultSchema) == .missing {
             var set: TemplateSet
             do {
@@ -109,10 +113,10 @@ extension Commands {
                 console.err(error.description)
                 return .invalidInput
             }
-            let lines = Emitters.all.map { emitter in
-                line(emitter.key, emitter.template.map { describe($0, in: set) } ?? "no template: JSON written by livecontract itself")
+            let all = Emitters.all.flatMap { emitter in
+                emitter.template.map { lines(emitter.key, $0, in: set) } ?? [line(emitter.key, "no template: JSON written by livecontract itself")]
             }
-            console.out(lines.joined(separator: "\n"))
+            console.out(all.joined(separator: "\n"))
             return .ok
         }
         guard let schemas = loadAll(parsed, console: console) else { return .invalidInput }
@@ -126,7 +130,7 @@ extension Commands {
                     continue
                 }
                 let copies = output.paths.count > 1 ? " (\(output.paths.count) files)" : ""
-                text.append(line(emitter.key, describe(template, in: schema.templates) + copies))
+                text += lines(emitter.key, template, in: schema.templates, suffix: copies)
             }
         }
         console.out(text.joined(separator: "\n"))
@@ -141,6 +145,9 @@ extension Help {
 
     Every output except the JSON fixtures is rendered from a template: swift.mustache,
     swift-bridge.mustache, kotlin.mustache and typescript.mustache, built into the binary.
+    The fixed runtime helpers are partials (kotlin-runtime.mustache, typescript-runtime.mustache,
+    ...) that a template includes with `{{> name}}`; `which` lists them under their output,
+    and a file named like one overrides it for every template that includes it.
 
       dump DIR [NAME...]   write the built-in templates (or only the NAMEd ones, e.g. swift)
                            into DIR for editing; refuses to overwrite a changed file without --force

@@ -26,14 +26,21 @@ final class BuiltInTemplateStepsTests: XCTestCase {
     func testStoredStepsRenderExactlyAsParsedTemplates() throws {
         let bytes = Array(try Data(contentsOf: TestSupport.repoRoot.appendingPathComponent("schema/kitchensink.yaml")))
         let contract = try SchemaLoader.load(bytes, path: "kitchensink.yaml").0
-        let contexts = TestSupport.templateContexts(contract)
-        XCTAssertEqual(Set(contexts.keys), Set(TemplateSet.names))
+        var contexts = TestSupport.templateContexts(contract)
         let builtIn = try TemplateSet.builtIn()
+        // A partial renders with the context of the template that includes it.
         for (name, context) in contexts {
-            let source = try XCTUnwrap(BuiltInTemplates.all[name])
+            for partial in builtIn.partials(of: name) { contexts[partial] = context }
+        }
+        XCTAssertEqual(Set(contexts.keys), Set(TemplateSet.names))
+        var parsed: [String: Template] = [:]
+        for name in TemplateSet.names {
+            parsed[name] = try Template(name: name, utf8: try XCTUnwrap(BuiltInTemplates.all[name]))
+        }
+        for (name, context) in contexts {
             XCTAssertNotNil(BuiltInTemplateSteps.steps(for: name), name)
-            let parsed = try Template(name: name, utf8: source).renderUTF8(context)
-            XCTAssertEqual(try XCTUnwrap(builtIn.template(name)).renderUTF8(context), parsed, name)
+            let expected = try XCTUnwrap(parsed[name]).renderUTF8(context, as: name, partials: { parsed[$0] })
+            XCTAssertEqual(try builtIn.render(name, context), expected, name)
         }
     }
 

@@ -227,7 +227,7 @@ final class TemplateTests: XCTestCase {
 
     func testUnsupportedTagsAndInvalidNames() {
         assertError(parseError("{{{raw}}}"), line: 1, column: 1, contains: "unsupported tag '{{{'")
-        assertError(parseError("a {{> partial}}"), line: 1, column: 3, contains: "unsupported tag '{{>'")
+        assertError(parseError("a {{<x}}"), line: 1, column: 3, contains: "unsupported tag '{{<'")
         assertError(parseError("{{&x}}"), line: 1, column: 1, contains: "unsupported tag")
         assertError(parseError("{{a b}}"), line: 1, column: 1, contains: "invalid name 'a b'")
         assertError(parseError("{{a..b}}"), line: 1, column: 1, contains: "invalid name")

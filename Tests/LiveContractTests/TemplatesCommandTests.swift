@@ -75,8 +75,12 @@ final class TemplatesCommandTests: XCTestCase {
         sports.yaml:
           swift          custom/swift.mustache
           swift-bridge   built-in swift-bridge.mustache
+                         includes built-in swift-bridge-runtime.mustache
           kotlin         built-in kotlin.mustache
+                         includes built-in kotlin-read-runtime.mustache
+                         includes built-in kotlin-runtime.mustache
           typescript     built-in typescript.mustache
+                         includes built-in typescript-runtime.mustache
           fixtures       no template: JSON written by livecontract itself
 
         """)
@@ -121,6 +125,61 @@ final class TemplatesCommandTests: XCTestCase {
         let stray = try run("generate", "--templates", "stray", "sports.yaml")
         XCTAssertEqual(stray.status, 2)
         XCTAssertTrue(stray.stderr.contains("'swfit.mustache' matches no output; did you mean 'swift.mustache'?"), stray.stderr)
+    }
+
+    /// A partial is a template like the others for `dump`, `--templates` and `which`: dumped
+    /// with them, overridden by a file of its name for every template that includes it, and
+    /// listed under each output whose template includes it, with the file in use.
+    func testPartialsAreDumpedOverriddenAndListed() throws {
+        let one = try run("templates", "dump", "custom", "kotlin-runtime")
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("custom").path), ["kotlin-runtime.mustache"])
+        XCTAssertEqual(Array(try file("custom/kotlin-runtime.mustache").utf8), TemplateSet.builtInSource("kotlin-runtime.mustache"))
+        let runtime = try file("custom/kotlin-runtime.mustache")
+        try write(runtime.replacingOccurrences(of: "{{#helpers.number}}\n", with: "{{#helpers.number}}\n    // house runtime for {{name}}\n"), to: "custom/kotlin-runtime.mustache")
+
+        XCTAssertEqual(try run("generate", "sports.yaml").status, 0)
+        let builtIn = try file("sports/MatchContract.kt")
+        let generated = try run("generate", "--templates", "custom", "sports.yaml")
+        XCTAssertEqual(generated.status, 0, generated.stderr)
+        let kotlin = try file("sports/MatchContract.kt")
+        XCTAssertTrue(kotlin.contains("private object MatchWire {\n    // house runtime for Match\n    /**\n"), kotlin)
+        XCTAssertEqual(kotlin.replacingOccurrences(of: "    // house runtime for Match\n", with: ""), builtIn, "only the partial's text changed")
+        XCTAssertEqual(try run("check", "--templates", "custom", "sports.yaml").status, 0)
+        let drift = try run("check", "sports.yaml")
+        XCTAssertEqual(drift.status, 1)
+        XCTAssertTrue(drift.stderr.contains("matches what the templates in 'custom' render"), drift.stderr)
+
+        let which = try run("templates", "which", "--templates", "custom", "sports.yaml")
+        XCTAssertTrue(which.stdout.contains("""
+          kotlin         built-in kotlin.mustache
+                         includes built-in kotlin-read-runtime.mustache
+                         includes custom/kotlin-runtime.mustache
+          typescript     built-in typescript.mustache
+
+        """), which.stdout)
+
+        let all = try run("templates", "dump", "all")
+        XCTAssertEqual(all.status, 0, all.stderr)
+        for partial in TemplateSet.partialNames {
+            XCTAssertTrue(all.stdout.contains("wrote all/\(partial)\n"), partial)
+        }
+        XCTAssertEqual(Set(TemplateSet.partialNames), ["kotlin-runtime.mustache", "kotlin-read-runtime.mustache", "typescript-runtime.mustache",
+                                                       "swift-bridge-runtime.mustache", "kotlin-bridge-runtime.mustache"])
+    }
+
+    /// A user template that includes a partial the set does not have fails at the tag, with
+    /// nothing written; so does a file that overrides nothing.
+    func testUnknownPartialInAUserTemplateIsRefusedAtItsTag() throws {
+        try write("// {{name}}\n{{#headerLines}}\n{{/headerLines}}\n  {{> house-runtime}}\n", to: "house/typescript.mustache")
+        let refused = try run("generate", "--templates", "house", "sports.yaml")
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("house/typescript.mustache:4:3: error: unknown partial 'house-runtime': there is no template 'house-runtime.mustache'"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sports").path), "nothing is written")
+        try write("x\n", to: "house/house-runtime.mustache")
+        let stray = try run("generate", "--templates", "house", "sports.yaml")
+        XCTAssertEqual(stray.status, 2)
+        XCTAssertTrue(stray.stderr.contains("'house-runtime.mustache' matches no output"), stray.stderr)
     }
 
     func testWhichWithoutASchemaListsEveryTemplate() throws {

@@ -93,12 +93,10 @@ public struct EmitRequest: Sendable {
     public let kind: GeneratedFile.Kind
     let templates: TemplateSet
 
-    /// Renders a template of the run's set (built-in or the user's override).
+    /// Renders a template of the run's set (built-in or the user's override), its partials
+    /// taken from the same set.
     public func render(_ name: String, _ context: TemplateObject) throws(TemplateError) -> [UInt8] {
-        guard let template = templates.template(name) else {
-            throw TemplateError(templateName: name, line: 1, column: 1, message: "no template named '\(name)'")
-        }
-        return try template.renderUTF8(context)
+        try templates.render(name, context)
     }
 
     /// The same bytes at every path of the output, as this emitter's kind.

@@ -65,16 +65,20 @@ struct DriftDiagnosis {
 
     /// A template folder (or the built-in templates) whose rendering of this contract gives
     /// exactly `compared`: the subfolders of the schema's folder and of the current folder
-    /// that hold this output's template, tried in name order.
+    /// that hold this output's template or one of its partials, tried in name order.
     mutating func templateFolder(reproducing file: GeneratedFile, compared: String) -> String? {
         guard let templateName = Emitters.all.first(where: { $0.kind == file.kind })?.template else { return nil }
+        // The output's template and the partials it includes: overriding any of them changes it.
+        let used = [templateName] + ((templates ?? (try? TemplateSet.builtIn()))?.partials(of: templateName) ?? [])
         var candidates: [String] = []
-        if let templates, templates.origin(templateName) != TemplateSet.builtInOrigin { candidates.append(TemplateSet.builtInOrigin) }
+        if let templates, used.contains(where: { templates.origin($0) != TemplateSet.builtInOrigin }) { candidates.append(TemplateSet.builtInOrigin) }
         for base in [FileSystem.directory(of: schemaPath), "."] {
             for entry in ((try? fileSystem.listDirectory(base)) ?? []).sorted() where !entry.hasPrefix(".") {
                 let folder = base == "." ? entry : FileSystem.join(base, entry)
-                if fileSystem.kind(FileSystem.join(folder, templateName)) == .file, !candidates.contains(folder),
-                   templates?.origin(templateName) != FileSystem.join(folder, templateName) {
+                let overrides = used.contains { name in
+                    fileSystem.kind(FileSystem.join(folder, name)) == .file && templates?.origin(name) != FileSystem.join(folder, name)
+                }
+                if overrides, !candidates.contains(folder) {
                     candidates.append(folder)
                 }
             }

@@ -49,9 +49,6 @@ public struct Generator: Sendable {
     }
 
     func render(_ name: String, _ context: TemplateObject) throws(TemplateError) -> [UInt8] {
-        guard let template = templates.template(name) else {
-            throw TemplateError(templateName: name, line: 1, column: 1, message: "no template named '\(name)'")
-        }
-        return try template.renderUTF8(context)
+        try templates.render(name, context)
     }
 }

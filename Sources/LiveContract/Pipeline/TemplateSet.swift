@@ -19,6 +19,12 @@ public struct TemplateSet: Sendable {
         Emitters.all.compactMap { emitter in emitter.template.map { (emitter.key, $0) } }
     }
 
+    /// The built-in templates that render no output themselves: partials, which other
+    /// templates include with `{{> name}}`.
+    public static var partialNames: [String] {
+        names.filter { name in !outputs.contains { $0.template == name } }
+    }
+
     /// The origin of a template that nobody overrode.
     public static let builtInOrigin = "built-in"
 
@@ -44,8 +50,9 @@ public struct TemplateSet: Sendable {
         BuiltInTemplates.all[name]
     }
 
-    /// Replaces the templates found in `directory`; a file there that matches no output is an
-    /// error, since it was most likely meant to override one and would silently do nothing.
+    /// Replaces the templates found in `directory`, outputs' templates and partials alike; a
+    /// file there that matches no built-in template is an error, since it was most likely
+    /// meant to override one and would silently do nothing.
     public mutating func override(from directory: String, fileSystem: FileSystem) throws(TemplateError) {
         try load(from: directory, fileSystem: fileSystem, replacingOverrides: true)
     }
@@ -76,6 +83,30 @@ public struct TemplateSet: Sendable {
     }
 
     public func template(_ name: String) -> Template? { templates[name]?.template }
+
+    /// Renders template `name` with its `{{> partial}}` tags resolved here, at render time, so
+    /// an overridden partial is the one every including template uses.
+    public func render(_ name: String, _ context: TemplateObject) throws(TemplateError) -> [UInt8] {
+        guard let template = templates[name]?.template else {
+            throw TemplateError(templateName: name, line: 1, column: 1, message: "no template named '\(name)'")
+        }
+        return try template.renderUTF8(context, as: name, partials: { templates[$0]?.template })
+    }
+
+    /// The partials template `name` includes, directly or through other partials, in the
+    /// order a render first reaches them (what `templates which` lists). A name this set
+    /// lacks is still listed (rendering reports it); a cycle is listed once and not followed.
+    public func partials(of name: String) -> [String] {
+        var found: [String] = []
+        func visit(_ including: String) {
+            for partial in templates[including]?.template.partialNames ?? [] where partial != name && !found.contains(partial) {
+                found.append(partial)
+                visit(partial)
+            }
+        }
+        visit(name)
+        return found
+    }
 
     /// Where the template for `name` comes from: "built-in" or a file path.
     public func origin(_ name: String) -> String? { templates[name]?.origin }

@@ -42,7 +42,8 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
     }
 }
 
-/// A parsed template (a subset of Mustache without HTML escaping or partials).
+/// A parsed template (a subset of Mustache without HTML escaping; `{{> name}}` includes the
+/// template `name.mustache` that the caller's lookup supplies, normally a `TemplateSet`).
 ///
 /// The source is parsed once into flat steps (`TemplateSteps`) so that rendering large
 /// contracts is a walk over an array that appends into one byte buffer.
@@ -50,10 +51,10 @@ public struct Template: Sendable {
     /// Used as the file name in every error this template reports.
     public let name: String
     /// The UTF-8 source: texts are ranges of it, and error positions are counted in it.
-    private let source: [UInt8]
+    let source: [UInt8]
     /// The parsed template as a flat program (`TemplateProgram`); no tree of nodes to build
     /// or to walk.
-    private let program: TemplateProgram
+    let program: TemplateProgram
 
     /// Parses `source`; every syntax error is reported here rather than at render time.
     public init(name: String, source: String) throws(TemplateError) {
@@ -88,21 +89,22 @@ public struct Template: Sendable {
 
     /// `render` as well-formed UTF-8 bytes, which is what files and `check` need: appending
     /// to a byte array is several times cheaper than appending to a String, and templates
-    /// render on every `check`.
+    /// render on every `check`. Without a lookup no partial is known, so `{{> name}}` is an
+    /// error; `TemplateSet.render` supplies its templates.
     public func renderUTF8(_ context: TemplateObject) throws(TemplateError) -> [UInt8] {
+        try renderUTF8(context, as: name, partials: { _ in nil })
+    }
+
+    /// `renderUTF8` where `{{> name}}` includes `partials("name.mustache")`, rendered with the
+    /// scopes open at the tag (so its names resolve as they would in place). `key` is this
+    /// template's name in the lookup, so that including it again is seen as a cycle.
+    public func renderUTF8(_ context: TemplateObject, as key: String,
+                           partials: (String) -> Template?) throws(TemplateError) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(source.count * 2)
         var scopes: [TemplateValue] = [.object(context)]
-        try source.withUnsafeBufferPointer { source throws(TemplateError) in
-            try program.steps.withUnsafeBufferPointer { steps throws(TemplateError) in
-                try program.links.withUnsafeBufferPointer { links throws(TemplateError) in
-                    try program.tags.withUnsafeBufferPointer { tags throws(TemplateError) in
-                        let walk = Walk(source: source, steps: steps, links: links, tags: tags)
-                        try render(walk, 0, links.count, into: &output, scopes: &scopes)
-                    }
-                }
-            }
-        }
+        var chain = [key]
+        try append(into: &output, scopes: &scopes, partials: partials, chain: &chain)
         // Every output stays in memory until `check` has compared them all: keep the bytes,
         // not the room reserved for them.
         if output.isEmpty { return [] }  // no buffer to copy from
@@ -113,9 +115,25 @@ public struct Template: Sendable {
         }
     }
 
+    /// Renders the whole template into `output`; `chain` holds the keys of the templates
+    /// being rendered, outermost first (this one last).
+    func append(into output: inout [UInt8], scopes: inout [TemplateValue],
+                partials: (String) -> Template?, chain: inout [String]) throws(TemplateError) {
+        try source.withUnsafeBufferPointer { source throws(TemplateError) in
+            try program.steps.withUnsafeBufferPointer { steps throws(TemplateError) in
+                try program.links.withUnsafeBufferPointer { links throws(TemplateError) in
+                    try program.tags.withUnsafeBufferPointer { tags throws(TemplateError) in
+                        let walk = Walk(source: source, steps: steps, links: links, tags: tags)
+                        try render(walk, 0, links.count, into: &output, scopes: &scopes, partials: partials, chain: &chain)
+                    }
+                }
+            }
+        }
+    }
+
     /// The program's arrays, borrowed for one render: tags are read in place rather than
     /// copied (a copy retains and releases each of their strings).
-    private struct Walk {
+    struct Walk {
         let source: UnsafeBufferPointer<UInt8>
         let steps: UnsafeBufferPointer<UInt32>
         let links: UnsafeBufferPointer<TemplateProgram.Link>
@@ -124,7 +142,7 @@ public struct Template: Sendable {
 
     /// Runs steps `first..<end`; a section's body runs once per list item, or once.
     private func render(_ walk: Walk, _ first: Int, _ end: Int, into output: inout [UInt8],
-                        scopes: inout [TemplateValue]) throws(TemplateError) {
+                        scopes: inout [TemplateValue], partials: (String) -> Template?, chain: inout [String]) throws(TemplateError) {
         var index = first
         while index < end {
             let kind = walk.steps[4 &* index]
@@ -150,20 +168,26 @@ public struct Template: Sendable {
                 index += 1
                 continue
             }
+            if kind == TemplateSteps.partial || kind == TemplateSteps.standalonePartial {
+                try include(walk, walk.tags[tag], standalone: kind == TemplateSteps.standalonePartial,
+                            into: &output, scopes: &scopes, partials: partials, chain: &chain)
+                index += 1
+                continue
+            }
             // A section: its body is the steps up to its close step.
             let close = Int(link.close)
             let value = try resolve(walk.tags, tag, in: scopes)
             if kind == TemplateSteps.inverted {
-                if !value.rendersSection { try render(walk, index + 1, close, into: &output, scopes: &scopes) }
+                if !value.rendersSection { try render(walk, index + 1, close, into: &output, scopes: &scopes, partials: partials, chain: &chain) }
             } else if case .list(let items) = value {
                 for item in items {
                     scopes.append(item)
-                    try render(walk, index + 1, close, into: &output, scopes: &scopes)
+                    try render(walk, index + 1, close, into: &output, scopes: &scopes, partials: partials, chain: &chain)
                     scopes.removeLast()
                 }
             } else if value.rendersSection {
                 scopes.append(value)
-                try render(walk, index + 1, close, into: &output, scopes: &scopes)
+                try render(walk, index + 1, close, into: &output, scopes: &scopes, partials: partials, chain: &chain)
                 scopes.removeLast()
             }
             index = close + 1
@@ -205,7 +229,7 @@ public struct Template: Sendable {
         return current
     }
 
-    private func error(at tag: TemplateTag, _ message: String) -> TemplateError {
+    func error(at tag: TemplateTag, _ message: String) -> TemplateError {
         let (line, column) = source.withUnsafeBufferPointer { TemplatePosition.of(tag.offset, in: $0) }
         return TemplateError(templateName: name, line: line, column: column, message: message)
     }

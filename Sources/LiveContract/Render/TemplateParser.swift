@@ -43,13 +43,21 @@ enum TemplatePosition {
 ///   `source[nameStart..<nameEnd]` its name;
 /// - `section` or `inverted`, the same three numbers: the steps up to the matching `close`
 ///   are the body;
-/// - `close, 0, 0, 0`.
+/// - `close, 0, 0, 0`;
+/// - `partial` or `standalonePartial`, the same three numbers as a variable: include the
+///   template named by the tag (`{{> name}}` -> `name.mustache`); a standalone one (alone on
+///   its line) puts the blanks before its tag in front of every line the partial writes.
 enum TemplateSteps {
     static let text: UInt32 = 0
     static let variable: UInt32 = 1
     static let section: UInt32 = 2
     static let inverted: UInt32 = 3
     static let close: UInt32 = 4
+    static let partial: UInt32 = 5
+    static let standalonePartial: UInt32 = 6
+
+    /// Whether a step of `kind` opens a body that a `close` step ends.
+    static func opensBody(_ kind: UInt32) -> Bool { kind == section || kind == inverted }
 
     /// The steps and tags of well-formed UTF-8 `source` (what BuiltInTemplateStepsTests
     /// writes out).
@@ -92,7 +100,7 @@ struct TemplateProgram: Sendable {
             }
             links[index].tag = tag
             tag += 1
-            if kind != TemplateSteps.variable { open.append(index) }
+            if TemplateSteps.opensBody(kind) { open.append(index) }
         }
         self.steps = steps
         self.links = links
@@ -106,7 +114,7 @@ struct TemplateProgram: Sendable {
 /// delimiter is ASCII, so slicing between them keeps UTF-8 valid and stays linear.
 struct TemplateParser {
     /// What a tag does, decided by the first character after "{{" and any blanks.
-    private enum Kind { case variable, open, inverted, close, comment }
+    private enum Kind { case variable, open, inverted, close, comment, partial }
 
     /// The ASCII bytes the syntax is built from.
     private enum Byte {
@@ -145,10 +153,12 @@ struct TemplateParser {
         while let start = findOpen(from: cursor) {
             let (kind, tag, name, end) = try readTag(at: start)
             var textEnd = start
+            var standalone = false
             cursor = end
             if kind != .variable, let (indent, next) = standaloneLine(tagStart: start, tagEnd: end) {
                 textEnd = indent
                 cursor = next
+                standalone = true
             }
             if textEnd > textStart {
                 steps += [TemplateSteps.text, UInt32(textStart), UInt32(textEnd), 0]
@@ -170,6 +180,10 @@ struct TemplateParser {
                 }
                 open.removeLast()
                 steps += [TemplateSteps.close, 0, 0, 0]
+            case .partial:
+                let step = standalone ? TemplateSteps.standalonePartial : TemplateSteps.partial
+                steps += [step, UInt32(tag.offset), UInt32(name.lowerBound), UInt32(name.upperBound)]
+                tags.append(tag)
             case .comment:
                 break
             }
@@ -208,13 +222,14 @@ struct TemplateParser {
         case UInt8(ascii: "^"): .inverted
         case UInt8(ascii: "/"): .close
         case UInt8(ascii: "!"): .comment
+        case UInt8(ascii: ">"): .partial
         default: .variable
         }
         if kind != .variable {
             start += 1
-        } else if first == UInt8(ascii: "{") || first == UInt8(ascii: "&") || first == UInt8(ascii: ">")
+        } else if first == UInt8(ascii: "{") || first == UInt8(ascii: "&")
                     || first == UInt8(ascii: "=") || first == UInt8(ascii: "<") || first == UInt8(ascii: "$") {
-            throw error(open, "unsupported tag '{{\(UnicodeScalar(first))'; only {{name}}, {{#name}}, {{^name}}, {{/name}} and {{! comment}} are available")
+            throw error(open, "unsupported tag '{{\(UnicodeScalar(first))'; only {{name}}, {{#name}}, {{^name}}, {{/name}}, {{> partial}} and {{! comment}} are available")
         }
         var close = start
         while close + 1 < bytes.count, !(bytes[close] == Byte.closeBrace && bytes[close + 1] == Byte.closeBrace) {
@@ -228,6 +243,9 @@ struct TemplateParser {
         var nameEnd = close
         while nameEnd > nameStart, Byte.isBlank(bytes[nameEnd - 1]) { nameEnd -= 1 }
         let text = string(nameStart, nameEnd)
+        if kind == .partial {
+            return (kind, try partialTag(text, nameStart..<nameEnd, open: open), nameStart..<nameEnd, close + 2)
+        }
         if kind == .comment || text == "." {
             return (kind, TemplateTag(name: text, head: "", offset: open), nameStart..<nameEnd, close + 2)
         }
@@ -255,6 +273,20 @@ struct TemplateParser {
             throw error(open, "invalid name '\(text)' in '{{\(sigil)\(text)}}'; names use letters, digits, '_' and '-', with '.' between members")
         }
         return (kind, TemplateTag(name: text, head: head ?? "", members: members, offset: open), nameStart..<nameEnd, close + 2)
+    }
+
+    /// The tag of `{{> name}}`: a partial names a template file (`name.mustache`), not a
+    /// value, so it has no members and no '.'.
+    private func partialTag(_ text: String, _ name: Range<Int>, open: Int) throws(TemplateError) -> TemplateTag {
+        guard !text.isEmpty else {
+            throw error(open, "'{{>}}' names no partial; write the template's name without '.mustache', e.g. '{{> kotlin-runtime}}'")
+        }
+        guard name.allSatisfy({ Byte.isName(bytes[$0]) }) else {
+            let bare = text.hasSuffix(".mustache") ? String(text.dropLast(".mustache".count)) : ""
+            let example = !bare.isEmpty && bare.utf8.allSatisfy(Byte.isName) ? bare : "kotlin-runtime"
+            throw error(open, "invalid partial name '\(text)' in '{{> \(text)}}'; name the template without '.mustache', in letters, digits, '_' and '-', e.g. '{{> \(example)}}'")
+        }
+        return TemplateTag(name: text, head: text, offset: open)
     }
 
     /// The text of `bytes[start..<end]`.

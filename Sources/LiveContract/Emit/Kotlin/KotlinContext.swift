@@ -33,7 +33,7 @@ struct KotlinContext {
             ]),
             "suppressUnused": .flag(contract.attributes.isEmpty || contract.state.isEmpty),
             "helpers": helpers.context,
-            "envelope": envelopeContext,
+            "envelope": contract.envelope.templateContext(literal: KotlinSyntax.stringLiteral),
             "jsonEnums": .list(helpers.jsonEnums.compactMap(jsonEnum)),
             "structs": .list(helpers.structs.compactMap(structCodec)),
         ]

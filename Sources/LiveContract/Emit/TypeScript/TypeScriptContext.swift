@@ -37,7 +37,7 @@ struct TypeScriptContext {
                                       apnsSource: "contentState", source: "state"),
             "fcmEncode": texts(records.fcmEncode(contract.attributes, source: "attributes", typeName: attributesType)
                 + records.fcmEncode(contract.state, source: "state", typeName: stateType)),
-            "envelope": envelopeContext,
+            "envelope": contract.envelope.templateContext(literal: TypeScriptSyntax.stringLiteral),
             "fcmParse": texts(records.fcmParse(contract.attributes, local: "a") + records.fcmParse(contract.state, local: "s")),
         ]
     }
