@@ -73,6 +73,18 @@ final class ImportReaderTests: XCTestCase {
         XCTAssertTrue(unclosed.diagnostics.items.first?.message.contains("missing '}' for the '{' at 2:34") == true, "\(unclosed.diagnostics.items)")
     }
 
+    /// `##` without a quote (the fuzzer's `opo7\0########`, at the end of the file or before
+    /// other text) used to read past the end of the file and trap; it is a positioned error.
+    func testHashesThatOpenNoStringArePositionedErrors() {
+        let atEnd = run("opo7\u{0}########")
+        XCTAssertEqual(atEnd.diagnostics.items.map(\.description), ["A.swift:1:6: error: cannot read this Swift: '########' does not open a string literal (a raw string is #\"...\"#) [import-syntax]"])
+        let beforeText = run("struct AAttributes: ActivityAttributes {\n    var a = ##x\n}\n")
+        XCTAssertEqual(beforeText.diagnostics.items.first?.rule, "import-syntax")
+        XCTAssertEqual(beforeText.diagnostics.items.first?.location?.line, 2)
+        let raw = run("struct AAttributes: ActivityAttributes {\n    var a: String = ##\"x\"##\n    struct ContentState: Codable, Hashable { var b: Int }\n}\n")
+        XCTAssertFalse(raw.diagnostics.hasErrors, "\(raw.diagnostics.items)")
+    }
+
     /// Names the schema refuses even escaped (here Hashable's hashValue and an inherited
     /// Object.prototype member) are
     /// reported at the Swift property, with the loader's rule.

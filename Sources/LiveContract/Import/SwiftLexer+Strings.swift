@@ -12,6 +12,11 @@ extension SwiftLexer {
             text += "#"
             advance()
         }
+        // `##` only ever opens a raw string; at the end of the file or before anything but a
+        // quote there is no literal to read (and nothing to advance over).
+        guard peek() == "\"" else {
+            throw SwiftSyntaxError(message: "'\(text)' does not open a string literal (a raw string is #\"...\"#)", line: startLine, column: startColumn)
+        }
         let multiLine = peek() == "\"" && peek(1) == "\"" && peek(2) == "\""
         let quotes = multiLine ? 3 : 1
         for _ in 0..<quotes {
