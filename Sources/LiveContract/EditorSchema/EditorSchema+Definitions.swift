@@ -9,6 +9,11 @@ extension EditorSchema {
                     // `type: [int]` unquoted is a one-item YAML list; the loader reads it as the list type.
                     object([("type", .string("array")), ("minItems", .int(1)), ("maxItems", .int(1)),
                             ("items", object([("type", .string("string")), ("pattern", .string(typeExpressionPattern))]))]),
+                    // `type: [string: int]` unquoted is a one-item list holding `{string: int}`: a map type.
+                    object([("type", .string("array")), ("minItems", .int(1)), ("maxItems", .int(1)),
+                            ("items", object([("type", .string("object")), ("minProperties", .int(1)), ("maxProperties", .int(1)),
+                                              ("propertyNames", object([("const", .string("string"))])),
+                                              ("additionalProperties", object([("type", .string("string")), ("pattern", .string(typeExpressionPattern))]))]))]),
                 ])),
             ])),
             ("fields", object([
@@ -92,9 +97,9 @@ extension EditorSchema {
                 ("example", object([("description", .string("the value fixtures and examples use when they leave the field out"))])),
                 ("min", object([("type", .string("number")), ("description", .string("lower bound for int and double fields"))])),
                 ("max", object([("type", .string("number")), ("description", .string("upper bound for int and double fields"))])),
-                ("maxLength", object([("type", .string("integer")), ("minimum", .int(1)), ("description", .string("the most UTF-8 bytes a string or url field may hold"))])),
+                ("maxLength", object([("type", .string("integer")), ("minimum", .int(1)), ("description", .string("the most UTF-8 bytes a string or url field may hold (a list: each item; a map: each key and each string value)"))])),
                 ("bridgeName", object([("type", .string("string")), ("description", .string("the name on the FCM and JS wire instead of the field name"))])),
-                ("maxItems", object([("type", .string("integer")), ("minimum", .int(0)), ("description", .string("the most items a list field may hold (bounds the payload budget)"))])),
+                ("maxItems", object([("type", .string("integer")), ("minimum", .int(0)), ("description", .string("the most items a list field may hold, or members a map may hold (bounds the payload budget)"))])),
             ])),
             ("propertyNames", object([("enum", strings(SchemaLoader.fieldKeys))])),
             ("allOf", .array([
@@ -105,10 +110,11 @@ extension EditorSchema {
                 when("^ *(double|float) *\\?? *$", values(object([("type", .string("number"))]))),
                 when("^ *(string|url|uuid) *\\?? *$", values(object([("type", .string("string"))]))),
                 when("^ *date *\\?? *$", values(iso)),
+                when("^ *\\[ *string *:.*\\] *\\?? *$", values(object([("type", .string("object"))]))),
                 when("^ *dateRange *\\?? *$", values(object([("type", .string("array")), ("minItems", .int(2)), ("maxItems", .int(2)), ("items", iso)]))),
                 object([("if", object([("required", strings(["type"])), ("properties", object([("type", object([("not", object([("pattern", .string(numeric))]))]))]))])),
                         ("then", object([("not", object([("anyOf", .array([object([("required", strings(["min"]))]), object([("required", strings(["max"]))])]))]))]))]),
-                object([("if", object([("required", strings(["type"])), ("properties", object([("type", object([("not", object([("pattern", .string("^ *\\[? *(string|url) *\\]? *\\?? *$"))]))]))]))])),
+                object([("if", object([("required", strings(["type"])), ("properties", object([("type", object([("not", object([("pattern", .string("^ *(\\[? *(string|url) *\\]?|\\[ *string *:.*\\]) *\\?? *$"))]))]))]))])),
                         ("then", object([("not", object([("required", strings(["maxLength"]))]))]))]),
                 object([("if", object([("required", strings(["type"])), ("properties", object([("type", object([("not", object([("pattern", .string("^ *\\[.*\\] *\\?? *$"))]))]))]))])),
                         ("then", object([("not", object([("required", strings(["maxItems"]))]))]))]),
