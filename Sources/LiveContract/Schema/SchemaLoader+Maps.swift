@@ -111,3 +111,22 @@ extension FieldType {
         }
     }
 }
+
+extension Contract {
+    /// True when a value of `type` holds a map anywhere (through lists and structs): its
+    /// writers must order the map's keys themselves.
+    public func holdsMap(_ type: FieldType) -> Bool {
+        var seen = Set<String>()
+        func visit(_ type: FieldType) -> Bool {
+            switch type {
+            case .map: return true
+            case .array(let element): return visit(element)
+            case .structure(let name):
+                guard seen.insert(name).inserted else { return false }
+                return (self.type(named: name)?.fields ?? []).contains { visit($0.type) }
+            default: return false
+            }
+        }
+        return visit(type)
+    }
+}

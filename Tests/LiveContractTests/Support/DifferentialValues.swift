@@ -56,8 +56,13 @@ enum DifferentialValues {
         case .float: return ["", "NaN", "abc"]
         case .structure: return ["{", "null", "[]", "\"x\"", "{}", "{a:1}", "{'a':1}"]
         case .array: return ["null", "{}", "[null]", "[", "[1,]", "[1;2]", "['a']", "[0x10]"]
+        case .map: return ["{", "null", "[]", "\"x\"", "{a:1}", "{'a':1}", "[{}]", "{\"a\":1,}"]
         }
     }
+
+    /// Map keys: empty, escape-heavy, JavaScript's special names, and U+FF61 beside U+1F680
+    /// (code point order and UTF-16 order disagree on them), plus plain ones.
+    static let mapKeys: [String] = FixtureSamples.hostileKeys + ["hasOwnProperty", "toString", "k1", "k2", "K1", "0", "10", "9", "\u{7F}", "\u{FFFF}"]
 
     /// Text for a string field: empty, at, under and over maxLength, escape-heavy, non-BMP.
     static func texts(maxLength: Int?) -> [String] {

@@ -112,7 +112,8 @@ struct TypeScriptExpressions {
         switch field.type {
         case .string, .url, .uuid, .enumeration: return value
         case .int, .sized, .double, .float, .bool, .date: return "String(\(value))"
-        case .dateRange, .structure, .array, .map: return "JSON.stringify(\(value))"
+        case .dateRange, .structure, .array, .map:
+            return contract.holdsMap(field.type) ? "lc.stringify(\(value))" : "JSON.stringify(\(value))"
         }
     }
 
