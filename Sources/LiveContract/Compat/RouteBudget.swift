@@ -50,6 +50,8 @@ public struct RouteBudget: Sendable {
         public var name: String
         public var isList: Bool
         public var location: SourceLocation
+        /// A map: it needs maxItems (members) and maxLength (each key) to be bounded.
+        public var isMap = false
     }
 
     public static let widestUnixSeconds: Int64 = 9_999_999_999
@@ -174,8 +176,9 @@ struct WorstCase {
             guard count > 0, let item = value(element, field: field, path: path) else { return .array([]) }
             return .array(Array(repeating: item, count: count))
         case .map(let valueType):
-            if field.maxItems == nil { note(RouteBudget.Unbounded(name: path, isList: true, location: field.location)) }
-            if field.maxLength == nil { note(RouteBudget.Unbounded(name: path, isList: false, location: field.location)) }
+            if field.maxItems == nil || field.maxLength == nil {
+                note(RouteBudget.Unbounded(name: path, isList: true, location: field.location, isMap: true))
+            }
             let count = field.maxItems ?? 0
             guard count > 0, let item = value(valueType, field: field, path: path) else { return .map([]) }
             let length = field.maxLength ?? 0
@@ -259,7 +262,7 @@ extension RouteBudget {
                            at: entry.parts.first?.location, rule: "payload-budget-over")
         }
         if let first = unbounded.first {
-            let names = unbounded.prefix(6).map { "'\($0.name)' (\($0.isList ? "a list without maxItems" : "a string without maxLength"))" }
+            let names = unbounded.prefix(6).map { "'\($0.name)' (\($0.isMap ? "a map without maxItems and maxLength" : $0.isList ? "a list without maxItems" : "a string without maxLength"))" }
             let more = unbounded.count > 6 ? " and \(unbounded.count - 6) more" : ""
             result.warning("the payload size cannot be proven within the APNs and FCM limits: \(names.joined(separator: ", "))\(more) can grow without bound; add maxLength: N (UTF-8 bytes) to each string and maxItems: N to each list",
                            at: first.location, rule: "payload-budget-unbounded")
