@@ -143,6 +143,20 @@ final class CompatTests: XCTestCase {
         XCTAssertEqual(audiences(toString), [.newWidgetOldServer, .runningActivities, .android], "a UUID reader refuses old non-UUID text")
     }
 
+    /// A map's value type is judged like a list's element type; a map is no list.
+    func testMapValueTypeChangesAreBreaking() {
+        let base = changed("stopsRemaining: { type: int, min: 0 }", "stopsRemaining: { type: \"[string: int]\" }")
+        let retyped = only(compare(changed("stopsRemaining: { type: \"[string: int]\" }", "stopsRemaining: { type: \"[string: string]\" }", in: base), old: base))
+        XCTAssertEqual(retyped?.rule, "compat-type-changed")
+        XCTAssertEqual(audiences(retyped), [.newWidgetOldServer, .oldWidgetNewServer, .runningActivities, .android])
+        XCTAssertTrue(retyped?.impacts.first?.text.contains("map values: typeMismatch") ?? false, retyped?.impacts.first?.text ?? "")
+        let widened = only(compare(changed("stopsRemaining: { type: \"[string: int]\" }", "stopsRemaining: { type: \"[string: int64]\" }", in: base), old: base))
+        XCTAssertEqual(audiences(widened), [.oldWidgetNewServer, .android], "Int64 values read old int values, not the other way round")
+        let toList = only(compare(changed("stopsRemaining: { type: \"[string: int]\" }", "stopsRemaining: { type: \"[int]\" }", in: base), old: base))
+        XCTAssertEqual(toList?.rule, "compat-type-changed")
+        XCTAssertTrue(compare(base, old: base).isEmpty, "an unchanged map is no change")
+    }
+
     func testDateToDoubleDecodesButMisreads() {
         let finding = only(compare(changed("eta: { type: date, bridgeName: etaEpochMillis }", "eta: { type: double, bridgeName: etaEpochMillis }")))
         XCTAssertEqual(finding?.rule, "compat-type-changed")

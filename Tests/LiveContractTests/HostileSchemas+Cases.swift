@@ -273,3 +273,18 @@ extension HostileSchemas {
         Case(name: "kotlin-bridge without package", yaml: head + "state: {}\noutputs:\n  kotlin: { path: A.kt, package: a.b }\n  kotlin-bridge: ‸B.kt\n", rule: "missing-key"),
     ]
 }
+
+/// `[string: T]` maps: what no wire has one form for, and values that break their limits.
+extension HostileSchemas {
+    static let mapCases: [Case] = [
+        Case(name: "map of maps", yaml: state("  a: { type: ‸\"[string: [string: int]]\" }\n"), rule: "unsupported-type", message: "use a map of a struct"),
+        Case(name: "list of maps", yaml: state("  a: { type: ‸\"[[string: int]]\" }\n"), rule: "unsupported-type"),
+        Case(name: "map of optionals", yaml: state("  a: { type: ‸\"[string: int?]\" }\n"), rule: "unsupported-type", message: "leave the key out"),
+        Case(name: "map with int keys", yaml: state("  a: { type: ‸\"[int: string]\" }\n"), rule: "unsupported-type", message: "map keys are strings"),
+        Case(name: "map default as a list", yaml: state("  a: { type: \"[string: int]\", default: ‸[] }\n"), rule: "value-type", message: "write {} for an empty one"),
+        Case(name: "map default of the wrong value type", yaml: state("  a: { type: \"[string: int]\", default: { k: ‸x } }\n"), rule: "value-type"),
+        Case(name: "map default over maxItems", yaml: state("  a: { type: \"[string: int]\", maxItems: 1, default: ‸{ a: 1, b: 2 } }\n"), rule: "value-too-long", message: "over maxItems 1"),
+        Case(name: "map key over maxLength", yaml: state("  a: { type: \"[string: int]\", maxLength: 2, default: ‸{ abc: 1 } }\n"), rule: "value-too-long", message: "each key of the map"),
+        Case(name: "min on a map", yaml: state("  a: { type: \"[string: int]\", ‸min: 0 }\n"), rule: "schema-shape"),
+    ]
+}

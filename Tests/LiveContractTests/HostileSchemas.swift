@@ -37,7 +37,7 @@ enum HostileSchemas {
     }
 
     /// Every case, in the order the tables list them.
-    static var all: [Case] { yamlCases + topLevelCases + nameCases + typeCases + valueCases + outputCases + envelopeCases }
+    static var all: [Case] { yamlCases + topLevelCases + nameCases + typeCases + valueCases + outputCases + envelopeCases + mapCases }
 
     /// Returns the text without `‸` and the 1-based line and column where it stood; a line
     /// ends at LF, CR or CRLF as in libyaml, and `⟨FF⟩` counts as one column.

@@ -83,10 +83,16 @@ final class ImportShapesTests: XCTestCase {
             Sample(label: "sensor.batteryOverflow", type: "SensorAttributes.ContentState",
                    json: #"{"sequence":1,"uptimeMillis":1,"battery":256,"temperature":0.1,"offset":0,"samples":[]}"#, decodes: false),
         ], keeps: ["var sequence: UInt32", "var uptimeMillis: Int64", "var battery: UInt8", "var temperature: Float", "var offset: Int16", "var samples: [UInt]", "var serial: UInt64"]),
-        Shape(name: "LabelsAttributes", needs: [.type("[string: string]"), .type("[string: int]")], samples: [
+        Shape(name: "LabelsAttributes", samples: [
             Sample(label: "labels.attributes", type: "LabelsAttributes", json: #"{"staticValues":{}}"#),
-            Sample(label: "labels.state", type: "LabelsAttributes.ContentState", json: #"{"values":{"b":"2","a":"1"},"counters":{"x":3}}"#),
-        ], keeps: ["var values: [String: String]", "var counters: [String: Int]", "var staticValues: [String: String]"]),
+            Sample(label: "labels.state", type: "LabelsAttributes.ContentState",
+                   json: #"{"values":{"b":"2","a":"1","\u00e9":"e","\ud83d\ude80":"r","\uff61":"h"},"counters":{"x":3},"stops":{"s1":{"eta":700000000.5,"done":true}},"groups":{"g":[0,255],"e":[]},"notes":{}}"#),
+            Sample(label: "labels.sparse", type: "LabelsAttributes.ContentState", json: #"{"values":{},"counters":{},"stops":{},"groups":{}}"#),
+            Sample(label: "labels.notObject", type: "LabelsAttributes.ContentState", json: #"{"values":[],"counters":{},"stops":{},"groups":{}}"#, decodes: false),
+            Sample(label: "labels.wrongValue", type: "LabelsAttributes.ContentState", json: #"{"values":{"a":1},"counters":{},"stops":{},"groups":{}}"#, decodes: false),
+            Sample(label: "labels.valueOverflow", type: "LabelsAttributes.ContentState", json: #"{"values":{},"counters":{},"stops":{},"groups":{"g":[256]}}"#, decodes: false),
+        ], keeps: ["var values: [String: String]", "var counters: [String: Int]", "var staticValues: [String: String]",
+                   "var stops: [String: Stop]", "var groups: [String: [UInt8]]", "var notes: [String: String]?"]),
         Shape(name: "LineupAttributes", needs: [.rawValues], samples: [
             Sample(label: "lineup.attributes", type: "LineupAttributes", json: #"{"queue":"ranked"}"#),
             Sample(label: "lineup.raw", type: "LineupAttributes.ContentState", json: #"{"mode":"SOLO","previous":"mixed-doubles"}"#),

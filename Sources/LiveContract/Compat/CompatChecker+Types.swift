@@ -124,7 +124,7 @@ extension ContractShape {
             switch type {
             case .enumeration(let name, _, _): return name == typeName
             case .structure(let name, let fields): return name == typeName || fields.contains { reaches($0.type) }
-            case .array(let element): return reaches(element)
+            case .array(let element), .map(let element): return reaches(element)
             default: return false
             }
         }

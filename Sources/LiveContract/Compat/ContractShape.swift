@@ -65,6 +65,8 @@ public indirect enum ShapeType: Sendable {
     case enumeration(name: String, cases: [String], unknown: String?)
     case structure(name: String, fields: [ShapeField])
     case array(ShapeType)
+    /// `[string: T]`: a JSON object of T values.
+    case map(ShapeType)
     /// A Swift type the copy reader does not know (`Float`, `UUID`, ...), kept by spelling.
     case other(String)
 
@@ -82,6 +84,7 @@ public indirect enum ShapeType: Sendable {
         case .float: return "float"
         case .enumeration(let name, _, _), .structure(let name, _), .other(let name): return name
         case .array(let element): return "[\(element.schemaSpelling)]"
+        case .map(let value): return "[string: \(value.schemaSpelling)]"
         }
     }
 
@@ -99,6 +102,7 @@ public indirect enum ShapeType: Sendable {
         case .float: return "Float"
         case .enumeration(let name, _, _), .structure(let name, _), .other(let name): return name
         case .array(let element): return "[\(element.swiftSpelling)]"
+        case .map(let value): return "[String: \(value.swiftSpelling)]"
         }
     }
 
@@ -157,6 +161,7 @@ struct ShapeResolver {
         case .float: return .float
         case .enumeration(let name), .structure(let name): return named(name)
         case .array(let element): return .array(self.type(element))
+        case .map(let value): return .map(self.type(value))
         }
     }
 

@@ -44,7 +44,7 @@ public struct PayloadBudget: Sendable, Equatable {
         case .dateRange: return 2 * 24 + 3
         case .enumeration(_, let cases, _): return (cases.map(\.utf8.count).max() ?? 0) + 2
         case .structure(_, let fields): return object(fields, key: \.name)
-        case .array, .other: return 2
+        case .array, .map, .other: return 2
         }
     }
 
@@ -63,7 +63,7 @@ public struct PayloadBudget: Sendable, Equatable {
         case .dateRange: return 2 * 20 + 3
         case .enumeration(_, let cases, _): return cases.map(\.utf8.count).max() ?? 0
         case .structure(_, let fields): return object(fields, key: \.wireName)
-        case .array, .other: return 2
+        case .array, .map, .other: return 2
         }
     }
 }

@@ -6,6 +6,9 @@
 ///   (6 bytes; 7 inside FCM JSON text, whose backslash is escaped again), the widest any
 ///   N-byte UTF-8 string can become in JSON;
 /// - a list holds `maxItems` items, each at its widest; optional fields are present;
+/// - a map holds `maxItems` members, each key `maxLength` control characters (distinct keys
+///   while the 27 six-byte escapes allow, then repeated: an upper bound) and each value at
+///   its widest;
 /// - an int is the endpoint of its range with the most digits; a double the widest of a fixed
 ///   set of numbers inside its range (the widest finite JavaScript number is 25 bytes); a date
 ///   the JavaScript safe-integer millisecond that prints widest;
@@ -47,6 +50,8 @@ public struct RouteBudget: Sendable {
         public var name: String
         public var isList: Bool
         public var location: SourceLocation
+        /// A map: it needs maxItems (members) and maxLength (each key) to be bounded.
+        public var isMap = false
     }
 
     public static let widestUnixSeconds: Int64 = 9_999_999_999
@@ -170,7 +175,28 @@ struct WorstCase {
             let count = field.maxItems ?? 0
             guard count > 0, let item = value(element, field: field, path: path) else { return .array([]) }
             return .array(Array(repeating: item, count: count))
+        case .map(let valueType):
+            if field.maxItems == nil || field.maxLength == nil {
+                note(RouteBudget.Unbounded(name: path, isList: true, location: field.location, isMap: true))
+            }
+            let count = field.maxItems ?? 0
+            guard count > 0, let item = value(valueType, field: field, path: path) else { return .map([]) }
+            let length = field.maxLength ?? 0
+            return .map(MapKeys.sorted((0..<count).map { NamedValue(Self.widestKey(index: $0, length: length), item) }))
         }
+    }
+
+    /// Control characters JSON writes as six-byte `\u00XX` escapes (the rest have short forms).
+    static let wideControls: [Character] = (1..<32).filter { ![8, 9, 10, 12, 13].contains($0) }.map { Character(Unicode.Scalar(UInt8($0))) }
+
+    /// The `index`-th of the widest distinct keys of `length` bytes (repeats past 27^length).
+    static func widestKey(index: Int, length: Int) -> String {
+        var rest = index, key = ""
+        for _ in 0..<length {
+            key.append(wideControls[rest % wideControls.count])
+            rest /= wideControls.count
+        }
+        return key
     }
 
     /// The end of a sized integer's range (narrowed by the bounds) with the most digits.
@@ -236,7 +262,7 @@ extension RouteBudget {
                            at: entry.parts.first?.location, rule: "payload-budget-over")
         }
         if let first = unbounded.first {
-            let names = unbounded.prefix(6).map { "'\($0.name)' (\($0.isList ? "a list without maxItems" : "a string without maxLength"))" }
+            let names = unbounded.prefix(6).map { "'\($0.name)' (\($0.isMap ? "a map without maxItems and maxLength" : $0.isList ? "a list without maxItems" : "a string without maxLength"))" }
             let more = unbounded.count > 6 ? " and \(unbounded.count - 6) more" : ""
             result.warning("the payload size cannot be proven within the APNs and FCM limits: \(names.joined(separator: ", "))\(more) can grow without bound; add maxLength: N (UTF-8 bytes) to each string and maxItems: N to each list",
                            at: first.location, rule: "payload-budget-unbounded")

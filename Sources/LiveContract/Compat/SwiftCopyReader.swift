@@ -120,6 +120,9 @@ struct SwiftTypeResolver {
         case "UUID": return .uuid
         default: break
         }
+        if let value = SwiftMapSpelling.valueType(of: spelling) {
+            return .map(resolve(value))
+        }
         if spelling.hasPrefix("[") && spelling.hasSuffix("]") && !spelling.contains(":") {
             return .array(resolve(String(spelling.dropFirst().dropLast()).trimmingSpaces))
         }

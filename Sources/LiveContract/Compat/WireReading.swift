@@ -99,6 +99,8 @@ public enum WireReader: Sendable {
             return unknown == nil ? unknownCase(name, "any other text", 1) : nil
         case (.array(let readElement), .array(let writtenElement)):
             return value(reader: readElement, writer: writtenElement).map { Breakage(effect: $0.effect, reason: "array elements: " + $0.reason) }
+        case (.map(let readValue), .map(let writtenValue)):
+            return value(reader: readValue, writer: writtenValue).map { Breakage(effect: $0.effect, reason: "map values: " + $0.reason) }
         case (.structure(_, let readFields), .structure(_, let writtenFields)):
             for member in readFields {
                 let written = writtenFields.first { key(of: $0) == key(of: member) }
@@ -166,6 +168,7 @@ extension ShapeType {
         case .dateRange: return "a two-number array"
         case .structure: return "an object"
         case .array: return "an array"
+        case .map: return "an object of string keys"
         case .other(let name): return name.withArticle
         }
     }

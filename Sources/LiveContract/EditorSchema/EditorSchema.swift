@@ -20,7 +20,8 @@ public enum EditorSchema {
     /// upper-case declared type name.
     static var typeExpressionPattern: String {
         let element = "(?:\(builtinTypeNames.joined(separator: "|"))|[A-Z][A-Za-z0-9_]*)"
-        return "^ *(?:\(element)|\\[ *(?:string *: *)?\(element) *\\]) *\\?? *$"
+        // `[T]`, `[string: T]` and `[string: [T]]` (a map's values may be lists).
+        return "^ *(?:\(element)|\\[ *(?:\(element)|string *: *(?:\(element)|\\[ *\(element) *\\])) *\\]) *\\?? *$"
     }
 
     static let identifierLower = "^[a-z][A-Za-z0-9_]*$"

@@ -40,8 +40,8 @@ extension SwiftImporter {
         default:
             break
         }
-        if schemaType.hasPrefix("[string: ") {
-            return tokens.count == 3 && tokens[0].is("[") && tokens[1].is(":") && tokens[2].is("]") ? "{}" : nil
+        if schemaType.hasPrefix("[string: "), schemaType.hasSuffix("]") {
+            return mapDefault(tokens, valueType: String(schemaType.dropFirst("[string: ".count).dropLast()))
         }
         if schemaType.hasPrefix("["), schemaType.hasSuffix("]") {
             let element = String(schemaType.dropFirst().dropLast())
@@ -57,6 +57,20 @@ extension SwiftImporter {
             return name
         }
         return structureDefault(tokens, schemaType: schemaType)
+    }
+
+    /// `[:]` or `["a": 1, "b": 2]`: a flow mapping of string keys to literal values.
+    mutating func mapDefault(_ tokens: [SwiftToken], valueType: String) -> String? {
+        if tokens.count == 3 && tokens[0].is("[") && tokens[1].is(":") && tokens[2].is("]") { return "{}" }
+        guard let items = SwiftLiterals.list(tokens) else { return nil }
+        var members: [String] = []
+        for item in items {
+            // The key is one string literal token, then `:`.
+            guard item.count >= 3, item[1].is(":"), let key = SwiftLiterals.string([item[0]]),
+                  let value = literalDefault(Array(item[2...]), schemaType: valueType) else { return nil }
+            members.append(YAMLText.quoted(key) + ": " + value)
+        }
+        return "{ " + members.joined(separator: ", ") + " }"
     }
 
     /// `Payload(text: "x", mood: .calm)` for a struct this import converts: a flow mapping

@@ -103,7 +103,7 @@ extension SwiftImporter {
             // decodes to the default, an explicit null to nil).
             let valueType = optional ? String(schemaType.dropLast()) : schemaType
             guard let value = literalDefault(tokens, schemaType: valueType) else {
-                unsupported("the fallback \(SwiftLiterals.spelled(tokens)) of '\(property.name)' is not a literal the schema can hold as `default:` (a string, number, Bool, enum case, URL, Date or a list of those)",
+                unsupported("the fallback \(SwiftLiterals.spelled(tokens)) of '\(property.name)' is not a literal the schema can hold as `default:` (a string, number, Bool, enum case, URL, Date, or a list or dictionary of those)",
                             at: at)
                 return nil
             }

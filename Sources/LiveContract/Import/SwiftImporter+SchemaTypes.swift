@@ -36,6 +36,10 @@ extension SwiftImporter {
                 unsupported("'\(type.spelling)': lists of lists have no schema form; use a list of structs", at: origin)
                 return nil
             }
+            if Self.isDictionary(element) {
+                unsupported("'\(type.spelling)': lists of dictionaries have no schema form; use a list of structs", at: origin)
+                return nil
+            }
             return schemaType(element, scope: scope, at: origin).map { "[\($0)]" }
         case .dictionary(let key, let value):
             return mapType(key: key, value: value, spelling: type.spelling, scope: scope, at: origin)
@@ -93,6 +97,14 @@ extension SwiftImporter {
             unsupported("'\(spelling)': dictionaries of optionals have no schema form", at: origin)
             return nil
         }
+        if Self.isDictionary(value) {
+            unsupported("'\(spelling)': dictionaries of dictionaries have no schema form; use a dictionary of a struct", at: origin)
+            return nil
+        }
+        if case .array(let element) = value, Self.isDictionary(element) {
+            unsupported("'\(spelling)': dictionaries of lists of dictionaries have no schema form; use a struct", at: origin)
+            return nil
+        }
         return schemaType(value, scope: scope, at: origin).map { "[string: \($0)]" }
     }
 
@@ -128,5 +140,14 @@ extension SwiftImporter {
             pending.append(key)
         }
         return entry.name
+    }
+
+    /// `[K: V]` or `Dictionary<K, V>`.
+    static func isDictionary(_ type: SwiftTypeRef) -> Bool {
+        switch type {
+        case .dictionary: return true
+        case .named(let path, let arguments): return path.last == "Dictionary" && arguments.count == 2
+        default: return false
+        }
     }
 }

@@ -38,7 +38,7 @@ public struct Contract: Sendable {
     public func rawValue(of name: String, in type: FieldType) -> String {
         switch type {
         case .enumeration(let enumName): return self.type(named: enumName)?.enumType?.rawValue(of: name) ?? name
-        case .array(let element): return rawValue(of: name, in: element)
+        case .array(let element), .map(let element): return rawValue(of: name, in: element)
         default: return name
         }
     }
@@ -61,6 +61,9 @@ public indirect enum FieldType: Hashable, Sendable {
     case sized(IntegerKind)
     /// Swift `Float`; values are kept as the `Double` of the nearest Float (see `FloatText`).
     case float
+    /// `[string: T]`: Swift `[String: T]`, a JSON object. Members are written in key order by
+    /// Unicode code point everywhere the tool writes one (the Swift encoder's order is not stable).
+    case map(FieldType)
 
     /// The spelling used in the schema (`int`, `[Step]`).
     public var schemaSpelling: String {
@@ -77,6 +80,7 @@ public indirect enum FieldType: Hashable, Sendable {
         case .float: return "float"
         case .enumeration(let name), .structure(let name): return name
         case .array(let element): return "[\(element.schemaSpelling)]"
+        case .map(let value): return "[string: \(value.schemaSpelling)]"
         }
     }
 
@@ -96,7 +100,7 @@ public indirect enum FieldType: Hashable, Sendable {
     /// True when the FCM data value is JSON text rather than a plain string.
     public var isJSONTextOnFCM: Bool {
         switch self {
-        case .structure, .array, .dateRange: return true
+        case .structure, .array, .dateRange, .map: return true
         default: return false
         }
     }

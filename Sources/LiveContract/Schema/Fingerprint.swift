@@ -49,6 +49,7 @@ public enum Fingerprint {
         case .date(let millis): return "t:" + String(millis)
         case .dateRange(let lower, let upper): return "r:" + String(lower) + "," + String(upper)
         case .array(let items): return "[" + items.map(canonical).joined(separator: ";") + "]"
+        case .map(let members): return "m{" + members.map { "s" + String($0.name.utf8.count) + ":" + $0.name + "=" + canonical($0.value) }.joined(separator: ";") + "}"
         case .structure(let members): return "{" + members.map { $0.name + "=" + canonical($0.value) }.joined(separator: ";") + "}"
         }
     }

@@ -35,6 +35,14 @@ extension SchemaLoader {
                 }
                 items += elements.count
                 stack += elements
+            case .map(let members):
+                if members.count > Self.maxDefaultListItems {
+                    error("the default of '\(field.name)' has \(members.count) members; the limit is \(Self.maxDefaultListItems) (the Kotlin default constructor would pass the JVM's 64 KB method limit): shorten it",
+                          node, rule: "value-too-long")
+                    return 0
+                }
+                items += members.count
+                stack += members.map { .string($0.name) } + members.map(\.value)
             case .structure(let members):
                 items += members.count
                 stack += members.map(\.value)

@@ -26,7 +26,7 @@ extension SchemaLoader {
             (fieldsByName[name] ?? []).compactMap { field in
                 switch field.type {
                 case .structure(let next): return (next, false)
-                case .array(.structure(let next)): return (next, true)
+                case .array(.structure(let next)), .map(.structure(let next)), .map(.array(.structure(let next))): return (next, true)
                 default: return nil
                 }
             }
@@ -70,7 +70,7 @@ extension SchemaLoader {
                     fields = min(fields + 1, Int.max / 4)
                     let inner: String?
                     switch field.type {
-                    case .structure(let next), .array(.structure(let next)): inner = next
+                    case .structure(let next), .array(.structure(let next)), .map(.structure(let next)), .map(.array(.structure(let next))): inner = next
                     default: inner = nil
                     }
                     if let inner, inner != name, marks[inner] == .done {

@@ -173,7 +173,7 @@ extension SchemaLoader {
             if diagnostics.hasFailed(Self.misspelledKey("type", in: "field '\(name)'")) {
                 diagnostics.suppress(because: Self.misspelledKey("type", in: "field '\(name)'"))
             } else if node.mappingEntries != nil {
-                error("field '\(name)' needs a `type` (string, int, double, bool, date, dateRange, url, uuid, int8..uint64, float, a type from `types`, [T] or T?)", node, rule: "missing-key")
+                error("field '\(name)' needs a `type` (string, int, double, bool, date, dateRange, url, uuid, int8..uint64, float, a type from `types`, [T], [string: T] or T?)", node, rule: "missing-key")
             }
             return nil
         }
@@ -184,19 +184,19 @@ extension SchemaLoader {
             if checkMemberName(value, bridge.value) { field.wireName = value }
         }
         if let maxItems = body["maxItems"] {
-            if case .array = type {
+            if type.holdsItems {
                 if case .int(let limit)? = scalarValue(maxItems.value, as: .int, context: "maxItems"), limit >= 0 {
                     field.maxItems = limit
                 } else {
                     error("maxItems must be a whole number of items, 0 or more", maxItems.value, rule: "schema-value")
                 }
             } else {
-                error("maxItems applies to list fields ([T]); '\(name)' is \(type.schemaSpelling)", maxItems.key, rule: "schema-shape")
+                error("maxItems applies to list fields ([T]) and maps ([string: T], the member count); '\(name)' is \(type.schemaSpelling)", maxItems.key, rule: "schema-shape")
             }
         }
         if let maxLength = body["maxLength"] {
-            if ![FieldType.string, .url, .array(.string), .array(.url)].contains(type) {
-                error("maxLength applies to string and url fields and to lists of them (each item); '\(name)' is \(type.schemaSpelling)", maxLength.key, rule: "schema-shape")
+            if ![FieldType.string, .url, .array(.string), .array(.url)].contains(type) && !type.isMap {
+                error("maxLength applies to string and url fields, to lists of them (each item) and to maps (each key, and each string value); '\(name)' is \(type.schemaSpelling)", maxLength.key, rule: "schema-shape")
             } else if case .int(let limit)? = scalarValue(maxLength.value, as: .int, context: "maxLength"), limit > 0 {
                 field.maxLength = limit
             } else {
@@ -237,6 +237,11 @@ extension SchemaLoader {
         if let items = node.sequenceItems, items.count == 1, let element = items[0].scalar, items[0].scalarStyle == .plain {
             return typeExpression(YAMLNode(kind: .scalar("[\(element)]", .quoted), location: node.location))
         }
+        // Unquoted `type: [string: int]` reads as a list holding `{string: int}`: a map type.
+        if let items = node.sequenceItems, items.count == 1, let pair = items[0].mappingEntries, pair.count == 1,
+           let key = pair[0].key.scalar, let value = pair[0].value.scalar {
+            return typeExpression(YAMLNode(kind: .scalar("[\(key): \(value)]", .quoted), location: node.location))
+        }
         guard var text = node.scalar?.trimmingSpaces, !text.isEmpty, node.scalarStyle != .block else {
             error("type must be text such as 'int' or '[string]', found \(node.kindDescription)", node, rule: "schema-shape")
             return nil
@@ -246,10 +251,14 @@ extension SchemaLoader {
             optional = true
             text.removeLast()
         }
+        if let valueText = Self.mapValueSpelling(text) {
+            guard let value = mapValueType(valueText, node) else { return nil }
+            return (.map(value), optional)
+        }
         if text.hasPrefix("[") && text.hasSuffix("]") {
             let inner = String(text.dropFirst().dropLast()).trimmingSpaces
             if inner.hasSuffix("?") || inner.hasPrefix("[") {
-                error("'\(text)': lists of optionals and lists of lists are not supported; use a struct", node, rule: "unsupported-type")
+                error("'\(text)': lists of optionals, lists of lists and lists of maps are not supported; use a struct", node, rule: "unsupported-type")
                 return nil
             }
             guard let element = namedType(inner, node) else { return nil }

@@ -31,6 +31,10 @@ extension SchemaLoader {
                 error("\(context()) is \(text.utf8.count) UTF-8 bytes, over maxLength \(limit)", node, rule: "value-too-long")
             }
         }
+        if case .map(let members) = value {
+            checkMapConstraints(members, of: field, node, context: context())
+            return
+        }
         guard case .array(let items) = value else { return }
         if let limit = field.maxItems, items.count > limit {
             error("\(context()) has \(items.count) items, over maxItems \(limit)", node, rule: "value-too-long")
@@ -55,6 +59,8 @@ extension SchemaLoader {
 
     mutating func value(_ node: YAMLNode, type: FieldType, context: @autoclosure () -> String) -> Value? {
         switch type {
+        case .map(let valueType):
+            return mapValue(node, valueType: valueType, context: context())
         case .array(let element):
             guard let items = node.sequenceItems else {
                 error("\(context()) must be a list of \(element.schemaSpelling), found \(node.kindDescription)", node, rule: "value-type")

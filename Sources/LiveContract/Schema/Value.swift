@@ -17,6 +17,8 @@ public indirect enum Value: Hashable, Sendable {
     case array([Value])
     /// Upper-case 8-4-4-4-12 hex, the form Foundation's `UUID.uuidString` writes.
     case uuid(String)
+    /// A `[string: T]` value: members in key order by Unicode code point, keys unique.
+    case map([NamedValue])
 
     /// The numeric value of `.int` or `.double`, for bound checks.
     public var number: Double? {

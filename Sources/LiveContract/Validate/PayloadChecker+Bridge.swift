@@ -41,6 +41,13 @@ extension PayloadChecker {
                 if let problem = bridgeProblem(item, element, path: path + "[\(index)]") { return problem }
             }
             return nil
+        case (.map(let valueType), .object(let members)):
+            for member in members {
+                let memberPath = path + "[" + JSONWriter.compact(.string(member.key)) + "]"
+                if member.value.kind == .null { return "at \(memberPath): map values are never null; leave the key out" }
+                if let problem = bridgeProblem(member.value, valueType, path: memberPath) { return problem }
+            }
+            return nil
         case (.structure(let name), .object(let members)):
             for field in contract.type(named: name)?.fields ?? [] {
                 let member = members.first { $0.key == field.wireName }?.value
@@ -69,6 +76,7 @@ extension PayloadChecker {
         case .enumeration(let name): return "\(name.withArticle) raw value"
         case .structure(let name): return "\(name.withArticle) object"
         case .array: return "an array"
+        case .map: return "an object of string keys"
         }
     }
 }

@@ -105,6 +105,19 @@ extension PayloadChecker {
             // decodes from any JSON value (found by the differential test).
             guard !fields.isEmpty else { return }
             decodeObject(node, fields: fields, path: path, holder: name)
+        case (.map(let valueType), .object(let members)):
+            for member in members {
+                let memberPath = path.key(member.key)
+                if let limit = field?.maxLength, member.key.utf8.count > limit {
+                    warning(member.value, memberPath, "the key is \(member.key.utf8.count) UTF-8 bytes, over the schema's maxLength \(limit) (each key of the map); it decodes, but the contract promises at most \(limit)", rule: "payload-out-of-bounds")
+                }
+                if case .null = member.value.kind {
+                    error(member.value, memberPath, "valueNotFound: map values are non-optional \(swiftName(valueType)); leave the key out instead of sending null", rule: "payload-null")
+                } else {
+                    // maxLength bounds each string value too; maps have no min/max.
+                    decodeValue(member.value, valueType, field: field, path: memberPath)
+                }
+            }
         case (.array(let element), .array(let items)):
             for (index, item) in items.enumerated() {
                 if case .null = item.kind {

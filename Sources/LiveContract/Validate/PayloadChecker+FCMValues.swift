@@ -71,7 +71,7 @@ extension PayloadChecker {
             guard let enumType = contract.type(named: name)?.enumType, !enumType.rawValues.contains(text) else { return nil }
             let guess = Suggest.closest(to: text, in: enumType.rawValues).map { " (did you mean '\($0)'?)" } ?? ""
             return unreadable("'\(text)' is not a case of \(name)\(guess) and \(name) has no unknown: fallback")
-        case .structure, .array:
+        case .structure, .array, .map:
             guard let node = Self.jsonText(text) else { return unreadable("\"\(text)\" is not JSON text; nested values travel as compact JSON (JSON.stringify of the bridge shape)") }
             return bridgeProblem(node, type, path: "").map { unreadable("the JSON text \($0)") }
         }

@@ -43,6 +43,10 @@ object BridgeRecords {
                 val element = (type as ParameterizedType).actualTypeArguments[0]
                 (value as List<*>).map { convert(it, element) }
             }
+            Map::class.java.isAssignableFrom(raw) -> {
+                val item = (type as ParameterizedType).actualTypeArguments[1]
+                (value as Map<*, *>).entries.associate { entry -> (entry.key as String) to convert(entry.value, item) }
+            }
             Record::class.java.isAssignableFrom(raw) -> fill(raw.getDeclaredConstructor().newInstance() as Record, value as Map<*, *>)
             else -> throw IllegalArgumentException("no conversion to $raw")
         }

@@ -72,3 +72,12 @@ extension Array: AnyArgument where Element: AnyArgument {
     }
     public func toJavaScript() -> Any? { map { $0.toJavaScript() ?? NSNull() } }
 }
+
+extension Dictionary: AnyArgument where Key == String, Value: AnyArgument {
+    /// A JavaScript object: every member must convert to the value type, as Expo's typed dictionaries do.
+    public static func fromJavaScript(_ value: Any) throws -> [String: Value] {
+        guard let members = value as? [String: Any] else { throw ConversionError("expected an object, got \(value)") }
+        return try members.mapValues(Value.fromJavaScript)
+    }
+    public func toJavaScript() -> Any? { mapValues { $0.toJavaScript() ?? NSNull() } }
+}

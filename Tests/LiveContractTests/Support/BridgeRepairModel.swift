@@ -81,6 +81,12 @@ struct BridgeRepairModel {
         case .array(let element):
             guard case .array(let items) = value else { return value }
             return .array(items.map { item in item == .null ? item : repair(item, element, field: nil) ?? .string("about:blank") })
+        case .map(let valueType):
+            // Values repair like list items (Expo refuses a null value, so it stays).
+            guard case .object(let members) = value else { return value }
+            return .object(members.map { member in
+                JSONMember(member.key, member.value == .null ? member.value : repair(member.value, valueType, field: nil) ?? .string("about:blank"))
+            })
         }
     }
 

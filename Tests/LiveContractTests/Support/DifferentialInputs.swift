@@ -73,6 +73,18 @@ struct DifferentialInputs {
             var items: [JSONValue] = []
             for _ in 0..<count { items.append(rng.chance(3) ? .null : value(element, nil, shape, depth + 1)) }
             return .array(items)
+        case .map(let valueType):
+            // Empty, a few keys, many keys; keys that need escapes, sit outside the BMP or
+            // mean something to JavaScript objects; now and then a null or wrongly typed value.
+            let count = depth > 3 ? 0 : rng.pick([0, 0, 1, 2, 3, DifferentialValues.mapKeys.count])
+            var members: [JSONMember] = []
+            for index in 0..<count {
+                let key = count == DifferentialValues.mapKeys.count ? DifferentialValues.mapKeys[index] : rng.pick(DifferentialValues.mapKeys)
+                guard !members.contains(where: { $0.key == key }) else { continue }
+                let item: JSONValue = rng.chance(3) ? .null : rng.chance(3) ? wrongType(valueType) : value(valueType, nil, shape, depth + 1)
+                members.append(JSONMember(key, item))
+            }
+            return .object(members)
         }
     }
 
@@ -174,6 +186,7 @@ struct DifferentialInputs {
         case .dateRange: return rng.pick([.string("[1,2]"), .int(1)])
         case .structure: return rng.pick([.array([]), .string("{}")])
         case .array: return rng.pick([.object([]), .string("[]")])
+        case .map: return rng.pick([.array([]), .string("{}"), .int(1)])
         }
     }
 
@@ -242,7 +255,7 @@ struct DifferentialInputs {
                 guard let special = DiffJSON.special(value) else { return fcmJSON(value) }
                 return special.isNaN ? "NaN" : special.isInfinite ? (special < 0 ? "-Infinity" : "Infinity") : "0"
             }
-        case .dateRange, .structure, .array:
+        case .dateRange, .structure, .array, .map:
             return fcmJSON(value)
         }
     }

@@ -55,6 +55,7 @@ enum DifferentialValues {
         case .float: return floatTexts + ["NaN", "Infinity", "-Infinity", "", " 1", "+1", ".5", "5.", "0x1p3", "abc"]
         case .structure: return ["{", "null", "[]", "\"x\"", "{}", "{a:1}", "{'a':1}"]
         case .array: return ["null", "{}", "[null]", "[", "[1,]", "[1;2]", "['a']", "[0x10]"]
+        case .map: return ["{", "null", "[]", "\"x\"", "{a:1}", "{'a':1}", "[{}]", "{\"a\":1,}"]
         }
     }
 
@@ -110,6 +111,10 @@ enum DifferentialValues {
         list += [0, -1, -0.0, 2.5, -0.5, safe, safe + 1, -safe, -safe - 1, 9.2e18, 9.3e18, -9.3e18, 1.8446744073709552e19, 1e300]
         return list
     }
+
+    /// Map keys: empty, escape-heavy, JavaScript's special names, and U+FF61 beside U+1F680
+    /// (code point order and UTF-16 order disagree on them), plus plain ones.
+    static let mapKeys: [String] = FixtureSamples.hostileKeys + ["hasOwnProperty", "toString", "k1", "k2", "K1", "0", "10", "9", "\u{7F}", "\u{FFFF}"]
 
     /// Text for a string field: empty, at, under and over maxLength, escape-heavy, non-BMP.
     static func texts(maxLength: Int?) -> [String] {

@@ -1026,4 +1026,51 @@ const lc = {
     const text = lc.uuidText(json);
     return text === undefined ? lc.invalid() : text;
   },
+  /** Orders map keys by Unicode code point, as every copy writes them (`sort()` compares UTF-16 units). */
+  byCodePoint(a: string, b: string): number {
+    let i = 0;
+    let j = 0;
+    while (i < a.length && j < b.length) {
+      const x = a.codePointAt(i) as number;
+      const y = b.codePointAt(j) as number;
+      if (x !== y) return x < y ? -1 : 1;
+      i += x > 0xffff ? 2 : 1;
+      j += y > 0xffff ? 2 : 1;
+    }
+    return (i < a.length ? 1 : 0) - (j < b.length ? 1 : 0);
+  },
+  /** The objects `recordMap` made: `stringify` writes their keys in code point order. */
+  maps: new WeakSet<object>(),
+  /**
+   * `JSON.stringify` for FCM text holding maps: JavaScript enumerates integer-like keys ("0",
+   * "10") first whatever the insertion order, so maps are written key by key, in code point order.
+   */
+  stringify(value: unknown): string {
+    if (typeof value !== 'object' || value === null) return JSON.stringify(value) as string;
+    if (Array.isArray(value)) return '[' + value.map((item: unknown) => (item === undefined ? 'null' : lc.stringify(item))).join(',') + ']';
+    const object = value as Record<string, unknown>;
+    let keys = Object.keys(object);
+    if (lc.maps.has(object)) keys = keys.sort(lc.byCodePoint);
+    const parts: string[] = [];
+    for (const key of keys) {
+      if (object[key] !== undefined) parts.push(JSON.stringify(key) + ':' + lc.stringify(object[key]));
+    }
+    return '{' + parts.join(',') + '}';
+  },
+  /** A fresh object of `value`'s own members, each converted, in code point key order; `__proto__` stays a member. */
+  recordMap<T, U>(value: Record<string, T>, each: (item: T, key: string) => U): Record<string, U> {
+    const result: Record<string, U> = {};
+    lc.maps.add(result);
+    for (const key of Object.keys(value).sort(lc.byCodePoint)) {
+      Object.defineProperty(result, key, { value: each(value[key] as T, key), enumerable: true, writable: true, configurable: true });
+    }
+    return result;
+  },
+  record<T, U>(value: Record<string, T>, path: string, each: (item: T, at: string) => U): Record<string, U> {
+    lc.object(value, path);
+    return lc.recordMap(value, (item, key) => each(item, path + '[' + JSON.stringify(key) + ']'));
+  },
+  jsonRecord<T>(json: unknown, each: (item: unknown) => T): Record<string, T> {
+    return lc.recordMap(lc.jsonObject(json), (item) => each(item));
+  },
 };

@@ -64,6 +64,13 @@ struct DecodeCases {
                 let beyond: JSONValue = kind == .uint || kind == .uint64 ? .double(18_446_744_073_709_551_616) : kind == .int64 ? .double(9_223_372_036_854_775_808) : .int(kind.wireRange.upperBound + 1)
                 fails("overflow-\(field.name)", &json, body: .setting(field.name, beyond), why: "dataCorrupted: the number does not fit \(kind.swiftName)",
                       members: members, reuse: &baseText)
+            case .map(let valueType):
+                fails("not-object-\(field.name)", &json, body: .setting(field.name, .array([])), why: "typeMismatch: [String: \(SwiftSyntax.typeName(valueType))] decodes from an object, not an array",
+                      members: members, reuse: &baseText)
+                if let wrong = WireRules.wrongMapValue(valueType, in: contract) {
+                    fails("wrong-value-\(field.name)", &json, body: .setting(field.name, .object([JSONMember("k", wrong)])),
+                          why: "typeMismatch: every value of the map must decode as \(SwiftSyntax.typeName(valueType))", members: members, reuse: &baseText)
+                }
             case .int, .double, .float:
                 fails("string-number-\(field.name)", &json, body: .setting(field.name, .string("12")), why: "typeMismatch: a number sent as a string",
                       members: members, reuse: &baseText)

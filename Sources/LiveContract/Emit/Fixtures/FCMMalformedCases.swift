@@ -274,6 +274,12 @@ struct FCMMalformedCases {
             list.append(Breakage(label: "unknown-case", raw: "zzzNewCase"))
         case .structure, .array:
             list.append(Breakage(label: "invalid", raw: "{not json"))
+        case .map(let valueType):
+            list.append(Breakage(label: "invalid", raw: "{not json"))
+            list.append(Breakage(label: "not-object", raw: "[]"))
+            if let wrong = WireRules.wrongMapValue(valueType, in: contract) {
+                list.append(Breakage(label: "wrong-value", raw: "{\"k\":" + JSONWriter.compact(wrong) + "}"))
+            }
         case .sized(let kind):
             list.append(Breakage(label: "invalid", raw: "12abc"))
             list.append(Breakage(label: "overflow", raw: String(kind.wireRange.upperBound + 1)))

@@ -45,6 +45,12 @@ struct FixtureSamples {
         addEdge("edge-max") { $0.maximum ?? Self.rangeEnd($0.type, upper: true) }
         addEdge("edge-strings") { stringValue($0, text: Self.hostileText) }
         addEdge("edge-empty") { emptyValue($0) }
+        // Key edges go into the first map of each section only: keys are written alike
+        // whatever the value type, and 64 keys in every map would pass the payload limits.
+        let firstMaps = [contract.attributes.first { $0.type.isMap }?.name, contract.state.first { $0.type.isMap }?.name]
+        func firstMap(_ field: Field) -> Bool { firstMaps.contains(field.name) }
+        addEdge("edge-map-keys") { firstMap($0) ? mapSample($0, keys: Self.hostileKeys) : nil }
+        addEdge("edge-map-many") { firstMap($0) ? mapSample($0, keys: (0..<Self.manyKeys).map { "k" + String($0) }) : nil }
         if contract.attributes.contains(where: \.mayBeMissing) || contract.state.contains(where: \.mayBeMissing) {
             var sample = base
             sample.name = "edge-absent"
@@ -92,6 +98,9 @@ struct FixtureSamples {
         switch field.type {
         case .string: return .string(Self.truncate(text, toBytes: field.maxLength))
         case .array(.string): return .array([.string(Self.truncate(text, toBytes: field.maxLength)), .string("")])
+        case .map(.string):
+            let cut = Self.truncate(text, toBytes: field.maxLength)
+            return .map([NamedValue(cut, .string(cut))])
         default: return nil
         }
     }
@@ -100,8 +109,31 @@ struct FixtureSamples {
         switch field.type {
         case .string: return .string("")
         case .array: return .array([])
+        case .map: return .map([])
         default: return nil
         }
+    }
+
+    /// Keys every copy must escape or order with care: quotes, backslash, controls, a line
+    /// break, `__proto__` and `constructor` (special to JavaScript objects), template openers,
+    /// and U+FF61 beside U+1F680, which code point order and UTF-16 order put the other way round.
+    static let hostileKeys = ["", "\"q\"", "\\", "a\nb", "\u{1}", "__proto__", "constructor", "${x}", "*/", "é", "\u{FF61}", "🚀", "\u{10FFFF}"]
+    /// Members of the `edge-map-many` sample when the map has no maxItems.
+    static let manyKeys = 64
+
+    /// A map of `keys` (cut to maxLength, repeats dropped, at most maxItems of them), each
+    /// holding the value type's zero value; nil for fields that are not maps.
+    func mapSample(_ field: Field, keys: [String]) -> Value? {
+        guard case .map(let valueType) = field.type else { return nil }
+        var seen = Set<String>()
+        var members: [NamedValue] = []
+        for key in keys {
+            let cut = Self.truncate(key, toBytes: field.maxLength)
+            guard seen.insert(cut).inserted else { continue }
+            if let limit = field.maxItems, members.count >= limit { break }
+            members.append(NamedValue(cut, zero(valueType, nil)))
+        }
+        return .map(MapKeys.sorted(members))
     }
 
     static func truncate(_ text: String, toBytes limit: Int?) -> String {
@@ -159,6 +191,7 @@ struct FixtureSamples {
         case .uuid: return .uuid("00000000-0000-0000-0000-000000000000")
         case .enumeration(let name): return .enumCase(contract.type(named: name)?.enumType?.cases.first ?? "")
         case .array: return .array([])
+        case .map: return .map([])
         case .structure(let name):
             let fields = contract.type(named: name)?.fields ?? []
             let values = synthesized(fields)

@@ -17,4 +17,14 @@ enum WireRules {
         if let high = field.maximum, let bound = high.number, number > bound { return high }
         return nil
     }
+
+    /// A JSON value no reader of a map's `valueType` accepts, for the "wrong value" cases;
+    /// nil for a struct without fields, which decodes from any object member.
+    static func wrongMapValue(_ valueType: FieldType, in contract: Contract) -> JSONValue? {
+        switch valueType {
+        case .bool: return .string("true")
+        case .structure(let name) where contract.type(named: name)?.fields?.isEmpty ?? true: return nil
+        default: return .bool(true)
+        }
+    }
 }

@@ -61,6 +61,9 @@ struct WireShapes {
             return .object(members.compactMap { member in
                 fields.first { $0.name == member.name }.map { JSONMember($0.wireName, bridge(member.value, type: $0.type)) }
             })
+        case .map(let members):
+            let valueType = type.mapValueType ?? type
+            return .object(MapKeys.sorted(members).map { JSONMember($0.name, bridge($0.value, type: valueType)) })
         }
     }
 
@@ -77,6 +80,9 @@ struct WireShapes {
             return .object(members.compactMap { member in
                 fields.first { $0.name == member.name }.map { JSONMember($0.name, apns(member.value, type: $0.type)) }
             })
+        case .map(let members):
+            let valueType = type.mapValueType ?? type
+            return .object(MapKeys.sorted(members).map { JSONMember($0.name, apns($0.value, type: valueType)) })
         default:
             return bridge(value, type: type)
         }
@@ -91,7 +97,7 @@ struct WireShapes {
         case .double(let number): return JSNumber.format(number)
         case .bool(let flag): return flag ? "true" : "false"
         case .date(let millis): return String(millis)
-        case .dateRange, .array, .structure: return JSONWriter.compact(bridge(value, type: type))
+        case .dateRange, .array, .structure, .map: return JSONWriter.compact(bridge(value, type: type))
         }
     }
 

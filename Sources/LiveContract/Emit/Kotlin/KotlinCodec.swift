@@ -45,7 +45,7 @@ struct KotlinCodec {
             let fallback = contract.type(named: name)?.enumType?.unknownCase
                 .map { "\(type(field.type)).\(Naming.constantCase($0))" } ?? "null"
             return "this.choice(\(type(field.type)).fromRaw(raw), \(fallback))"
-        case .dateRange, .structure, .array:
+        case .dateRange, .structure, .array, .map:
             return "this.ok(\(jsonDecode(field.type, field: nil, "\(wire).parse(raw)")))"
         }
     }
@@ -67,7 +67,7 @@ struct KotlinCodec {
         case .double: return "\(wire).number(\(value))"
         case .float: return "\(wire).number(\(value).toDouble())"
         case .enumeration: return "\(value).raw"
-        case .dateRange, .structure, .array: return "\(wire).json(\(bridge(type, value)))"
+        case .dateRange, .structure, .array, .map: return "\(wire).json(\(bridge(type, value)))"
         }
     }
 
@@ -89,6 +89,9 @@ struct KotlinCodec {
             case .structure(let name): return "\(value).map(\(wire)::encode\(name))"
             default: return value
             }
+        case .map(let valueType):
+            // Written in code point key order (the Kotlin map's own order is the sender's).
+            return "\(wire).sortedMap(\(value)) { v -> \(bridge(valueType, "v")) }"
         }
     }
 
@@ -115,6 +118,7 @@ struct KotlinCodec {
         case .double where field?.minimum != nil || field?.maximum != nil:
             return "\(wire).doubleIn(\(wire).double(\(value))\(bounds(field!)))"
         case .array(let element): return "\(wire).list(\(value), \(jsonDecoder(element)))"
+        case .map(let valueType): return "\(wire).map(\(value), \(jsonDecoder(valueType)))"
         case .sized(let kind):
             // Inside JSON text out-of-bounds is invalid, not clamped: the bounds narrow the range.
             var low = kind.wireRange.lowerBound, high = kind.wireRange.upperBound
@@ -127,7 +131,10 @@ struct KotlinCodec {
 
     /// A one-argument function reference decoding `type` (list elements have no bounds).
     func jsonDecoder(_ type: FieldType) -> String {
-        if case .sized = type { return "{ item: Any? -> \(jsonDecode(type, field: nil, "item")) }" }
+        switch type {
+        case .sized, .array: return "{ item: Any? -> \(jsonDecode(type, field: nil, "item")) }"
+        default: break
+        }
         return "\(wire)::\(decoderName(type))"
     }
 
@@ -169,6 +176,7 @@ struct KotlinCodec {
         case .dateRange: return "dateRange"
         case .enumeration(let name), .structure(let name): return "decode\(name)"
         case .array: return "list"
+        case .map: return "map"
         }
     }
 

@@ -10,7 +10,7 @@ struct KotlinHelpers {
         case readUuid, jsonUuid, readSized, jsonSized, readFloat, jsonFloat, jsonFloatIn
         case readOk, readInt, readDouble, readBool, readDate, readChoice, wholeNumber
         case wire, number, json, range, jsonString, jsonInt, jsonIntIn, jsonDouble
-        case jsonDoubleIn, jsonBool, jsonDate, jsonDateRange, jsonList
+        case jsonDoubleIn, jsonBool, jsonDate, jsonDateRange, jsonList, jsonMap
     }
 
     /// The name the template uses for each `Helper`, by raw value.
@@ -18,7 +18,7 @@ struct KotlinHelpers {
         "readUuid", "jsonUuid", "readSized", "jsonSized", "readFloat", "jsonFloat", "jsonFloatIn",
         "readOk", "readInt", "readDouble", "readBool", "readDate", "readChoice", "wholeNumber",
         "wire", "number", "json", "range", "jsonString", "jsonInt", "jsonIntIn", "jsonDouble",
-        "jsonDoubleIn", "jsonBool", "jsonDate", "jsonDateRange", "jsonList",
+        "jsonDoubleIn", "jsonBool", "jsonDate", "jsonDateRange", "jsonList", "jsonMap",
     ]
 
     /// Whether each helper is emitted, by raw value (flags are set by index, not by name).
@@ -84,6 +84,9 @@ struct KotlinHelpers {
             case .array(let element):
                 self[.jsonList] = true
                 visit(element, bounded: false)
+            case .map(let value):
+                self[.jsonMap] = true
+                visit(value, bounded: false)
             }
         }
 
@@ -102,7 +105,7 @@ struct KotlinHelpers {
                 case .bool: self[.readBool] = true
                 case .date: self[.readDate] = true
                 case .enumeration: self[.readChoice] = true
-                case .dateRange, .structure, .array:
+                case .dateRange, .structure, .array, .map:
                     self[.readOk] = true
                     self[.json] = true
                     visit(fields[index].type, bounded: fields[index].minimum != nil || fields[index].maximum != nil)

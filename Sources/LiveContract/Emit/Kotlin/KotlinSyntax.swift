@@ -30,6 +30,7 @@ enum KotlinSyntax {
         case .dateRange: return "LongRange"
         case .enumeration(let name), .structure(let name): return declaredName(name, in: contract)
         case .array(let element): return "List<\(typeName(element, in: contract))>"
+        case .map(let value): return "Map<String, \(typeName(value, in: contract))>"
         }
     }
 
@@ -82,6 +83,10 @@ enum KotlinSyntax {
             if items.isEmpty { return "emptyList()" }
             return "listOf(" + CodeText.joined(items.map { literal($0, type: element, in: contract) }, separator: ", ") + ")"
         case (.array, _): return "emptyList()"
+        case (.map(let members), .map(let valueType)):
+            if members.isEmpty { return "emptyMap()" }
+            return "mapOf(" + CodeText.joined(MapKeys.sorted(members).map { stringLiteral($0.name) + " to " + literal($0.value, type: valueType, in: contract) }, separator: ", ") + ")"
+        case (.map, _): return "emptyMap()"
         case (.structure(let members), _):
             guard case .structure(let name) = type else { return "null" }
             let fields = contract.type(named: name)?.fields ?? []

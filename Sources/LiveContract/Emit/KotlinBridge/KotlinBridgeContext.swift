@@ -111,7 +111,7 @@ struct KotlinBridgeContext {
             case .float: used[2] = true
             case .sized: used[5] = true
             case .uuid: used[6] = true
-            case .array(let element): visit(element, nil)
+            case .array(let element), .map(let element): visit(element, nil)
             default: break
             }
         }

@@ -31,6 +31,7 @@ struct KotlinBridgeExpressions {
         case .dateRange: return "List<Double>"
         case .structure(let name): return recordName(ofStruct: name)
         case .array(let element): return "List<\(bridgeType(element))>"
+        case .map(let value): return "Map<String, \(bridgeType(value))>"
         }
     }
 
@@ -47,6 +48,7 @@ struct KotlinBridgeExpressions {
         case .double, .date, .float, .sized: return "0.0"
         case .bool: return "false"
         case .dateRange, .array: return "emptyList()"
+        case .map: return "emptyMap()"
         case .structure(let name): return recordName(ofStruct: name) + "()"
         }
     }
@@ -100,6 +102,10 @@ struct KotlinBridgeExpressions {
         case .array(let element):
             let item = "v\(depth)"
             return toKotlin(item, element, field: nil, depth: depth + 1).map { "\(expression).map { \(item) -> \($0) }" }
+        case .map(let value):
+            // Values convert like list items: their type's range, no field bounds.
+            let entry = "v\(depth)"
+            return toKotlin("\(entry).value", value, field: nil, depth: depth + 1).map { "\(expression).mapValues { \(entry) -> \($0) }" }
         }
     }
 

@@ -15,6 +15,7 @@ enum SwiftSyntax {
         case .float: return "Float"
         case .enumeration(let name), .structure(let name): return name
         case .array(let element): return "[\(typeName(element))]"
+        case .map(let value): return "[String: \(typeName(value))]"
         }
     }
 
@@ -83,6 +84,9 @@ enum SwiftSyntax {
         case .array(let items):
             guard case .array(let element) = type else { return "[]" }
             return "[" + CodeText.joined(items.map { literal($0, type: element, in: contract) }, separator: ", ") + "]"
+        case .map(let members):
+            guard case .map(let valueType) = type else { return "[:]" }
+            return mapLiteral(members) { literal($0, type: valueType, in: contract) }
         case .structure(let members):
             let fields = contract.type(named: typeName(type))?.fields ?? []
             let arguments = members.map { member -> String in
@@ -91,6 +95,12 @@ enum SwiftSyntax {
             }
             return "\(typeName(type))(" + CodeText.joined(arguments, separator: ", ") + ")"
         }
+    }
+
+    /// `["a": 1, "b": 2]` in code point key order, `[:]` when empty.
+    static func mapLiteral(_ members: [NamedValue], value: (Value) -> String) -> String {
+        guard !members.isEmpty else { return "[:]" }
+        return "[" + CodeText.joined(MapKeys.sorted(members).map { stringLiteral($0.name) + ": " + value($0.value) }, separator: ", ") + "]"
     }
 
     /// A Double literal that reads back exactly. Subnormal values are spelled by bit pattern:

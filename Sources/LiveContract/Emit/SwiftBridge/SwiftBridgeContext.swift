@@ -138,7 +138,7 @@ struct SwiftBridgeContext {
             case .uuid: used.uuids = true
             case .float: used.floats = true
             case .int, .sized: used.ints = true
-            case .array(let element): visit(element)
+            case .array(let element), .map(let element): visit(element)
             default: break
             }
         }

@@ -40,6 +40,7 @@ struct SwiftBridgeExpressions {
         case .enumeration(let name): return unknownCase(of: name) == nil ? qualified(name) : "String"
         case .structure(let name): return recordName(ofStruct: name)
         case .array(let element): return "[\(bridgeType(element))]"
+        case .map(let value): return "[String: \(bridgeType(value))]"
         }
     }
 
@@ -59,6 +60,7 @@ struct SwiftBridgeExpressions {
         case .int, .sized, .double, .float, .date: return "0"
         case .bool: return "false"
         case .dateRange, .array: return "[]"
+        case .map: return "[:]"
         case .enumeration(let name):
             if unknownCase(of: name) != nil { return "\"\"" }
             return "." + SwiftSyntax.identifier(contract.type(named: name)?.enumType?.cases.first ?? "")
@@ -79,6 +81,8 @@ struct SwiftBridgeExpressions {
             return qualified(name) + "(" + CodeText.joined(arguments, separator: ", ") + ")"
         case (.array(let items), .array(let element)):
             return "[" + CodeText.joined(items.map { literal($0, type: element) }, separator: ", ") + "]"
+        case (.map(let members), .map(let valueType)):
+            return SwiftSyntax.mapLiteral(members) { literal($0, type: valueType) }
         case (.enumCase(let member), .enumeration(let name)):
             return qualified(name) + "." + SwiftSyntax.identifier(member)
         default:
@@ -121,6 +125,9 @@ struct SwiftBridgeExpressions {
             return "\(expression).toValue()"
         case .array(let element):
             return toSwift("$0", element, field: nil).map { "\(expression).map { \($0) }" }
+        case .map(let value):
+            // Values are converted like list items (their type's range, no field bounds).
+            return toSwift("$0", value, field: nil).map { "\(expression).mapValues { \($0) }" }
         }
     }
 
@@ -181,6 +188,7 @@ struct SwiftBridgeExpressions {
         case .enumeration(let name): return unknownCase(of: name) == nil ? nil : "\(expression).rawValue"
         case .structure(let name): return "\(recordName(ofStruct: name))(\(expression))"
         case .array(let element): return fromSwift("$0", element).map { "\(expression).map { \($0) }" }
+        case .map(let value): return fromSwift("$0", value).map { "\(expression).mapValues { \($0) }" }
         }
     }
 

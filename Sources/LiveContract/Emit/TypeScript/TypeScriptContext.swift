@@ -93,7 +93,7 @@ struct TypeScriptContext {
         var used: Set<String> = []
         func visit(_ type: FieldType) {
             switch type {
-            case .array(let element): visit(element)
+            case .array(let element), .map(let element): visit(element)
             case .structure(let name):
                 guard used.insert(name).inserted else { return }
                 contract.type(named: name)?.fields?.forEach { visit($0.type) }

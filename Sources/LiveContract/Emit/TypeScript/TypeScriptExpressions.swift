@@ -31,6 +31,7 @@ struct TypeScriptExpressions {
         case .enumeration(let name): return "lc.oneOf(\(value), \(syntax.casesName(name)), \(path))"
         case .structure(let name): return apns ? "\(toApnsFunction(name))(\(value), \(path))" : "\(normalizeFunction(name))(\(value), \(path))"
         case .array(let element): return "lc.array(\(value), \(path), (item, at) => \(checked(element, "item", "at", apns: apns)))"
+        case .map(let valueType): return "lc.record(\(value), \(path), (item, at) => \(checked(valueType, "item", "at", apns: apns)))"
         }
     }
 
@@ -62,6 +63,7 @@ struct TypeScriptExpressions {
         case .dateRange: return "lc.rangeFromSeconds(\(value))"
         case .structure(let name): return "\(fromApnsFunction(name))(\(value))"
         case .array(let element): return "\(value).map((item) => \(fromApns(element, "item")))"
+        case .map(let valueType): return "lc.recordMap(\(value), (item) => \(fromApns(valueType, "item")))"
         default: return value
         }
     }
@@ -81,6 +83,7 @@ struct TypeScriptExpressions {
         case .enumeration(let name): return "lc.jsonCase(\(value), \(casesArguments(name)))"
         case .structure(let name): return "\(readFunction(name))(\(value))"
         case .array(let element): return "lc.jsonArray(\(value), (item) => \(jsonRead(element, "item")))"
+        case .map(let valueType): return "lc.jsonRecord(\(value), (item) => \(jsonRead(valueType, "item")))"
         }
     }
 
@@ -97,7 +100,7 @@ struct TypeScriptExpressions {
         case .bool: reader = "lc.readBool"
         case .date: reader = "lc.readMillis"
         case .enumeration(let name): reader = "lc.readCase(\(casesArguments(name)))"
-        case .dateRange, .structure, .array: reader = "lc.readJson((json) => \(jsonRead(field.type, "json")))"
+        case .dateRange, .structure, .array, .map: reader = "lc.readJson((json) => \(jsonRead(field.type, "json")))"
         }
         return clamped(reader, field, helper: "lc.bounded")
     }
@@ -109,7 +112,8 @@ struct TypeScriptExpressions {
         switch field.type {
         case .string, .url, .uuid, .enumeration: return value
         case .int, .sized, .double, .float, .bool, .date: return "String(\(value))"
-        case .dateRange, .structure, .array: return "JSON.stringify(\(value))"
+        case .dateRange, .structure, .array, .map:
+            return contract.holdsMap(field.type) ? "lc.stringify(\(value))" : "JSON.stringify(\(value))"
         }
     }
 

@@ -64,7 +64,9 @@ struct TypeScriptRecords {
     func docNotes(_ field: Field, apns: Bool) -> [String] {
         var notes = field.doc.map { [$0] } ?? []
         var base = field.type
-        while case .array(let element) = base { base = element }
+        while true {
+            if case .array(let element) = base { base = element } else if case .map(let value) = base { base = value } else { break }
+        }
         if base == .date {
             notes.append(apns ? "Seconds since 2001-01-01 (Swift `Date`), not Unix time." : "Unix epoch milliseconds.")
         } else if base == .dateRange {

@@ -27,6 +27,7 @@ struct TypeScriptSyntax {
         case .dateRange: return "[number, number]"
         case .enumeration(let name), .structure(let name): return typeName(name)
         case .array(let element): return bridgeType(element) + "[]"
+        case .map(let value): return "Record<string, \(bridgeType(value))>"
         }
     }
 
@@ -35,6 +36,7 @@ struct TypeScriptSyntax {
         switch type {
         case .structure(let name): return apnsTypeName(name)
         case .array(let element): return apnsType(element) + "[]"
+        case .map(let value): return "Record<string, \(apnsType(value))>"
         default: return bridgeType(type)
         }
     }
@@ -54,6 +56,11 @@ struct TypeScriptSyntax {
         case .array(let items):
             guard case .array(let element) = type else { return "[]" }
             return "[" + CodeText.joined(items.map { nestedLiteral($0, type: element, inCode: inCode) }, separator: ", ") + "]"
+        case .map(let members):
+            guard case .map(let valueType) = type, !members.isEmpty else { return "{}" }
+            // Keys are quoted string literals, so `__proto__` is a plain own member, not the prototype.
+            let parts = MapKeys.sorted(members).map { Self.stringLiteral($0.name) + ": " + nestedLiteral($0.value, type: valueType, inCode: inCode) }
+            return "{ " + CodeText.joined(parts, separator: ", ") + " }"
         case .structure(let members):
             guard case .structure(let name) = type, let fields = contract.type(named: name)?.fields else { return "{}" }
             let parts = fields.compactMap { field -> String? in

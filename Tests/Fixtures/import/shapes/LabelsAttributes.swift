@@ -6,6 +6,14 @@ struct LabelsAttributes: ActivityAttributes {
     struct ContentState: Codable, Hashable {
         var values: [String: String]
         var counters: Dictionary<String, Int>
+        var stops: [String: Stop]
+        var groups: [String: [UInt8]] = [:]
+        var notes: [String: String]?
+    }
+
+    struct Stop: Codable, Hashable {
+        var eta: Date
+        var done: Bool
     }
 
     var staticValues: [String: String]
