@@ -62,11 +62,11 @@ struct JSONSchemaFCM {
         case .double:
             // Below 2^1024 - 2^970, the midpoint above the largest Double (its leading digits:
             // a shorter limit only refuses more).
-            return pattern(DecimalPattern.finiteNumber(maxExponent: 307, limit: Self.doubleLimitDigits, minExponent: nil))
+            return pattern(Self.doublePattern)
         case .float:
             // Below 2^128 - 2^103 - 2^74: what rounds to a finite Float read directly (Kotlin)
             // and through a Double (TypeScript's Math.fround).
-            return pattern(DecimalPattern.finiteNumber(maxExponent: 37, limit: "34028235677973364", minExponent: -45))
+            return pattern(Self.floatPattern)
         case .enumeration(let name):
             guard let enumType = contract.type(named: name)?.enumType, enumType.unknownCase == nil else {
                 return S.object([("type", .string("string"))])
@@ -78,5 +78,6 @@ struct JSONSchemaFCM {
         }
     }
 
-    static let doubleLimitDigits = "17976931348623158"
+    static let doublePattern = DecimalPattern.finiteNumber(maxExponent: 307, limit: "17976931348623158", minExponent: nil)
+    static let floatPattern = DecimalPattern.finiteNumber(maxExponent: 37, limit: "34028235677973364", minExponent: -45)
 }
