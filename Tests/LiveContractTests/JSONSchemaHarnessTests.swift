@@ -28,10 +28,18 @@ final class JSONSchemaHarnessTests: XCTestCase {
             let loaded = try TestSupport.generate(schema: name, into: own)
             let contract = loaded.contract
             let fixtures = try XCTUnwrap(contract.outputs.fixtures, "\(name) has no fixtures output")
-            let documents = own.appendingPathComponent("json-schema-documents")
-            try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
-            for file in JSONSchemaEmitter(contract: contract).files(in: documents.path, header: GeneratedHeader.lines(for: contract), kind: .fixture) {
-                try Data(file.bytes).write(to: URL(fileURLWithPath: file.path))
+            // The bundled schemas ask for the output, so `generate` wrote it; the extra
+            // schemas do not, so their documents come from the emitter itself.
+            let documents: URL
+            if let output = contract.outputs["json-schema"]?.paths.first {
+                documents = own.appendingPathComponent(output.path)
+                XCTAssertEqual(loaded.files.filter { $0.kind == .jsonSchema }.count, 9, name)
+            } else {
+                documents = own.appendingPathComponent("json-schema-documents")
+                try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+                for file in JSONSchemaDocuments(contract: contract).files(in: documents.path, header: GeneratedHeader.lines(for: contract), kind: .jsonSchema) {
+                    try Data(file.bytes).write(to: URL(fileURLWithPath: file.path))
+                }
             }
             let jsonText = (contract.attributes + contract.state).filter { $0.type.isJSONTextOnFCM }.map { JSONValue.string($0.wireName) }
             manifest.append(.object([
