@@ -62,8 +62,10 @@ struct JSONSchemaValues {
         var parts: [String] = []
         if let doc = field.doc { parts.append(doc) }
         var bounds: [String] = []
-        if let low = field.minimum?.number { bounds.append("min \(JSNumber.format(low))") }
-        if let high = field.maximum?.number { bounds.append("max \(JSNumber.format(high))") }
+        // A float's bound as Swift writes the Float (0.1, not 0.10000000149011612).
+        let number = { (value: Double) in JSNumber.format(field.type == .float ? FloatText.apnsDouble(value) : value) }
+        if let low = field.minimum?.number { bounds.append("min \(number(low))") }
+        if let high = field.maximum?.number { bounds.append("max \(number(high))") }
         if let length = field.maxLength { bounds.append("at most \(length) UTF-8 bytes") }
         if let items = field.maxItems { bounds.append("at most \(items) items") }
         if !bounds.isEmpty {
