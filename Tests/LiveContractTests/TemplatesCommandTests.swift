@@ -78,6 +78,7 @@ final class TemplatesCommandTests: XCTestCase {
           kotlin         built-in kotlin.mustache
           typescript     built-in typescript.mustache
           fixtures       no template: JSON written by livecontract itself
+          json-schema    no template: JSON written by livecontract itself
 
         """)
     }
