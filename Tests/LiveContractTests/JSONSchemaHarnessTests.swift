@@ -21,6 +21,7 @@ final class JSONSchemaHarnessTests: XCTestCase {
         let folder = TestSupport.temporaryDirectory("lc-json-schema")
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         var manifest: [JSONValue] = []
+        var folders: [String] = []
         for (name, yaml) in TestSupport.schemaNames().map({ ($0, String?.none) }) + ExtraSchemas.all.map({ ($0.name, Optional($0.yaml)) }) {
             let own = folder.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
@@ -41,6 +42,7 @@ final class JSONSchemaHarnessTests: XCTestCase {
                     try Data(file.bytes).write(to: URL(fileURLWithPath: file.path))
                 }
             }
+            folders.append(documents.path)
             let jsonText = (contract.attributes + contract.state).filter { $0.type.isJSONTextOnFCM }.map { JSONValue.string($0.wireName) }
             manifest.append(.object([
                 JSONMember("schema", .string(name)),
@@ -62,5 +64,18 @@ final class JSONSchemaHarnessTests: XCTestCase {
         XCTAssertEqual(counts.last, 0, result.stdout)
         // 9 documents per schema, every sample's payloads and every case: far more than this.
         XCTAssertGreaterThan(counts.first ?? 0, 1000, String(summary))
+
+        // JSON Schema patterns are ECMA-262 regular expressions: every one must compile in
+        // JavaScript with the `u` flag (what ajv uses), not only in Python's `re`.
+        let node = try TestSupport.requireTool("node")
+        let compile = """
+            const fs = require('fs'), path = require('path'); let count = 0;
+            const walk = (v) => { if (Array.isArray(v)) v.forEach(walk); else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) { if (k === 'pattern' && typeof x === 'string') { new RegExp(x, 'u'); count++; } walk(x); } };
+            for (const folder of process.argv.slice(1)) for (const f of fs.readdirSync(folder)) walk(JSON.parse(fs.readFileSync(path.join(folder, f), 'utf8')));
+            console.log('patterns: ' + count);
+            """
+        let compiled = try TestSupport.run(node, ["-e", compile] + folders)
+        XCTAssertEqual(compiled.status, 0, compiled.stderr)
+        XCTAssertGreaterThan(Int(compiled.stdout.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0, 100, compiled.stdout)
     }
 }

@@ -138,7 +138,7 @@ struct JSONSchemaValues {
         case .uint16: return integer(0...Int64(UInt16.max))
         case .uint32: return integer(0...Int64(UInt32.max))
         case .uint, .uint64:
-            return S.object([("type", .string("integer")), ("minimum", .int(0)), ("maximum", .string(JSONSchemaText.uint64Max))])
+            return S.object([("type", .string("integer")), ("minimum", .int(0)), ("maximum", JSONSchemaText.uint64Max)])
         }
     }
 
