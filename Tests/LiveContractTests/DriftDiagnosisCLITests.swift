@@ -47,10 +47,11 @@ final class DriftDiagnosisCLITests: XCTestCase {
 
     func testEveryOutputKindTellsStaleFromHandEdited() throws {
         let outputs = ["delivery/modules/droptrack-live/ios/DeliveryRecords.swift", "delivery/modules/droptrack-live/android/DeliveryContract.kt",
-                       "delivery/modules/droptrack-live/src/DeliveryContract.ts", "delivery/fixtures/delivered.json"]
+                       "delivery/modules/droptrack-live/src/DeliveryContract.ts", "delivery/fixtures/delivered.json",
+                       "delivery/json-schema/content-state.schema.json"]
         for path in outputs { try edit(path) { $0 + "\n" } }
         let edited = try run("check", "delivery.yaml")
-        XCTAssertEqual(headlines(edited.stderr).count, 4, edited.stderr)
+        XCTAssertEqual(headlines(edited.stderr).count, 5, edited.stderr)
         XCTAssertTrue(headlines(edited.stderr).allSatisfy { $0.contains(": hand-edited: ") }, edited.stderr)
         // A change of contract, not regenerated: every output is stale, whatever its kind.
         XCTAssertEqual(try run("generate", "--quiet", "delivery.yaml").status, 0)
@@ -58,7 +59,7 @@ final class DriftDiagnosisCLITests: XCTestCase {
         let stale = try run("check", "delivery.yaml")
         XCTAssertEqual(stale.status, 1)
         let existing = headlines(stale.stderr)
-        XCTAssertEqual(existing.count, 21, stale.stderr)
+        XCTAssertEqual(existing.count, 30, stale.stderr)
         XCTAssertTrue(existing.allSatisfy { $0.contains(": stale: generated from an older version of the schema (contract fingerprint ") }, stale.stderr)
         XCTAssertFalse(stale.stderr.contains("stale: is stale"), stale.stderr)
     }
@@ -68,7 +69,7 @@ final class DriftDiagnosisCLITests: XCTestCase {
         let checked = try run("check", "parcel.yaml")
         XCTAssertEqual(checked.status, 1)
         let lines = headlines(checked.stderr)
-        XCTAssertEqual(lines.count, 21, checked.stderr)
+        XCTAssertEqual(lines.count, 30, checked.stderr)
         XCTAssertTrue(lines.allSatisfy { $0.contains(": renamed: the header names 'delivery.yaml' as its schema, not 'parcel.yaml'; generated with the same contract") }, checked.stderr)
         XCTAssertFalse(checked.stderr.contains("hand-edited"), checked.stderr)
         // The files are delivery.yaml's: generate takes them over only when told to (--force).

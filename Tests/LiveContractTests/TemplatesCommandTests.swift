@@ -82,6 +82,7 @@ final class TemplatesCommandTests: XCTestCase {
           typescript     built-in typescript.mustache
                          includes built-in typescript-runtime.mustache
           fixtures       no template: JSON written by livecontract itself
+          json-schema    no template: JSON written by livecontract itself
 
         """)
     }

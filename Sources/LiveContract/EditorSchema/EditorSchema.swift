@@ -27,10 +27,10 @@ public enum EditorSchema {
     static let identifierLower = "^[a-z][A-Za-z0-9_]*$"
     static let identifierUpper = "^[A-Z][A-Za-z0-9_]*$"
 
-    static func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { JSONMember($0.0, $0.1) }) }
-    static func text(_ description: String) -> JSONValue { object([("type", .string("string")), ("description", .string(description))]) }
-    static func reference(_ name: String) -> JSONValue { object([("$ref", .string("#/$defs/\(name)"))]) }
-    static func strings(_ values: [String]) -> JSONValue { .array(values.map { .string($0) }) }
+    static func object(_ members: [(String, JSONValue)]) -> JSONValue { SchemaJSON.object(members) }
+    static func text(_ description: String) -> JSONValue { SchemaJSON.text(description) }
+    static func reference(_ name: String) -> JSONValue { SchemaJSON.reference(name) }
+    static func strings(_ values: [String]) -> JSONValue { SchemaJSON.strings(values) }
     static func rule(_ id: String) -> String { RuleCatalog.entry(for: id).map { " [\(id)] \($0.summary)" } ?? "" }
 
     /// Field names that cannot work even escaped (NameRules says why for each); keywords are

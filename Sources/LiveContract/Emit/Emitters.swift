@@ -8,6 +8,7 @@ public enum Emitters {
         .kotlinBridge,
         .typescript,
         .fixtures,
+        .jsonSchema,
     ]
 
     /// The emitter for an `outputs:` key.

@@ -1,6 +1,7 @@
 /// What a drifted file's header says about where it came from: the schema file it names and
 /// its contract fingerprint, in code (`// contract fingerprint: X`) or in a JSON fixture
-/// (`"fingerprint": "X"`). Only the first lines are read; the rest is the user's text.
+/// (`"fingerprint": "X"`) or JSON Schema (`"$anchor": "contract-fingerprint-X"`). Only the
+/// first lines are read; the rest is the user's text.
 struct DriftHeader: Equatable {
     var schemaName: String?
     var fingerprint: String?
@@ -12,7 +13,7 @@ struct DriftHeader: Equatable {
             let name = rest.prefix { $0 != ";" && $0 != "\n" && $0 != "\"" }
             schemaName = name.isEmpty ? nil : String(name)
         }
-        for prefix in ["contract fingerprint: ", "\"fingerprint\": \""] {
+        for prefix in ["contract fingerprint: ", "\"fingerprint\": \"", "\"$anchor\": \"" + GeneratedHeader.anchorPrefix] {
             if let range = head.firstRange(of: prefix) {
                 let hex = head[range.upperBound...].prefix { $0.isHexDigit }
                 if !hex.isEmpty { fingerprint = String(hex); break }

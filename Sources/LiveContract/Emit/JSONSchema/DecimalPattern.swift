@@ -1,0 +1,98 @@
+/// Regular expressions over decimal text, for FCM data values (strings that hold numbers):
+/// JSON Schema compares numbers, never the number inside a string, so the ranges the FCM
+/// parsers check become patterns. Patterns use only what ECMA-262 and every JSON Schema
+/// validator's regex engine share (groups, classes, `{m,n}`).
+enum DecimalPattern {
+    /// Decimal integers in `range` as the FCM parsers read them: an optional `-`, digits,
+    /// leading zeros allowed, no `+`, no spaces (docs/wire.md); `signed: false` for the
+    /// envelope's times, which are digits only. Anchored.
+    static func integers(in range: ClosedRange<Int64>, signed: Bool = true) -> String {
+        var alternatives: [String] = []
+        if range.upperBound >= 0 {
+            alternatives.append("0*(?:\(nonNegative(UInt64(max(range.lowerBound, 0)), UInt64(range.upperBound))))")
+        }
+        if signed && range.lowerBound < 0 {
+            // -1 ... -lower; `-0` reads as 0, so it belongs to the range when 0 does.
+            let high = range.lowerBound.magnitude, low = range.upperBound < 0 ? range.upperBound.magnitude : 1
+            alternatives.append("-0*(?:\(nonNegative(low, high)))")
+        }
+        if signed && range.contains(0) { alternatives.append("-0+") }
+        return "^(?:\(alternatives.joined(separator: "|")))$"
+    }
+
+    /// Digit strings without leading zeros for the numbers `low ... high`.
+    static func nonNegative(_ low: UInt64, _ high: UInt64) -> String {
+        var parts: [String] = []
+        let lowText = String(low), highText = String(high)
+        for length in lowText.count...highText.count {
+            let first = length == lowText.count ? lowText : "1" + String(repeating: "0", count: length - 1)
+            let last = length == highText.count ? highText : String(repeating: "9", count: length)
+            parts.append(sameLength(Array(first.utf8), Array(last.utf8)))
+        }
+        return parts.joined(separator: "|")
+    }
+
+    /// Digit strings of one length between `low` and `high` (both that long, low <= high).
+    static func sameLength(_ low: [UInt8], _ high: [UInt8]) -> String {
+        guard let a = low.first, let b = high.first else { return "" }
+        let restLow = Array(low.dropFirst()), restHigh = Array(high.dropFirst())
+        if restLow.isEmpty { return digitClass(a, b) }
+        if a == b { return String(UnicodeScalar(a)) + "(?:\(sameLength(restLow, restHigh)))" }
+        if restLow.allSatisfy({ $0 == UInt8(ascii: "0") }) && restHigh.allSatisfy({ $0 == UInt8(ascii: "9") }) {
+            return digitClass(a, b) + "[0-9]{\(restLow.count)}"
+        }
+        var parts = [String(UnicodeScalar(a)) + "(?:\(sameLength(restLow, Array(repeating: UInt8(ascii: "9"), count: restLow.count))))"]
+        if b - a > 1 { parts.append(digitClass(a + 1, b - 1) + "[0-9]{\(restLow.count)}") }
+        parts.append(String(UnicodeScalar(b)) + "(?:\(sameLength(Array(repeating: UInt8(ascii: "0"), count: restHigh.count), restHigh)))")
+        return parts.joined(separator: "|")
+    }
+
+    static func digitClass(_ low: UInt8, _ high: UInt8) -> String {
+        low == high ? String(UnicodeScalar(low)) : "[\(UnicodeScalar(low))-\(UnicodeScalar(high))]"
+    }
+
+    /// JSON number text whose value is finite in a binary floating-point type: `maxExponent`
+    /// is the largest decimal exponent every normalized mantissa survives (Double 307, Float
+    /// 37), `limit` the digits below which a mantissa survives one exponent higher (the
+    /// rounding threshold to infinity, `d.ddd` without the point), `minExponent` the smallest
+    /// exponent kept from rounding to zero (Float -45; nil when zero is fine).
+    ///
+    /// What it accepts always fits; what it refuses is overflow, underflow and the forms no
+    /// writer uses (a mantissa like `12e3` or `0.5e2`, which would need arithmetic to bound).
+    /// JavaScript, Kotlin, Java, Python and Swift all write normalized mantissas.
+    static func finiteNumber(maxExponent: Int, limit: String, minExponent: Int?) -> String {
+        let digits = Array(limit.utf8)
+        // Plain form: an integer part of up to maxExponent + 1 digits (below 10^(maxExponent+1)).
+        var zero = "0(?:\\.[0-9]+)?"
+        if let minExponent {
+            // 0.000ddd: a non-zero digit within -minExponent places, or all zeros.
+            zero = "0(?:\\.0+|\\.0{0,\(-minExponent - 1)}[1-9][0-9]*)?"
+        }
+        let plain = "(?:[1-9][0-9]{0,\(maxExponent)}(?:\\.[0-9]+)?|\(zero))"
+        let mantissa = "[1-9](?:\\.[0-9]+)?"
+        let positive = "[eE]\\+?0*(?:\(nonNegative(0, UInt64(maxExponent))))"
+        let negative = minExponent.map { "[eE]-0*(?:\(nonNegative(0, UInt64(-$0))))" } ?? "[eE]-[0-9]+"
+        let top = "(?:\(below(digits)))[eE]\\+?0*\(maxExponent + 1)"
+        return "^-?(?:\(plain)|\(mantissa)(?:\(positive)|\(negative))|\(top)|0(?:\\.0+)?[eE][+-]?[0-9]+)$"
+    }
+
+    /// Mantissas `d` or `d.ddd` whose digits (without the point) are below `limit`'s, read
+    /// as `limit[0].limit[1...]`.
+    static func below(_ limit: [UInt8]) -> String {
+        var parts: [String] = []
+        let digit = { (byte: UInt8) in String(UnicodeScalar(byte)) }
+        // The first digit smaller.
+        if limit[0] > UInt8(ascii: "1") { parts.append("[1-\(digit(limit[0] - 1))](?:\\.[0-9]+)?") }
+        // Equal up to position i, smaller at i; or a proper prefix (then shorter, so smaller).
+        for index in 1..<limit.count {
+            let prefix = digit(limit[0]) + "\\." + limit[1..<index].map(digit).joined()
+            if limit[index] > UInt8(ascii: "0") {
+                parts.append(prefix + "[0-\(digit(limit[index] - 1))][0-9]*")
+            }
+        }
+        // Proper prefixes followed by zeros (the limit itself is not below itself).
+        let prefixes = (1..<max(1, limit.count - 1)).map { limit[1...$0].map(digit).joined() }
+        parts.append(digit(limit[0]) + (prefixes.isEmpty ? "" : "(?:\\.(?:" + prefixes.joined(separator: "|") + ")0*)?"))
+        return parts.joined(separator: "|")
+    }
+}
