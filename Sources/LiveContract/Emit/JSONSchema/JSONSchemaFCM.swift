@@ -72,7 +72,7 @@ struct JSONSchemaFCM {
                 return S.object([("type", .string("string"))])
             }
             return S.object([("enum", S.strings(enumType.rawValues))])
-        case .structure, .array, .dateRange:
+        case .structure, .array, .dateRange, .map:
             let bridge = JSONSchemaValues(contract: contract, shape: .bridge)
             return S.object([("type", .string("string")), ("contentMediaType", .string("application/json")), ("contentSchema", bridge.value(type))])
         }

@@ -110,6 +110,9 @@ struct JSONSchemaValues {
             return S.reference(name)
         case .array(let element):
             return S.object([("type", .string("array")), ("items", value(element))])
+        case .map(let element):
+            // [String: T] decodes any JSON object whose every member is a T; keys are free.
+            return S.object([("type", .string("object")), ("additionalProperties", value(element))])
         }
     }
 

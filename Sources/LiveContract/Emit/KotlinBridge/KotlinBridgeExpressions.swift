@@ -127,6 +127,9 @@ struct KotlinBridgeExpressions {
         case .array(let element):
             let item = "v\(depth)"
             return toRecord(item, element, depth: depth + 1).map { "\(expression).map { \(item) -> \($0) }" }
+        case .map(let value):
+            let entry = "v\(depth)"
+            return toRecord("\(entry).value", value, depth: depth + 1).map { "\(expression).mapValues { \(entry) -> \($0) }" }
         }
     }
 
