@@ -8,5 +8,6 @@ public enum BuiltInTemplates {
         "kotlin.mustache": PackageResources.kotlin_mustache,
         "kotlin-bridge.mustache": PackageResources.kotlin_bridge_mustache,
         "typescript.mustache": PackageResources.typescript_mustache,
+        "python.mustache": PackageResources.python_mustache,
     ]
 }
