@@ -19,6 +19,7 @@ final class PythonHarnessTests: XCTestCase {
           label: { type: string }
           count: { type: int }
         outputs:
+          python: plain/plain_contract.py
           fixtures: plain/fixtures
 
         """
@@ -35,7 +36,7 @@ final class PythonHarnessTests: XCTestCase {
         try Self.plainSchema.write(to: root.appendingPathComponent("plain.yaml"), atomically: true, encoding: .utf8)
         return try (TestSupport.schemaNames() + ["plain"]).map { schema in
             let contract = try TestSupport.generate(schema: schema, into: root).contract
-            let output = try pythonModule(contract, schema: schema, root: root)
+            let output = try XCTUnwrap(contract.outputs["python"]?.paths.first?.path, "\(schema).yaml has no python output")
             return Generated(schema: schema, contract: contract, module: output, fixtures: contract.outputs.fixtures?.path)
         }
     }
@@ -84,8 +85,13 @@ final class PythonHarnessTests: XCTestCase {
         XCTAssertEqual(attributes["import"], "import_")
         XCTAssertEqual(attributes["fromStop"], "fromStop")
         XCTAssertEqual(PythonSyntax.attributes(fields.attributes, apns: true)[fields.attributes.firstIndex { $0.name == "from" }!], "from_")
+        XCTAssertEqual(attributes["def"], "def_")
+        XCTAssertEqual(attributes["lambda"], "lambda_")
+        XCTAssertEqual(attributes["str"], "str_", "a field named str would rebind the annotation type in the class body")
+        XCTAssertEqual(attributes["from_json"], "from_json_", "a field must not replace the generated method")
         XCTAssertEqual(attributes["self"], "self", "self is no keyword; methods read fields through their own parameter")
-        let module = try String(contentsOf: root.appendingPathComponent(try pythonModule(fields, schema: "keywordfields", root: root)), encoding: .utf8)
+        XCTAssertEqual(attributes["match"] ?? "match", "match", "soft keywords stay names")
+        let module = try String(contentsOf: root.appendingPathComponent(try XCTUnwrap(fields.outputs["python"]?.paths.first?.path)), encoding: .utf8)
         XCTAssertTrue(module.contains("    class_: Optional[int] = None\n"), "the escaped attribute is declared")
         XCTAssertTrue(module.contains("out['class'] = self.class_"), "the wire keeps the schema name")
         let cases = try TestSupport.generate(schema: "keywordcases", into: root).contract
@@ -94,17 +100,7 @@ final class PythonHarnessTests: XCTestCase {
         for (name, member) in zip(word.cases, members) {
             XCTAssertEqual(member, PythonSyntax.keywords.contains(name) ? name + "_" : name, name)
         }
-        XCTAssertTrue(members.contains("import_") && members.contains("yield_"))
-    }
-
-    /// PRE-REGISTRY STAND-IN: renders the module itself until `outputs.python` exists.
-    func pythonModule(_ contract: Contract, schema: String, root: URL) throws -> String {
-        let path = "py_\(schema)/\(schema)_contract.py"
-        let template = try XCTUnwrap(try TemplateSet.builtIn().template("python.mustache"))
-        let bytes = try template.renderUTF8(PythonContext(contract: contract).build(header: GeneratedHeader.lines(for: contract)))
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("py_\(schema)"), withIntermediateDirectories: true)
-        try Data(bytes).write(to: root.appendingPathComponent(path))
-        return path
+        XCTAssertTrue(members.contains("import_") && members.contains("yield_") && members.contains("lambda_") && members.contains("mro_"))
     }
 
     /// Interpreters beside `python3` the harness also runs under: the oldest supported one.

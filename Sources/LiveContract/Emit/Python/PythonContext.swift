@@ -34,9 +34,9 @@ struct PythonContext {
             "classes": .list(classes(attributesType: attributesType, stateType: stateType,
                                      contentStateType: contentStateType, apnsAttributesType: apnsAttributesType)),
             "structs": .list(contract.types.compactMap(structContext)),
-            "attributes": topLevel(contract.attributes, bridgeType: attributesType, apnsType: apnsAttributesType,
+            "attributes": topLevel(contract.attributes, bridgeType: attributesType,
                                    source: "attributes", apnsSource: "apns_attributes", local: "a"),
-            "state": topLevel(contract.state, bridgeType: stateType, apnsType: contentStateType,
+            "state": topLevel(contract.state, bridgeType: stateType,
                               source: "state", apnsSource: "content_state", local: "s"),
             "fcmEncode": texts(records.fcmEncode(contract.attributes, source: "attributes", typeName: attributesType)
                 + records.fcmEncode(contract.state, source: "state", typeName: stateType)),
@@ -47,11 +47,9 @@ struct PythonContext {
 
     func texts(_ lines: [String]) -> TemplateValue { .list(lines.map { .text($0) }) }
 
-    /// Attributes or state: both dataclasses, both conversions and the FCM parse result.
-    func topLevel(_ fields: [Field], bridgeType: String, apnsType: String, source: String, apnsSource: String, local: String) -> TemplateValue {
+    /// Attributes or state: both conversions and the FCM parse result (the dataclasses are in `classes`).
+    func topLevel(_ fields: [Field], bridgeType: String, source: String, apnsSource: String, local: String) -> TemplateValue {
         var object: TemplateObject = [
-            "bridge": .object(records.dataclass(fields, apns: false, pathBase: bridgeType)),
-            "apns": .object(records.dataclass(fields, apns: true, pathBase: apnsType)),
             "toApns": texts(records.checkedArguments(fields, source: source, apns: true) {
                 PythonSyntax.stringLiteral("\(bridgeType).\($0.wireName)")
             }),
@@ -114,7 +112,7 @@ struct PythonContext {
         ])
     }
 
-    /// Both dataclasses of a struct and its four conversion functions.
+    /// The four conversion functions of a struct (its dataclasses are in `classes`).
     func structContext(_ type: NamedType) -> TemplateValue? {
         guard let fields = type.fields else { return nil }
         let prefix = syntax.functionPrefix(type.name)
@@ -123,14 +121,10 @@ struct PythonContext {
             "name": .text(syntax.typeName(type.name)),
             "apnsName": .text(syntax.apnsTypeName(type.name)),
             "prefix": .text(prefix),
-            "commentLines": texts(PythonSyntax.comment(type.doc.map { [$0] } ?? [])),
-            "bridge": .object(records.dataclass(fields, apns: false, pathBase: nil)),
-            "apns": .object(records.dataclass(fields, apns: true, pathBase: nil)),
             "toApns": texts(records.checkedArguments(fields, source: "v", apns: true, path: path)),
             "normalize": texts(records.checkedArguments(fields, source: "v", apns: false, path: path)),
             "fromApns": texts(records.fromApnsArguments(fields, source: "value")),
             "readJson": texts(records.jsonArguments(fields)),
-            "readsMembers": .flag(!fields.isEmpty),
         ])
     }
 

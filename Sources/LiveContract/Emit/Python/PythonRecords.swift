@@ -54,7 +54,6 @@ struct PythonRecords {
         }
         return [
             "fields": .list(plain + defaulted),
-            "hasFields": .flag(!fields.isEmpty),
             "read": texts(read),
             "toJson": texts(json),
         ]
