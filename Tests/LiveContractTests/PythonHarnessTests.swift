@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 @testable import LiveContract
 
-/// The Python output proven end to end: every bundled schema (and the plain contract of the
-/// TypeScript harness) is generated, checked with `mypy --strict` together with a caller that
+/// The Python output proven end to end: every bundled schema (plus the plain contract of the
+/// TypeScript harness and the extra schemas of ExtraSchemas) is generated, checked with `mypy --strict` together with a caller that
 /// uses the API the way docs/python.md shows, parsed as Python 3.9 grammar, and run through
 /// Tests/Harness/python/harness.py against the fixtures (under Python 3.9 too when present).
 final class PythonHarnessTests: XCTestCase {
@@ -31,14 +31,25 @@ final class PythonHarnessTests: XCTestCase {
         var fixtures: String?
     }
 
-    /// Every schema/*.yaml plus the plain contract, generated into `root`.
+    /// Every schema/*.yaml, the plain contract and the extra schemas of the other harnesses
+    /// (the Kotlin torture schema, one-sided bounds), each extra one in its own folder.
     func generateAll(into root: URL) throws -> [Generated] {
         try Self.plainSchema.write(to: root.appendingPathComponent("plain.yaml"), atomically: true, encoding: .utf8)
-        return try (TestSupport.schemaNames() + ["plain"]).map { schema in
+        var generated = try (TestSupport.schemaNames() + ["plain"]).map { schema in
             let contract = try TestSupport.generate(schema: schema, into: root).contract
             let output = try XCTUnwrap(contract.outputs["python"]?.paths.first?.path, "\(schema).yaml has no python output")
             return Generated(schema: schema, contract: contract, module: output, fixtures: contract.outputs.fixtures?.path)
         }
+        for extra in ExtraSchemas.all {
+            let folder = root.appendingPathComponent(extra.name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let yaml = extra.yaml.trimmingCharacters(in: .newlines) + "\n  python: \(extra.name)_contract.py\n"
+            try yaml.write(to: folder.appendingPathComponent(extra.name + ".yaml"), atomically: true, encoding: .utf8)
+            let contract = try TestSupport.generate(schema: extra.name, into: folder).contract
+            generated.append(Generated(schema: extra.name, contract: contract, module: "\(extra.name)/\(extra.name)_contract.py",
+                                       fixtures: contract.outputs.fixtures.map { "\(extra.name)/\($0.path)" }))
+        }
+        return generated
     }
 
     func testFixturesRoundTripThroughGeneratedPython() throws {
@@ -98,7 +109,7 @@ final class PythonHarnessTests: XCTestCase {
         let word = try XCTUnwrap(cases.type(named: "Word")?.enumType)
         let members = PythonSyntax.memberNames(word.cases)
         for (name, member) in zip(word.cases, members) {
-            XCTAssertEqual(member, PythonSyntax.keywords.contains(name) ? name + "_" : name, name)
+            XCTAssertEqual(member, PythonSyntax.keywords.contains(name) || name == "mro" ? name + "_" : name, name)
         }
         XCTAssertTrue(members.contains("import_") && members.contains("yield_") && members.contains("lambda_") && members.contains("mro_"))
     }

@@ -264,6 +264,12 @@ def check_envelope_refusals(c, fx):
     same(at + 'end with a dismissal time', lambda: m.parse_fcm_data(m.to_fcm_data(attributes, state, end)).envelope.to_json(),
          envelope_read({'activityId': base.activity_id, 'event': 'end', 'sentAtMs': base.sent_at_ms, 'dismissAtMs': 1742068020000}))
     same(at + 'parse_fcm_data never raises on a non-dict', lambda: len(m.parse_fcm_data(None).issues) > 0, True)
+    sent_key = list(fx['fcmData'].keys())[2]
+    padded = dict(fx['fcmData'], **{sent_key: '0' * 5000 + fx['fcmData'][sent_key]})
+    same(at + 'leading zeros of any length read as JavaScript reads them',
+         lambda: [m.parse_fcm_data(padded).envelope.sent_at_ms, len(m.parse_fcm_data(padded).issues)], [fx['fcmEnvelope']['sentAtMs'], 0])
+    same(at + 'parse_fcm_data never raises on 5000-digit values',
+         lambda: len(m.parse_fcm_data({key: '9' * 5000 for key in fx['fcmData']}).issues) > 0, True)
     same(at + 'parse_fcm_data never raises on non-string values',
          lambda: len(m.parse_fcm_data({key: 7 for key in fx['fcmData']}).issues) > 0, True)
 
