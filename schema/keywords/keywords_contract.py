@@ -15,7 +15,7 @@ import math
 import re
 import struct
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Tuple, Type, TypeVar, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Type, TypeVar
 
 from typing import Literal, Protocol
 
@@ -2899,7 +2899,18 @@ def _lc_write_envelope(envelope: object, data: Dict[str, str], keys: Dict[str, s
 
 
 def _lc_own(data: object, key: str) -> object:
-    return data.get(key) if isinstance(data, dict) else None
+    return data.get(key) if isinstance(data, Mapping) else None
+
+
+def _lc_integer_text(raw: str, signed: bool) -> Optional[int]:
+    """Decimal digits (with `-` when signed; leading zeros allowed) as an int, or None. Longer
+    than any range read here (20 digits) is None without building a huge int."""
+    if (_LC_INT if signed else _LC_DIGITS).fullmatch(raw) is None:
+        return None
+    digits = raw.lstrip('-').lstrip('0') or '0'
+    if len(digits) > 20:
+        return None
+    return -int(digits) if raw.startswith('-') else int(digits)
 
 
 def _lc_envelope_time(data: object, key: str, required: bool, invalid: str, seconds: str, issues: List[FcmIssue]) -> Optional[int]:
@@ -2909,12 +2920,13 @@ def _lc_envelope_time(data: object, key: str, required: bool, invalid: str, seco
         if required:
             issues.append(FcmIssue(key, None, 'missing', invalid))
         return None
-    if not isinstance(raw, str) or _LC_DIGITS.fullmatch(raw) is None or int(raw) > _LC_MAX_SAFE:
-        issues.append(FcmIssue(key, raw if isinstance(raw, str) else None, 'invalid', invalid))
+    text = raw if isinstance(raw, str) else None
+    value = None if text is None else _lc_integer_text(text, False)
+    if value is None or value > _LC_MAX_SAFE:
+        issues.append(FcmIssue(key, text, 'invalid', invalid))
         return None
-    value = int(raw)
     if value < 100000000000:
-        issues.append(FcmIssue(key, raw, 'seconds', seconds))
+        issues.append(FcmIssue(key, text, 'seconds', seconds))
         return value * 1000
     return value
 
@@ -2968,10 +2980,8 @@ def _lc_read_int(raw: str) -> _LcRead[int]:
 
 def _lc_read_sized(lowest: int, highest: int, name: str) -> Callable[[str], _LcRead[int]]:
     def read(raw: str) -> _LcRead[int]:
-        if _LC_INT.fullmatch(raw) is None:
-            return None
-        value = int(raw)
-        return (value, None) if lowest <= value <= highest else None
+        value = _lc_integer_text(raw, True)
+        return (value, None) if value is not None and lowest <= value <= highest else None
     return read
 
 
@@ -2993,10 +3003,8 @@ def _lc_read_bool(raw: str) -> _LcRead[bool]:
 
 
 def _lc_read_millis(raw: str) -> _LcRead[int]:
-    if _LC_INT.fullmatch(raw) is None:
-        return None
-    value = int(raw)
-    return (value, None) if abs(value) <= _LC_MAX_SAFE else None
+    value = _lc_integer_text(raw, True)
+    return (value, None) if value is not None and abs(value) <= _LC_MAX_SAFE else None
 
 
 def _lc_read_uuid(raw: str) -> _LcRead[str]:
