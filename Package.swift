@@ -34,6 +34,7 @@ let package = Package(
                 .embedInCode("kotlin-read-runtime.mustache"),
                 .embedInCode("kotlin-bridge-runtime.mustache"),
                 .embedInCode("typescript-runtime.mustache"),
+                .embedInCode("python.mustache"),
             ]
         ),
         .target(

@@ -14,5 +14,6 @@ public enum BuiltInTemplates {
         "kotlin-read-runtime.mustache": PackageResources.kotlin_read_runtime_mustache,
         "kotlin-bridge-runtime.mustache": PackageResources.kotlin_bridge_runtime_mustache,
         "typescript-runtime.mustache": PackageResources.typescript_runtime_mustache,
+        "python.mustache": PackageResources.python_mustache,
     ]
 }

@@ -38,7 +38,7 @@ final class GeneratedNamesTests: XCTestCase {
             let loaded = try TestSupport.generate(schema: name, into: TestSupport.temporaryDirectory("names"))
             let ownTypes = Set(loaded.contract.types.map(\.name))
             for file in loaded.files where file.kind != .fixture {
-                let code = Self.withoutCommentsAndStrings(file.contents)
+                let code = Self.withoutCommentsAndStrings(file.contents, hashComments: file.kind == .python)
                 let declared = Self.declaredNames(code)
                 let reserved = file.kind == .swift || file.kind == .swiftBridge ? NameRules.frameworkTypes : NameRules.generatedCodeGlobals
                 for used in Self.typeNames(code) where !declared.contains(used) && !ownTypes.contains(used) && !used.hasPrefix(loaded.contract.name) {
@@ -53,6 +53,7 @@ final class GeneratedNamesTests: XCTestCase {
         XCTAssertTrue(external["swift-bridge", default: []].isSuperset(of: ["Record", "Field"]), "\(external["swift-bridge", default: []])")
         XCTAssertTrue(external["kotlin", default: []].isSuperset(of: ["LinkedHashMap", "Regex", "StringBuilder"]), "\(external["kotlin", default: []])")
         XCTAssertTrue(external["typescript", default: []].isSuperset(of: ["TypeError", "Record", "Omit"]), "\(external["typescript", default: []])")
+        XCTAssertTrue(external["python", default: []].isSuperset(of: ["Optional", "Dict", "ValueError"]), "\(external["python", default: []])")
     }
 
     /// Upper-case identifiers, except ALL_CAPS ones: enum constants, FCM keys, generic
@@ -71,12 +72,12 @@ final class GeneratedNamesTests: XCTestCase {
 
     /// The code with comments and string and character literals blanked out, so only names
     /// the compiler resolves remain.
-    static func withoutCommentsAndStrings(_ code: String) -> String {
+    static func withoutCommentsAndStrings(_ code: String, hashComments: Bool = false) -> String {
         var result = ""
         var scalars = Array(code.unicodeScalars)[...]
         while let first = scalars.first {
             let second = scalars.dropFirst().first
-            if first == "/" && second == "/" {
+            if (first == "/" && second == "/") || (hashComments && first == "#") {
                 scalars = scalars.drop { $0 != "\n" }
             } else if first == "/" && second == "*" {
                 scalars = scalars.dropFirst(2)

@@ -81,6 +81,7 @@ final class TemplatesCommandTests: XCTestCase {
                          includes built-in kotlin-runtime.mustache
           typescript     built-in typescript.mustache
                          includes built-in typescript-runtime.mustache
+          python         built-in python.mustache
           fixtures       no template: JSON written by livecontract itself
           json-schema    no template: JSON written by livecontract itself
 

@@ -101,20 +101,22 @@ public enum NameRules {
         "Self": "Swift: `Self` always means the enclosing type and cannot name a nested type",
         "Type": "Swift: `X.Type` is metatype syntax, so a nested type of that name cannot be spelled",
     ]
-    /// Top-level names the generated Kotlin and TypeScript files use besides their own
-    /// declarations. Kotlin and TypeScript prefix a schema type with the contract name, so it is
+    /// Top-level names the generated Kotlin, TypeScript and Python files use besides their own
+    /// declarations. They prefix a schema type with the contract name, so it is
     /// the prefixed name (`Fcm` + `Issue` = `FcmIssue`) that must stay clear of these.
     public static let generatedCodeGlobals: NameList = [
-        "Any", "ApnsAlert", "ApnsBroadcastHeaders", "ApnsBroadcastPriority", "ApnsDelivery", "ApnsEndOptions",
-        "ApnsHeaders", "ApnsRequest", "ApnsStartInput", "ApnsStartOptions", "ApnsTokenHeaders",
-        "ApnsTokenPriority", "ApnsUpdateOptions", "Array", "ArrayList", "BigDecimal", "Boolean", "Byte",
-        "Char", "Character", "Double", "Error", "Exception", "FcmEnvelope", "FcmEnvelopeRead", "FcmEvent",
-        "FcmIssue", "FcmIssueReason", "FcmLiveActivityMessage", "FcmMemoryOrderStore", "FcmMessage",
-        "FcmOrder", "FcmOrderStore", "Field", "Float", "HashMap", "IllegalArgumentException", "Infinity", "Int",
-        "Integer", "JSON", "LcRead", "LcReader", "LinkedHashMap", "List", "Long", "LongRange", "Map", "Math",
-        "MathContext", "NaN", "Nothing", "Number", "Object", "Omit", "RangeError", "Record", "Regex",
-        "Required", "RoundingMode", "Short", "String", "StringBuilder", "Suppress", "Synchronized",
-        "TextEncoder", "TypeError", "Unit",
+        "Any", "ApnsAlert", "ApnsBroadcastHeaders", "ApnsBroadcastPriority", "ApnsDelivery",
+        "ApnsEndOptions", "ApnsHeaders", "ApnsRequest", "ApnsStartInput", "ApnsStartOptions",
+        "ApnsTokenHeaders", "ApnsTokenPriority", "ApnsUpdateOptions", "Array", "ArrayList", "BigDecimal",
+        "Boolean", "Byte", "Callable", "Char", "Character", "Dict", "Double", "Enum", "Error", "Exception",
+        "False", "FcmEnvelope", "FcmEnvelopeRead", "FcmEvent", "FcmIssue", "FcmIssueReason",
+        "FcmLiveActivityMessage", "FcmMemoryOrderStore", "FcmMessage", "FcmOrder", "FcmOrderStore", "Field",
+        "Float", "HashMap", "IllegalArgumentException", "Infinity", "Int", "Integer", "JSON", "JsonObject",
+        "LcRead", "LcReader", "LinkedHashMap", "List", "Literal", "Long", "LongRange", "Map", "Mapping",
+        "Math", "MathContext", "NaN", "None", "Nothing", "Number", "Object", "Omit", "Optional",
+        "OverflowError", "Protocol", "RangeError", "Record", "RecursionError", "Regex", "Required",
+        "RoundingMode", "Short", "String", "StringBuilder", "Suppress", "Synchronized", "TextEncoder",
+        "True", "Tuple", "Type", "TypeError", "TypeVar", "Unit", "ValueError",
     ]
     public static let fcmReservedKeys: NameList = [
         "collapse_key", "from", "message_type", "notification", "priority", "ttl",
