@@ -29,6 +29,7 @@ let package = Package(
                 .embedInCode("kotlin.mustache"),
                 .embedInCode("kotlin-bridge.mustache"),
                 .embedInCode("typescript.mustache"),
+                .embedInCode("go.mustache"),
             ]
         ),
         .target(

