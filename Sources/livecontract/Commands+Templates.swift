@@ -86,7 +86,7 @@ extension Commands {
     /// or livecontract.yaml in this folder) only its outputs, after its `templates:` key.
     static func whichTemplates(_ parsed: ParsedArguments, console: Console) -> ExitCode {
         let fileSystem = FileSystem()
-        let width = TemplateSet.outputs.map(\.output.count).max()! + 2
+        let width = Emitters.keys.map(\.count).max()! + 2
         func line(_ output: String, _ text: String) -> String {
             "  " + output + String(repeating: " ", count: width - output.count) + text
         }
@@ -109,22 +109,25 @@ extension Commands {
                 console.err(error.description)
                 return .invalidInput
             }
-            let lines = TemplateSet.outputs.map { line($0.output, describe($0.template, in: set)) }
-            console.out((lines + [line("fixtures", "no template: JSON written by livecontract itself")]).joined(separator: "\n"))
+            let lines = Emitters.all.map { emitter in
+                line(emitter.key, emitter.template.map { describe($0, in: set) } ?? "no template: JSON written by livecontract itself")
+            }
+            console.out(lines.joined(separator: "\n"))
             return .ok
         }
         guard let schemas = loadAll(parsed, console: console) else { return .invalidInput }
         var text: [String] = []
         for schema in schemas {
             text.append("\(schema.path):")
-            let outputs = schema.contract.outputs
-            let counts = ["swift": outputs.swift.count, "swift-bridge": outputs.swiftBridge == nil ? 0 : 1,
-                          "kotlin": outputs.kotlin == nil ? 0 : 1, "typescript": outputs.typescript == nil ? 0 : 1]
-            for (output, template) in TemplateSet.outputs where counts[output, default: 0] > 0 {
-                let copies = counts[output]! > 1 ? " (\(counts[output]!) files)" : ""
-                text.append(line(output, describe(template, in: schema.templates) + copies))
+            for emitter in Emitters.all {
+                guard let output = schema.contract.outputs[emitter.key] else { continue }
+                guard let template = emitter.template else {
+                    text.append(line(emitter.key, "no template: JSON written by livecontract itself"))
+                    continue
+                }
+                let copies = output.paths.count > 1 ? " (\(output.paths.count) files)" : ""
+                text.append(line(emitter.key, describe(template, in: schema.templates) + copies))
             }
-            if outputs.fixtures != nil { text.append(line("fixtures", "no template: JSON written by livecontract itself")) }
         }
         console.out(text.joined(separator: "\n"))
         return .ok

@@ -35,13 +35,8 @@ final class ParallelTests: XCTestCase {
 
         let generator = Generator(templates: try TemplateSet.builtIn())
         let threaded = try generator.generate(contract)
-        let header = GeneratedHeader.lines(for: contract)
-        let outputs = contract.outputs
-        var jobs: [Generator.Job] = [.swift(outputs.swift)]
-        jobs += [outputs.swiftBridge.map(Generator.Job.swiftBridge), outputs.kotlin.map(Generator.Job.kotlin),
-                 outputs.typescript.map(Generator.Job.typescript), outputs.fixtures.map(Generator.Job.fixtures)].compactMap { $0 }
         var oneByOne: [GeneratedFile] = []
-        for job in jobs { oneByOne += try generator.run(job, contract, header: header) }
+        for emitter in Emitters.all { oneByOne += try generator.render(emitter, contract) }
 
         XCTAssertEqual(threaded.map(\.path), oneByOne.map(\.path))
         XCTAssertEqual(threaded.map(\.contents), oneByOne.map(\.contents))

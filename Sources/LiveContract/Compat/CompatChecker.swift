@@ -39,6 +39,7 @@ public struct CompatChecker {
         }
         result += movesRenamesAndRest(unmatchedOld, unmatchedNew)
         result += typeFindings()
+        result += envelopeFindings()
         result += budgetFindings()
         // Schema order, so a reviewer reads the report top to bottom along the file.
         return result.enumerated().sorted { a, b in

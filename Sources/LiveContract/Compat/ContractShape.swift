@@ -13,6 +13,9 @@ public struct ContractShape: Sendable {
     public var namedTypes: [String: NamedShape]
     /// False for a Swift copy: it has no bridge names, so FCM findings are not possible.
     public var knowsWireNames: Bool
+    /// The FCM envelope keys and where `envelope:` is written; nil for a Swift copy.
+    public var envelope: FcmEnvelopeKeys? = nil
+    public var envelopeLocation: SourceLocation? = nil
 
     public func fields(in section: ShapeSection) -> [ShapeField] {
         section == .attributes ? attributes : state
@@ -120,6 +123,8 @@ extension ContractShape {
             namedTypes[type.name] = NamedShape(type: resolving.named(type.name), location: type.location)
         }
         knowsWireNames = true
+        envelope = contract.envelope
+        envelopeLocation = contract.envelopeLocation
     }
 }
 

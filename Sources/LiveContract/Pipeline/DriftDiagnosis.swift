@@ -67,7 +67,7 @@ struct DriftDiagnosis {
     /// exactly `compared`: the subfolders of the schema's folder and of the current folder
     /// that hold this output's template, tried in name order.
     mutating func templateFolder(reproducing file: GeneratedFile, compared: String) -> String? {
-        guard let templateName = TemplateSet.outputs.first(where: { $0.output == file.kind.rawValue })?.template else { return nil }
+        guard let templateName = Emitters.all.first(where: { $0.kind == file.kind })?.template else { return nil }
         var candidates: [String] = []
         if let templates, templates.origin(templateName) != TemplateSet.builtInOrigin { candidates.append(TemplateSet.builtInOrigin) }
         for base in [FileSystem.directory(of: schemaPath), "."] {

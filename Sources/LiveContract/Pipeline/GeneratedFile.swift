@@ -1,7 +1,11 @@
 /// One file the generator wants on disk, path relative to the schema's folder.
 public struct GeneratedFile: Sendable, Equatable {
-    public enum Kind: String, Sendable {
-        case swift, swiftBridge = "swift-bridge", kotlin, kotlinBridge = "kotlin-bridge", typescript, fixture
+    /// What a file is, named like its `outputs:` key (`fixture` for a fixture file). Each
+    /// emitter adds its own kind (`extension GeneratedFile.Kind { static let swift = ... }`).
+    public struct Kind: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
     }
 
     public var path: String

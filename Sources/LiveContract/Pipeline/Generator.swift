@@ -8,32 +8,14 @@ public struct Generator: Sendable {
         self.templates = templates
     }
 
-    /// One output to render.
-    enum Job: Sendable {
-        case swift([OutputPath])
-        case swiftBridge(OutputPath)
-        case kotlin(OutputPath)
-        case kotlinBridge(OutputPath)
-        case typescript(OutputPath)
-        case fixtures(OutputPath)
-    }
-
-    /// Every output the schema asks for, in a fixed order (Swift copies, bridge, Kotlin,
-    /// TypeScript, fixtures). A large contract's outputs render concurrently; the result does
-    /// not depend on scheduling.
+    /// Every output the schema asks for, in `Emitters.all` order (Swift copies, bridge,
+    /// Kotlin, TypeScript, ..., fixtures). A large contract's outputs render concurrently; the
+    /// result does not depend on scheduling.
     public func generate(_ contract: Contract) throws(TemplateError) -> [GeneratedFile] {
-        let outputs = contract.outputs
-        var jobs: [Job] = []
-        if !outputs.swift.isEmpty { jobs.append(.swift(outputs.swift)) }
-        if let output = outputs.swiftBridge { jobs.append(.swiftBridge(output)) }
-        if let output = outputs.kotlin { jobs.append(.kotlin(output)) }
-        if let output = outputs.kotlinBridge { jobs.append(.kotlinBridge(output)) }
-        if let output = outputs.typescript { jobs.append(.typescript(output)) }
-        if let output = outputs.fixtures { jobs.append(.fixtures(output)) }
-        let work = jobs
         let header = GeneratedHeader.lines(for: contract)
-        let results = Parallel.map(work.count, worthThreads: Self.worthThreads(contract)) { index in
-            Result { () throws(TemplateError) in try run(work[index], contract, header: header) }
+        let requests = Emitters.all.compactMap { emitter in request(emitter, contract, header: header).map { (emitter, $0) } }
+        let results = Parallel.map(requests.count, worthThreads: Self.worthThreads(contract)) { index in
+            Result { () throws(TemplateError) in try requests[index].0.render(requests[index].1) }
         }
         var files: [GeneratedFile] = []
         for result in results {
@@ -54,26 +36,16 @@ public struct Generator: Sendable {
         return size >= threadedSize
     }
 
-    func run(_ job: Job, _ contract: Contract, header: [String]) throws(TemplateError) -> [GeneratedFile] {
-        switch job {
-        case .swift(let paths):
-            let text = try render("swift.mustache", SwiftContext(contract: contract).build(header: header))
-            return paths.map { GeneratedFile(path: $0.path, bytes: text, kind: .swift) }
-        case .swiftBridge(let output):
-            let text = try render("swift-bridge.mustache", SwiftBridgeContext(contract: contract).build(header: header))
-            return [GeneratedFile(path: output.path, bytes: text, kind: .swiftBridge)]
-        case .kotlin(let output):
-            let text = try render("kotlin.mustache", KotlinContext(contract: contract).build(header: header))
-            return [GeneratedFile(path: output.path, bytes: text, kind: .kotlin)]
-        case .kotlinBridge(let output):
-            let text = try render("kotlin-bridge.mustache", KotlinBridgeContext(contract: contract).build(header: header))
-            return [GeneratedFile(path: output.path, bytes: text, kind: .kotlinBridge)]
-        case .typescript(let output):
-            let text = try render("typescript.mustache", TypeScriptContext(contract: contract).build(header: header))
-            return [GeneratedFile(path: output.path, bytes: text, kind: .typescript)]
-        case .fixtures(let output):
-            return FixtureEmitter(contract: contract).files(in: output.path)
-        }
+    /// What `emitter` gets for this contract; nil when the schema does not ask for its output.
+    func request(_ emitter: Emitter, _ contract: Contract, header: [String]) -> EmitRequest? {
+        guard let output = contract.outputs[emitter.key] else { return nil }
+        return EmitRequest(contract: contract, output: output, header: header, kind: emitter.kind, templates: templates)
+    }
+
+    /// One emitter's files, alone (tests compare this with `generate`).
+    func render(_ emitter: Emitter, _ contract: Contract) throws(TemplateError) -> [GeneratedFile] {
+        guard let request = request(emitter, contract, header: GeneratedHeader.lines(for: contract)) else { return [] }
+        return try emitter.render(request)
     }
 
     func render(_ name: String, _ context: TemplateObject) throws(TemplateError) -> [UInt8] {

@@ -155,9 +155,8 @@ public struct OutputPlan: Sendable {
 
     /// Output path -> where the schema names it, for positioned messages.
     static func locations(of contract: Contract) -> [String: SourceLocation] {
-        let outputs = contract.outputs
         var result: [String: SourceLocation] = [:]
-        for output in outputs.swift + [outputs.swiftBridge, outputs.kotlin, outputs.kotlinBridge, outputs.typescript, outputs.fixtures].compactMap({ $0 }) {
+        for output in contract.outputs.all {
             result[output.path] = output.location
         }
         return result

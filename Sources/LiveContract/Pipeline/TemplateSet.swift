@@ -12,16 +12,12 @@ public struct TemplateSet: Sendable {
 
     public static let names = BuiltInTemplates.all.keys.sorted()
 
-    /// Each templated output (the `outputs:` key) and the template that renders it, in the
-    /// order `outputs:` lists them. Fixtures have none: they are JSON written by our own
-    /// emitter, so their bytes never depend on a template.
-    public static let outputs: [(output: String, template: String)] = [
-        ("swift", "swift.mustache"),
-        ("swift-bridge", "swift-bridge.mustache"),
-        ("kotlin", "kotlin.mustache"),
-        ("kotlin-bridge", "kotlin-bridge.mustache"),
-        ("typescript", "typescript.mustache"),
-    ]
+    /// Each templated output (the `outputs:` key) and the template that renders it, in
+    /// `Emitters.all` order. Fixtures have none: they are JSON written by our own emitter, so
+    /// their bytes never depend on a template.
+    public static var outputs: [(output: String, template: String)] {
+        Emitters.all.compactMap { emitter in emitter.template.map { (emitter.key, $0) } }
+    }
 
     /// The origin of a template that nobody overrode.
     public static let builtInOrigin = "built-in"

@@ -23,6 +23,8 @@ public struct Contract: Sendable {
     public var templates: OutputPath? = nil
     /// `envelope:`: the FCM keys of the lifecycle envelope (defaults `activityId`, `event`, ...).
     public var envelope = FcmEnvelopeKeys()
+    /// Where `envelope:` is written, when it is; `compat` points its findings there.
+    public var envelopeLocation: SourceLocation? = nil
 
     /// The Swift type ActivityKit matches by name: `<Name>Attributes`.
     public var attributesTypeName: String { name + "Attributes" }
@@ -204,19 +206,63 @@ public struct Example: Sendable {
     public var location: SourceLocation
 }
 
-/// Where each output goes, relative to the schema file's folder.
+/// Where each output goes, relative to the schema file's folder: one `OutputSpec` per
+/// `outputs:` key (`Emitters.all` lists the keys). The named properties are shorthands for
+/// the outputs the rest of the tool looks at.
 public struct Outputs: Sendable {
-    public var swift: [OutputPath] = []
-    public var swiftBridge: OutputPath?
-    public var kotlin: OutputPath?
-    public var kotlinPackage: String?
-    /// `kotlin-bridge: { path, package }`: the Expo module records of the Android side.
-    public var kotlinBridge: OutputPath?
-    public var kotlinBridgePackage: String?
-    public var typescript: OutputPath?
-    public var fixtures: OutputPath?
+    public var specs: [String: OutputSpec] = [:]
 
     public init() {}
+
+    public subscript(key: String) -> OutputSpec? {
+        get { specs[key].flatMap { $0.paths.isEmpty ? nil : $0 } }
+        set { specs[key] = newValue }
+    }
+
+    /// Every output path, in `Emitters.all` order.
+    public var all: [OutputPath] {
+        Emitters.all.flatMap { specs[$0.key]?.paths ?? [] }
+    }
+
+    public var swift: [OutputPath] {
+        get { specs["swift"]?.paths ?? [] }
+        set { specs["swift", default: OutputSpec()].paths = newValue }
+    }
+    public var swiftBridge: OutputPath? { get { path("swift-bridge") } set { setPath("swift-bridge", newValue) } }
+    public var kotlin: OutputPath? { get { path("kotlin") } set { setPath("kotlin", newValue) } }
+    public var kotlinPackage: String? {
+        get { specs["kotlin"]?.package }
+        set { specs["kotlin", default: OutputSpec()].package = newValue }
+    }
+    /// `kotlin-bridge: { path, package }`: the Expo module records of the Android side.
+    public var kotlinBridge: OutputPath? { get { path("kotlin-bridge") } set { setPath("kotlin-bridge", newValue) } }
+    public var kotlinBridgePackage: String? {
+        get { specs["kotlin-bridge"]?.package }
+        set { specs["kotlin-bridge", default: OutputSpec()].package = newValue }
+    }
+    public var typescript: OutputPath? { get { path("typescript") } set { setPath("typescript", newValue) } }
+    public var fixtures: OutputPath? { get { path("fixtures") } set { setPath("fixtures", newValue) } }
+
+    func path(_ key: String) -> OutputPath? { specs[key]?.paths.first }
+
+    mutating func setPath(_ key: String, _ path: OutputPath?) {
+        specs[key, default: OutputSpec()].paths = path.map { [$0] } ?? []
+    }
+}
+
+/// One output as the schema spells it: its path (several for the Swift copies) and, for
+/// outputs that need one, its package.
+public struct OutputSpec: Sendable, Equatable {
+    public var paths: [OutputPath]
+    public var package: String?
+
+    public init(paths: [OutputPath] = [], package: String? = nil) {
+        self.paths = paths
+        self.package = package
+    }
+
+    /// The first (for most outputs the only) path.
+    public var path: OutputPath? { paths.first }
 }
 
 /// An output path as written in the schema, with its position for error messages.

@@ -27,48 +27,63 @@ extension SchemaLoader {
         return result
     }
 
-    static let outputKeys = ["swift", "swift-bridge", "kotlin", "kotlin-bridge", "typescript", "fixtures"]
+    static var outputKeys: [String] { Emitters.keys }
 
+    /// Each key of `outputs:` read as its emitter spells it (`Emitter.shape`).
     mutating func outputs(_ node: YAMLNode, contract: Contract) -> Outputs {
         var outputs = Outputs()
         let body = entries(of: node, allowed: Self.outputKeys, what: "outputs")
-        if let swift = body["swift"] {
-            if let items = swift.value.sequenceItems {
-                outputs.swift = items.compactMap { outputPath($0, what: "a swift output") }
-            } else if let single = outputPath(swift.value, what: "the swift output") {
-                outputs.swift = [single]
+        for emitter in Emitters.all {
+            guard let entry = body[emitter.key] else { continue }
+            outputs.specs[emitter.key] = outputSpec(entry.value, for: emitter)
+        }
+        for emitter in Emitters.all {
+            if let requires = emitter.requires, let entry = body[emitter.key], outputs[emitter.key] != nil, outputs[requires.key] == nil {
+                error(requires.message, entry.value, rule: "missing-key")
             }
         }
-        outputs.swiftBridge = body["swift-bridge"].flatMap { outputPath($0.value, what: "the swift-bridge output") }
-        outputs.typescript = body["typescript"].flatMap { outputPath($0.value, what: "the typescript output") }
-        outputs.fixtures = body["fixtures"].flatMap { outputPath($0.value, what: "the fixtures folder") }
-        if let kotlin = body["kotlin"] {
-            if kotlin.value.scalar != nil {
-                error("kotlin output needs a package: `kotlin: { path: ..., package: com.example.app }`", kotlin.value, rule: "missing-key")
-            } else {
-                let spec = entries(of: kotlin.value, allowed: ["path", "package"], what: "the kotlin output")
-                outputs.kotlin = spec["path"].flatMap { outputPath($0.value, what: "the kotlin output") }
-                if let package = spec["package"], let name = text(package.value, what: "package") {
-                    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-                    if parts.allSatisfy({ Naming.isIdentifier(String($0)) && !NameRules.kotlinKeywords.contains(String($0)) }) {
-                        outputs.kotlinPackage = name
-                    } else {
-                        error("'\(name)' is not a Kotlin package name (dot-separated identifiers, no keywords)", package.value, rule: "invalid-name")
-                    }
-                } else if outputs.kotlin != nil {
-                    error("the kotlin output needs `package:`", kotlin.value, rule: "missing-key")
-                }
-            }
+        let all = outputs.all
+        let folders = Emitters.all.compactMap { emitter -> (key: String, path: OutputPath)? in
+            guard case .folder = emitter.shape, let path = outputs[emitter.key]?.path else { return nil }
+            return (emitter.key, path)
         }
-        if let bridge = body["kotlin-bridge"] { kotlinBridgeOutput(bridge.value, into: &outputs) }
-        let all = outputs.swift + [outputs.swiftBridge, outputs.kotlin, outputs.kotlinBridge, outputs.typescript, outputs.fixtures].compactMap { $0 }
-        checkOutputCollisions(all, fixtures: outputs.fixtures)
+        checkOutputCollisions(all, folders: folders)
         checkFixtureNameCase(contract.examples, fixtures: outputs.fixtures)
         if outputs.kotlin != nil { checkKotlinClassFileCase(contract.types, contractName: contract.name) }
         if all.isEmpty {
             error("outputs names no file; add at least `swift: [path]`", node, rule: "missing-key")
         }
         return outputs
+    }
+
+    /// One output: a path, a list of paths (`.files`) or `{ path, package }`.
+    mutating func outputSpec(_ node: YAMLNode, for emitter: Emitter) -> OutputSpec {
+        switch emitter.shape {
+        case .file, .folder:
+            return OutputSpec(paths: outputPath(node, what: emitter.what).map { [$0] } ?? [])
+        case .files:
+            if let items = node.sequenceItems {
+                return OutputSpec(paths: items.compactMap { outputPath($0, what: "a \(emitter.key) output") })
+            }
+            return OutputSpec(paths: outputPath(node, what: emitter.what).map { [$0] } ?? [])
+        case .package(let rule):
+            guard node.scalar == nil else {
+                error("\(emitter.key) output needs a package: `\(emitter.key): { path: ..., package: \(rule.example) }`", node, rule: "missing-key")
+                return OutputSpec()
+            }
+            let spec = entries(of: node, allowed: ["path", "package"], what: emitter.what)
+            var result = OutputSpec(paths: spec["path"].flatMap { outputPath($0.value, what: emitter.what) }.map { [$0] } ?? [])
+            if let package = spec["package"], let name = text(package.value, what: "package") {
+                if rule.isValid(name) {
+                    result.package = name
+                } else {
+                    error("'\(name)' is not a \(rule.language) package name (\(rule.requirement))", package.value, rule: "invalid-name")
+                }
+            } else if !result.paths.isEmpty {
+                error("\(emitter.what) needs `package:`", node, rule: "missing-key")
+            }
+            return result
+        }
     }
 
     /// A relative path inside the schema's folder tree: no absolute paths, no `..`, no empty parts.

@@ -129,6 +129,7 @@ public struct SchemaLoader {
         var contract = Contract(name: name, doc: doc, access: access, attributes: attributes, state: state,
                                 types: namedTypes, examples: [], outputs: Outputs(), schemaPath: path)
         contract.envelope = envelope
+        contract.envelopeLocation = top["envelope"]?.key.location
         if let entry = top["examples"] {
             contract.examples = examples(entry.value, contract: contract)
         }

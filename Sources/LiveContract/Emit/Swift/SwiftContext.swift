@@ -85,6 +85,7 @@ struct SwiftContext {
                 return .text(SwiftSyntax.identifier(name) + (raw == name ? "" : " = " + SwiftSyntax.stringLiteral(raw)))
             }),
             "unknownCase": .text(enumType.unknownCase.map(SwiftSyntax.identifier) ?? ""),
+            "unknownCaseName": .text(enumType.unknownCase ?? ""),
         ])
     }
 

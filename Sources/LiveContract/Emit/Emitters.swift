@@ -1,0 +1,20 @@
+/// Every output livecontract can write, in the order `generate` renders them and docs list
+/// them. Adding a language is one line here plus its `Emit/<Language>/` folder.
+public enum Emitters {
+    public static let all: [Emitter] = [
+        .swift,
+        .swiftBridge,
+        .kotlin,
+        .kotlinBridge,
+        .typescript,
+        .fixtures,
+    ]
+
+    /// The emitter for an `outputs:` key.
+    public static func named(_ key: String) -> Emitter? {
+        all.first { $0.key == key }
+    }
+
+    /// The `outputs:` keys, in order.
+    public static var keys: [String] { all.map(\.key) }
+}
