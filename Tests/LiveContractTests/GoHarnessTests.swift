@@ -60,20 +60,25 @@ final class GoHarnessTests: XCTestCase {
     /// The program folder of a schema: `cmd/<schema>` (schema file names are Go-safe folder names).
     static func command(_ schema: String) -> String { "lc" + schema.filter { $0.isLetter || $0.isNumber } }
 
-    /// Every schema/*.yaml plus the plain contract of the TypeScript harness, generated into `root`.
+    /// Every schema/*.yaml, the plain contract of the TypeScript harness and the extra schemas
+    /// (the Kotlin torture schema, one-sided bounds), generated into `root`.
     func generateAll(into root: URL) throws -> [Generated] {
-        let plain = TypeScriptHarnessTests.plainSchema + "  fixtures: plain/fixtures\n"
+        let plain = TypeScriptHarnessTests.plainSchema + "  go: { path: plain/plain.go, package: plain }\n  fixtures: plain/fixtures\n"
         try plain.write(to: root.appendingPathComponent("plain.yaml"), atomically: true, encoding: .utf8)
-        return try (TestSupport.schemaNames() + ["plain"]).map { schema in
-            let contract = try TestSupport.generate(schema: schema, into: root).contract
-            // TEMPORARY until the emitter registry lands: render the template directly.
-            let path = "gen/\(schema)-contract.go"
-            try FileManager.default.createDirectory(at: root.appendingPathComponent("gen"), withIntermediateDirectories: true)
-            let template = try XCTUnwrap(try TemplateSet.builtIn().template("go.mustache"))
-            let bytes = try template.renderUTF8(GoContext(contract: contract, package: Self.command(schema)).build(header: GeneratedHeader.lines(for: contract)))
-            try Data(bytes).write(to: root.appendingPathComponent(path))
+        // The extra schemas write their outputs beside themselves, so each gets its own folder.
+        for extra in ExtraSchemas.all {
+            let folder = root.appendingPathComponent(extra.name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let yaml = extra.yaml + "  go: { path: \(extra.name).go, package: \(GoHarnessTests.command(extra.name)) }\n"
+            try yaml.write(to: folder.appendingPathComponent("\(extra.name).yaml"), atomically: true, encoding: .utf8)
+        }
+        let schemas = (TestSupport.schemaNames() + ["plain"]).map { (name: $0, folder: "") } + ExtraSchemas.all.map { (name: $0.name, folder: $0.name + "/") }
+        return try schemas.map { schema, folder in
+            let contract = try TestSupport.generate(schema: schema, into: root.appendingPathComponent(folder)).contract
+            let output = try XCTUnwrap(contract.outputs["go"], "\(schema).yaml has no go output")
+            let path = try XCTUnwrap(output.path?.path)
             let fixtures = try XCTUnwrap(contract.outputs.fixtures?.path, "\(schema).yaml has no fixtures output")
-            return Generated(schema: schema, contract: contract, goFile: path, fixtures: fixtures)
+            return Generated(schema: schema, contract: contract, goFile: folder + path, fixtures: folder + fixtures)
         }
     }
 

@@ -7,6 +7,7 @@ public enum Emitters {
         .kotlin,
         .kotlinBridge,
         .typescript,
+        .go,
         .fixtures,
     ]
 

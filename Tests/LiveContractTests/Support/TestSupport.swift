@@ -27,6 +27,7 @@ enum TestSupport {
             "kotlin.mustache": KotlinContext(contract: contract).build(header: header),
             "kotlin-bridge.mustache": KotlinBridgeContext(contract: contract).build(header: header),
             "typescript.mustache": TypeScriptContext(contract: contract).build(header: header),
+            "go.mustache": GoContext(contract: contract, package: "livecontract").build(header: header),
         ]
     }
 
