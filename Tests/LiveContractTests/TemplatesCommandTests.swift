@@ -77,6 +77,7 @@ final class TemplatesCommandTests: XCTestCase {
           swift-bridge   built-in swift-bridge.mustache
           kotlin         built-in kotlin.mustache
           typescript     built-in typescript.mustache
+          go             built-in go.mustache
           fixtures       no template: JSON written by livecontract itself
 
         """)
