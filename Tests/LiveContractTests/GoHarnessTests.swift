@@ -31,23 +31,28 @@ final class GoHarnessTests: XCTestCase {
             let environment = GoToolchains.environment(root: root)
             let vet = try TestSupport.run(go.path, ["vet", "./..."], in: module, environment: environment)
             XCTAssertEqual(vet.status, 0, "go vet (\(go.version)) failed:\n\(vet.stdout)\(vet.stderr)")
-            let bin = "bin-" + go.version
-            let build = try TestSupport.run(go.path, ["build", "-o", bin + "/", "./cmd/..."], in: module, environment: environment)
+            let program = "lcharness-" + go.version
+            let build = try TestSupport.run(go.path, ["build", "-o", program, "."], in: module, environment: environment)
             XCTAssertEqual(build.status, 0, "go build (\(go.version)) failed:\n\(build.stdout)\(build.stderr)")
             guard build.status == 0 else { continue }
+            let arguments = contracts.flatMap { [root.appendingPathComponent($0.fixtures).path, facts($0)] }
+            let result = try TestSupport.run(module.appendingPathComponent(program).path, arguments, in: module)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let counts = Dictionary(result.stdout.split(separator: "\n").filter { $0.hasPrefix("counts ") }.map { line -> (String, [Int]) in
+                let parts = line.split(separator: " ")
+                return (String(parts[1]), parts.dropFirst(2).compactMap { Int($0) })
+            }, uniquingKeysWith: { first, _ in first })
             var versionPassed = 0, versionFailed = 0
             for generated in contracts {
-                let program = module.appendingPathComponent("\(bin)/\(Self.command(generated.schema))").path
-                let result = try TestSupport.run(program, [root.appendingPathComponent(generated.fixtures).path, facts(generated)], in: root)
-                let last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
-                let counts = last.split(separator: " ").dropFirst().compactMap { Int($0) }
-                XCTAssertTrue(last.hasPrefix("counts ") && counts.count == 2, "\(generated.schema) (\(go.version)): no count line:\n\(result.stdout)\(result.stderr)")
-                guard counts.count == 2 else { continue }
-                XCTAssertGreaterThan(counts[0], 0, "\(generated.schema): the harness checked nothing")
-                XCTAssertEqual(counts[1], 0, "\(generated.schema) (\(go.version)) disagrees with the fixtures:\n\(result.stdout.prefix(6000))")
-                versionPassed += counts[0]
-                versionFailed += counts[1]
+                guard let count = counts[generated.schema], count.count == 2 else {
+                    XCTFail("\(generated.schema) (\(go.version)): no count line:\n\(result.stdout.suffix(3000))\(result.stderr)")
+                    continue
+                }
+                XCTAssertGreaterThan(count[0], 0, "\(generated.schema): the harness checked nothing")
+                versionPassed += count[0]
+                versionFailed += count[1]
             }
+            XCTAssertEqual(versionFailed, 0, "Go (\(go.version)) disagrees with the fixtures:\n\(result.stdout.prefix(8000))")
             print("go (\(go.version)): \(versionPassed) passed, \(versionFailed) failed")
             passed += versionPassed
             failed += versionFailed
@@ -57,7 +62,7 @@ final class GoHarnessTests: XCTestCase {
         XCTAssertEqual(failed, 0)
     }
 
-    /// The program folder of a schema: `cmd/<schema>` (schema file names are Go-safe folder names).
+    /// The package (and folder) name of a schema's contract and checks: `lc<schema>`.
     static func command(_ schema: String) -> String { "lc" + schema.filter { $0.isLetter || $0.isNumber } }
 
     /// Every schema/*.yaml, the plain contract of the TypeScript harness and the extra schemas
@@ -82,7 +87,8 @@ final class GoHarnessTests: XCTestCase {
         }
     }
 
-    /// One module: `contracts/<schema>/` holds each generated file, `cmd/<schema>/` its program.
+    /// One module: `contracts/<schema>/` holds each generated file, `checks/<schema>/` its
+    /// checks, and `main.go` runs them all (arguments: fixture folder and facts per contract).
     func writeModule(_ contracts: [Generated], root: URL, module: URL) throws {
         let files = FileManager.default
         try files.createDirectory(at: module.appendingPathComponent("check"), withIntermediateDirectories: true)
@@ -94,11 +100,17 @@ final class GoHarnessTests: XCTestCase {
             let package = module.appendingPathComponent("contracts/\(name)")
             try files.createDirectory(at: package, withIntermediateDirectories: true)
             try files.copyItem(at: root.appendingPathComponent(generated.goFile), to: package.appendingPathComponent("contract.go"))
-            let command = module.appendingPathComponent("cmd/\(name)")
-            try files.createDirectory(at: command, withIntermediateDirectories: true)
+            let checks = module.appendingPathComponent("checks/\(name)")
+            try files.createDirectory(at: checks, withIntermediateDirectories: true)
             try main.replacingOccurrences(of: "__IMPORT__", with: "lcharness/contracts/\(name)")
-                .write(to: command.appendingPathComponent("main.go"), atomically: true, encoding: .utf8)
+                .replacingOccurrences(of: "__PACKAGE__", with: name)
+                .write(to: checks.appendingPathComponent("checks.go"), atomically: true, encoding: .utf8)
         }
+        let names = contracts.map { Self.command($0.schema) }
+        let program = ["// The Go harness program: runs each contract's checks over its fixture folder.", "package main", "", "import (", "\t\"os\"", ""]
+            + names.map { "\t\"lcharness/checks/\($0)\"" } + [")", "", "func main() {"]
+            + names.enumerated().map { "\t\($0.element).Run(os.Args[\($0.offset * 2 + 1)], os.Args[\($0.offset * 2 + 2)])" } + ["}", ""]
+        try program.joined(separator: "\n").write(to: module.appendingPathComponent("main.go"), atomically: true, encoding: .utf8)
     }
 
     /// What the program cannot read from fixtures: string, bounded and defaulted fields.
@@ -181,12 +193,14 @@ enum GoToolchains {
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 
-    /// No network, no toolchain download, a build cache that outlives the run (the standard
-    /// library compiles once per toolchain, not once per test run).
+    /// No network, no toolchain download, a build cache that outlives the run: with
+    /// `-trimpath` no temporary folder name reaches the cache keys, so the standard library
+    /// and unchanged packages compile once per toolchain (a cold cache takes minutes, a warm
+    /// one seconds).
     static func environment(root: URL) -> [String: String] {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("livecontract-go-cache")
         return [
-            "GOFLAGS": "-mod=mod", "GO111MODULE": "on", "GOPROXY": "off", "GOTOOLCHAIN": "local",
+            "GOFLAGS": "-mod=mod -trimpath", "GO111MODULE": "on", "GOPROXY": "off", "GOTOOLCHAIN": "local",
             "GOCACHE": cache.appendingPathComponent("build").path, "GOPATH": cache.appendingPathComponent("path").path,
             "CGO_ENABLED": "0", "GOWORK": "off", "GONOSUMDB": "*",
         ]

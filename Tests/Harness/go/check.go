@@ -62,9 +62,9 @@ func (c *Checker) Fails(label string, err error, fragment string) {
 	c.Record(label, strings.Contains(err.Error(), fragment), "error "+err.Error()+", expected one with "+fragment)
 }
 
-// Summary is the last line of the program, read by the Swift test.
+// Summary is the count line of one contract, read by the Swift test.
 func (c *Checker) Summary() {
-	fmt.Printf("counts %d %d\n", c.Passed, c.Failed)
+	fmt.Printf("counts %s %d %d\n", c.Name, c.Passed, c.Failed)
 }
 
 func compact(text []byte) []byte {
