@@ -3,7 +3,7 @@
 ///
 /// Field names are the exported form of the schema name (`type` -> `Type`): every Go keyword
 /// and predeclared name is lower-case, so an exported name never collides with one, and the
-/// JSON tag carries the wire name. The generated file is pure ASCII.
+/// JSON tag carries the wire name. String literals are pure ASCII (escapes for the rest).
 struct GoSyntax {
     let contract: Contract
 
