@@ -35,6 +35,7 @@ let package = Package(
                 .embedInCode("kotlin-bridge-runtime.mustache"),
                 .embedInCode("typescript-runtime.mustache"),
                 .embedInCode("python.mustache"),
+                .embedInCode("go.mustache"),
             ]
         ),
         .target(

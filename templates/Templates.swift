@@ -15,5 +15,6 @@ public enum BuiltInTemplates {
         "kotlin-bridge-runtime.mustache": PackageResources.kotlin_bridge_runtime_mustache,
         "typescript-runtime.mustache": PackageResources.typescript_runtime_mustache,
         "python.mustache": PackageResources.python_mustache,
+        "go.mustache": PackageResources.go_mustache,
     ]
 }

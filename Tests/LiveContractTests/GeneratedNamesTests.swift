@@ -37,7 +37,10 @@ final class GeneratedNamesTests: XCTestCase {
         for name in TestSupport.schemaNames() {
             let loaded = try TestSupport.generate(schema: name, into: TestSupport.temporaryDirectory("names"))
             let ownTypes = Set(loaded.contract.types.map(\.name))
-            for file in loaded.files where file.kind != .fixture {
+            // Go is left out: its standard names are package-qualified (`json.Marshal`) and its
+            // capitalised field names live in their structs, so neither can meet a schema type;
+            // the file's own top-level names are declared in it (docs/go.md).
+            for file in loaded.files where file.kind != .fixture && file.kind != .go {
                 let code = Self.withoutCommentsAndStrings(file.contents, hashComments: file.kind == .python)
                 let declared = Self.declaredNames(code)
                 let reserved = file.kind == .swift || file.kind == .swiftBridge ? NameRules.frameworkTypes : NameRules.generatedCodeGlobals

@@ -82,6 +82,7 @@ final class TemplatesCommandTests: XCTestCase {
           typescript     built-in typescript.mustache
                          includes built-in typescript-runtime.mustache
           python         built-in python.mustache
+          go             built-in go.mustache
           fixtures       no template: JSON written by livecontract itself
           json-schema    no template: JSON written by livecontract itself
 

@@ -8,6 +8,7 @@ public enum Emitters {
         .kotlinBridge,
         .typescript,
         .python,
+        .go,
         .fixtures,
         .jsonSchema,
     ]

@@ -28,6 +28,7 @@ enum TestSupport {
             "kotlin-bridge.mustache": KotlinBridgeContext(contract: contract).build(header: header),
             "typescript.mustache": TypeScriptContext(contract: contract).build(header: header),
             "python.mustache": PythonContext(contract: contract).build(header: header),
+            "go.mustache": GoContext(contract: contract, package: "livecontract").build(header: header),
         ]
     }
 
