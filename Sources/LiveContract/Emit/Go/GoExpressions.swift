@@ -71,6 +71,7 @@ struct GoExpressions {
         case .array(let element):
             let goType = syntax.bridgeType(element)
             return "lcEachAt(\(value), \(path), func(item \(goType), at string) \(goType) { return \(normalize(element, "item", "at")) })"
+        case .map: preconditionFailure("maps are refused by the loader for the go output (Emitter.writesMaps)")
         }
     }
 
@@ -98,6 +99,7 @@ struct GoExpressions {
         case .bool: return "strconv.FormatBool(\(value))"
         case .date: return "strconv.FormatInt(\(value), 10)"
         case .dateRange, .structure, .array: return "w.json(\(value))"
+        case .map: preconditionFailure("maps are refused by the loader for the go output (Emitter.writesMaps)")
         }
     }
 
@@ -120,6 +122,7 @@ struct GoExpressions {
         case .structure(let name): return "\(readFunction(name))(\(value))"
         case .array(let element):
             return "lcJSONArray(\(value), func(item interface{}) \(syntax.bridgeType(element)) { return \(jsonRead(element, "item")) })"
+        case .map: preconditionFailure("maps are refused by the loader for the go output (Emitter.writesMaps)")
         }
     }
 
@@ -140,6 +143,7 @@ struct GoExpressions {
         case .enumeration(let name): reader = "lcReadCase[\(syntax.typeName(name))](\(casesArguments(name)))"
         case .dateRange, .structure, .array:
             reader = "lcReadJSON(func(j interface{}) \(syntax.bridgeType(field.type)) { return \(jsonRead(field.type, "j")) })"
+        case .map: preconditionFailure("maps are refused by the loader for the go output (Emitter.writesMaps)")
         }
         return clamped(reader, field, helper: "lcBounded")
     }

@@ -39,6 +39,7 @@ struct GoSyntax {
         case .dateRange: return "[2]int64"
         case .enumeration(let name), .structure(let name): return typeName(name)
         case .array(let element): return "[]" + bridgeType(element)
+        case .map: preconditionFailure("maps are refused by the loader for the go output (Emitter.writesMaps)")
         }
     }
 
@@ -84,6 +85,7 @@ struct GoSyntax {
                 return "\(Self.fieldName(field.name)): \(value)"
             }
             return typeName(name) + "{" + CodeText.joined(parts, separator: ", ") + "}"
+        case .map: preconditionFailure("maps are refused by the loader for the go output (Emitter.writesMaps)")
         }
     }
 

@@ -39,6 +39,7 @@ struct PythonExpressions {
             return "\(syntax.functionPrefix(name))_\(apns ? "to_apns" : "normalize")(\(value), \(path))"
         case .array(let element):
             return "_lc_array(\(value), \(path), lambda item, at: \(checked(element, "item", "at", apns: apns)))"
+        case .map: preconditionFailure("maps are refused by the loader for the python output (Emitter.writesMaps)")
         }
     }
 
@@ -101,6 +102,7 @@ struct PythonExpressions {
         case .enumeration(let name): return "_lc_json_case(\(syntax.typeName(name)), \(value), \(fallback(name)))"
         case .structure(let name): return "\(syntax.functionPrefix(name))_read_json(\(value))"
         case .array(let element): return "_lc_json_array(\(value), lambda item: \(jsonRead(element, "item")))"
+        case .map: preconditionFailure("maps are refused by the loader for the python output (Emitter.writesMaps)")
         }
     }
 
@@ -118,6 +120,7 @@ struct PythonExpressions {
         case .date: reader = "_lc_read_millis"
         case .enumeration(let name): reader = "_lc_read_case(\(syntax.typeName(name)), \(fallback(name)))"
         case .dateRange, .structure, .array: reader = "_lc_read_json(lambda json_value: \(jsonRead(field.type, "json_value")))"
+        case .map: preconditionFailure("maps are refused by the loader for the python output (Emitter.writesMaps)")
         }
         return clamped(reader, field, helper: "_lc_bounded")
     }
@@ -133,6 +136,7 @@ struct PythonExpressions {
         case .double, .float: return "_lc_number_text(\(checkedValue))"
         case .bool: return "_lc_bool_text(\(checkedValue))"
         case .dateRange, .structure, .array: return "json_text(\(toJSON(field.type, checkedValue)))"
+        case .map: preconditionFailure("maps are refused by the loader for the python output (Emitter.writesMaps)")
         }
     }
 

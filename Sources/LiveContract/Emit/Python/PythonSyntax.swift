@@ -67,6 +67,7 @@ struct PythonSyntax {
         case .dateRange: return "Tuple[int, int]"
         case .enumeration(let name), .structure(let name): return typeName(name)
         case .array(let element): return "List[" + bridgeType(element) + "]"
+        case .map: preconditionFailure("maps are refused by the loader for the python output (Emitter.writesMaps)")
         }
     }
 
@@ -114,6 +115,7 @@ struct PythonSyntax {
                 return "\(names[index])=\(literal(member, type: field.type))"
             }
             return typeName(name) + "(" + CodeText.joined(parts, separator: ", ") + ")"
+        case .map: preconditionFailure("maps are refused by the loader for the python output (Emitter.writesMaps)")
         }
     }
 
