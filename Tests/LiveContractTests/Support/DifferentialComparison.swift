@@ -112,6 +112,7 @@ struct DifferentialComparison {
         case (.url, .string(let text)): return .string(URL(string: text)?.absoluteString ?? "<not a URL: \(text)>")
         case (.structure(let name), _): return urls(value, fields: contract.type(named: name)?.fields ?? [])
         case (.array(let element), .array(let items)): return .array(items.map { urls($0, type: element) })
+        case (.map(let element), .object(let members)): return .object(members.mapValues { urls($0, type: element) })
         default: return value
         }
     }
