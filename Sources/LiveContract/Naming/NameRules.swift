@@ -108,7 +108,7 @@ public enum NameRules {
         "Any", "ApnsAlert", "ApnsBroadcastHeaders", "ApnsBroadcastPriority", "ApnsDelivery",
         "ApnsEndOptions", "ApnsHeaders", "ApnsRequest", "ApnsStartInput", "ApnsStartOptions",
         "ApnsTokenHeaders", "ApnsTokenPriority", "ApnsUpdateOptions", "Array", "ArrayList", "BigDecimal",
-        "Boolean", "Byte", "Callable", "Char", "Character", "Dict", "Double", "Enum", "Error", "Exception",
+        "Boolean", "Byte", "Callable", "Char", "Character", "Comparator", "Dict", "Double", "Enum", "Error", "Exception",
         "False", "FcmEnvelope", "FcmEnvelopeRead", "FcmEvent", "FcmIssue", "FcmIssueReason",
         "FcmLiveActivityMessage", "FcmMemoryOrderStore", "FcmMessage", "FcmOrder", "FcmOrderStore", "Field",
         "Float", "HashMap", "IllegalArgumentException", "Infinity", "Int", "Integer", "JSON", "JsonObject",
@@ -116,7 +116,7 @@ public enum NameRules {
         "Math", "MathContext", "NaN", "None", "Nothing", "Number", "Object", "Omit", "Optional",
         "OverflowError", "Protocol", "RangeError", "Record", "RecursionError", "Regex", "Required",
         "RoundingMode", "Short", "String", "StringBuilder", "Suppress", "Synchronized", "TextEncoder",
-        "True", "Tuple", "Type", "TypeError", "TypeVar", "Unit", "ValueError",
+        "True", "Tuple", "Type", "TypeError", "TypeVar", "Unit", "ValueError", "WeakSet",
     ]
     public static let fcmReservedKeys: NameList = [
         "collapse_key", "from", "message_type", "notification", "priority", "ttl",
