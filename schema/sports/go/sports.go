@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -817,6 +818,36 @@ func lcEachAt[T any](items []T, path string, each func(T, string) T) []T {
 	return out
 }
 
+// lcSortedKeys is a map's keys in byte order, which for UTF-8 is code point order, so every
+// walk over a map (and the first problem it reports) is the same on every run.
+func lcSortedKeys[T any](items map[string]T) []string {
+	keys := make([]string, 0, len(items))
+	for key := range items {
+		keys = append(keys, key)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// lcEachValue converts every value of a map; the result is never nil, so it is written as {}.
+func lcEachValue[A, B any](items map[string]A, each func(A) B) map[string]B {
+	out := make(map[string]B, len(items))
+	for key, item := range items {
+		out[key] = each(item)
+	}
+	return out
+}
+
+// lcEachValueAt checks every value of a map under path["key"] (the key as JSON text).
+func lcEachValueAt[T any](items map[string]T, path string, each func(T, string) T) map[string]T {
+	out := make(map[string]T, len(items))
+	for _, key := range lcSortedKeys(items) {
+		quoted, _ := lcMarshal(key)
+		out[key] = each(items[key], path+"["+string(quoted)+"]")
+	}
+	return out
+}
+
 func lcClamp[T lcNumber](value, low, high T) T {
 	if value < low {
 		return low
@@ -1486,6 +1517,16 @@ func lcJSONArray[T any](j interface{}, each func(interface{}) T) []T {
 		lcFailJSON()
 	}
 	return lcEach(items, each)
+}
+
+// lcJSONMap reads a JSON object whose every value reads with each; anything else is invalid.
+func lcJSONMap[T any](j interface{}, each func(interface{}) T) map[string]T {
+	object := lcJSONObject(j)
+	out := make(map[string]T, len(object))
+	for _, key := range lcSortedKeys(object) {
+		out[key] = each(object[key])
+	}
+	return out
 }
 
 func lcJSONBounded[T lcNumber](value T, low T, high T) T {

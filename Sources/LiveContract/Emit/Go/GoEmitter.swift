@@ -29,15 +29,11 @@ enum GoEmitterNames {
 
 extension Emitter {
     /// The Go server package: types of both shapes, conversions, FCM data and push bodies.
-    public static let go: Emitter = {
-        var emitter = Emitter(
-            key: "go", kind: .go, template: "go.mustache", shape: .package(.go),
-            summary: "the Go server package: `{ path: ..., package: livecontract }`"
+    public static let go = Emitter(
+        key: "go", kind: .go, template: "go.mustache", shape: .package(.go),
+        summary: "the Go server package: `{ path: ..., package: livecontract }`"
         ) { request throws(TemplateError) in
-            let context = GoContext(contract: request.contract, package: request.output.package ?? "livecontract")
-            return request.files(try request.render("go.mustache", context.build(header: request.header)))
-        }
-        emitter.writesMaps = false
-        return emitter
-    }()
+        let context = GoContext(contract: request.contract, package: request.output.package ?? "livecontract")
+        return request.files(try request.render("go.mustache", context.build(header: request.header)))
+    }
 }

@@ -24,6 +24,8 @@ struct GoExpressions {
         case .structure(let name): return "\(toApnsFunction(name))(\(value))"
         case .array(let element):
             return "lcEach(\(value), func(item \(syntax.bridgeType(element))) \(syntax.apnsType(element)) { return \(toApns(element, "item")) })"
+        case .map(let element):
+            return "lcEachValue(\(value), func(item \(syntax.bridgeType(element))) \(syntax.apnsType(element)) { return \(toApns(element, "item")) })"
         default: return value
         }
     }
@@ -37,6 +39,8 @@ struct GoExpressions {
         case .structure(let name): return "\(fromApnsFunction(name))(\(value))"
         case .array(let element):
             return "lcEach(\(value), func(item \(syntax.apnsType(element))) \(syntax.bridgeType(element)) { return \(fromApns(element, "item")) })"
+        case .map(let element):
+            return "lcEachValue(\(value), func(item \(syntax.apnsType(element))) \(syntax.bridgeType(element)) { return \(fromApns(element, "item")) })"
         default: return value
         }
     }
@@ -71,7 +75,9 @@ struct GoExpressions {
         case .array(let element):
             let goType = syntax.bridgeType(element)
             return "lcEachAt(\(value), \(path), func(item \(goType), at string) \(goType) { return \(normalize(element, "item", "at")) })"
-        case .map: preconditionFailure("maps are refused by the loader for the go output (Emitter.writesMaps)")
+        case .map(let element):
+            let goType = syntax.bridgeType(element)
+            return "lcEachValueAt(\(value), \(path), func(item \(goType), at string) \(goType) { return \(normalize(element, "item", "at")) })"
         }
     }
 
@@ -98,8 +104,7 @@ struct GoExpressions {
         case .double, .float: return "lcNumberText(\(value))"
         case .bool: return "strconv.FormatBool(\(value))"
         case .date: return "strconv.FormatInt(\(value), 10)"
-        case .dateRange, .structure, .array: return "w.json(\(value))"
-        case .map: preconditionFailure("maps are refused by the loader for the go output (Emitter.writesMaps)")
+        case .dateRange, .structure, .array, .map: return "w.json(\(value))"
         }
     }
 
@@ -122,7 +127,8 @@ struct GoExpressions {
         case .structure(let name): return "\(readFunction(name))(\(value))"
         case .array(let element):
             return "lcJSONArray(\(value), func(item interface{}) \(syntax.bridgeType(element)) { return \(jsonRead(element, "item")) })"
-        case .map: preconditionFailure("maps are refused by the loader for the go output (Emitter.writesMaps)")
+        case .map(let element):
+            return "lcJSONMap(\(value), func(item interface{}) \(syntax.bridgeType(element)) { return \(jsonRead(element, "item")) })"
         }
     }
 
@@ -141,9 +147,8 @@ struct GoExpressions {
         case .bool: reader = "lcReadBool"
         case .date: reader = "lcReadMillis"
         case .enumeration(let name): reader = "lcReadCase[\(syntax.typeName(name))](\(casesArguments(name)))"
-        case .dateRange, .structure, .array:
+        case .dateRange, .structure, .array, .map:
             reader = "lcReadJSON(func(j interface{}) \(syntax.bridgeType(field.type)) { return \(jsonRead(field.type, "j")) })"
-        case .map: preconditionFailure("maps are refused by the loader for the go output (Emitter.writesMaps)")
         }
         return clamped(reader, field, helper: "lcBounded")
     }

@@ -39,7 +39,7 @@ struct GoSyntax {
         case .dateRange: return "[2]int64"
         case .enumeration(let name), .structure(let name): return typeName(name)
         case .array(let element): return "[]" + bridgeType(element)
-        case .map: preconditionFailure("maps are refused by the loader for the go output (Emitter.writesMaps)")
+        case .map(let value): return "map[string]" + bridgeType(value)
         }
     }
 
@@ -51,6 +51,7 @@ struct GoSyntax {
         case .dateRange: return "[2]float64"
         case .structure(let name): return apnsTypeName(name)
         case .array(let element): return "[]" + apnsType(element)
+        case .map(let value): return "map[string]" + apnsType(value)
         default: return bridgeType(type)
         }
     }
@@ -85,7 +86,12 @@ struct GoSyntax {
                 return "\(Self.fieldName(field.name)): \(value)"
             }
             return typeName(name) + "{" + CodeText.joined(parts, separator: ", ") + "}"
-        case .map: preconditionFailure("maps are refused by the loader for the go output (Emitter.writesMaps)")
+        case .map(let members):
+            guard case .map(let element) = type else { return "nil" }
+            // Code point (UTF-8 byte) order, so the same map always reads the same.
+            let sorted = members.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
+            let parts = sorted.map { Self.stringLiteral($0.name) + ": " + literal($0.value, type: element) }
+            return bridgeType(type) + "{" + CodeText.joined(parts, separator: ", ") + "}"
         }
     }
 
