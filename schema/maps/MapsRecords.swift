@@ -203,14 +203,30 @@ private enum MapsBridgeConversions {
 
     /// A required identifier JavaScript sent unparsable: the default, else the all-zero UUID.
     static func uuid(_ text: String, orElse fallback: UUID) -> UUID {
-        UUID(uuidString: text) ?? fallback
+        uuid(text) ?? fallback
+    }
+
+    /// The UUID of 8-4-4-4-12 hex digits in either case, the one form every copy reads;
+    /// `UUID(uuidString:)` alone also takes a sign in a group (`+621E1F8-...`).
+    static func uuid(_ text: String) -> UUID? {
+        let utf8 = Array(text.utf8)
+        guard utf8.count == 36 else { return nil }
+        for (index, byte) in utf8.enumerated() {
+            let isDash = index == 8 || index == 13 || index == 18 || index == 23
+            let isHex = (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
+            guard isDash ? byte == 45 : isHex else { return nil }
+        }
+        return UUID(uuidString: text)
     }
 
     /// A finite number within the bounds and within Float's range, as the nearest Float; NaN
     /// or infinity gives `fallback` (Float(1e39) would be infinity, which the encoder refuses).
     static func float(_ value: Double, min lower: Double? = nil, max upper: Double? = nil, orElse fallback: Float) -> Float {
         guard value.isFinite else { return fallback }
-        let bounded = Swift.min(Swift.max(value, lower ?? value), upper ?? value)
+        // Each bound on its own, so a field with only `min` (or only `max`) is clamped too.
+        var bounded = value
+        if let lower, bounded < lower { bounded = lower }
+        if let upper, bounded > upper { bounded = upper }
         let largest = Double(Float.greatestFiniteMagnitude)
         return Float(Swift.min(Swift.max(bounded, -largest), largest))
     }

@@ -30,6 +30,17 @@ class MapsAttributesRecord : Record {
         labels = this.labels,
         limits = this.limits ?: emptyMap()
     )
+
+    companion object {
+        /**
+         * The JavaScript shape of a value the app already holds (a running activity's, to
+         * hand back to JS): dates in Unix ms, enums as their raw values.
+         */
+        fun from(value: MapsAttributes): MapsAttributesRecord = MapsAttributesRecord().also { record ->
+            record.labels = value.labels
+            record.limits = value.limits
+        }
+    }
 }
 
 /** [MapsState] as JavaScript sends it to start or update an activity: wire names, dates in Unix ms. */
@@ -126,6 +137,32 @@ class MapsStateRecord : Record {
         extra = this.extra,
         defaults = this.defaults ?: mapOf("a" to "x", "b c" to "y\"z", "\uD83D\uDE80" to "rocket")
     )
+
+    companion object {
+        /**
+         * The JavaScript shape of a value the app already holds (a running activity's, to
+         * hand back to JS): dates in Unix ms, enums as their raw values.
+         */
+        fun from(value: MapsState): MapsStateRecord = MapsStateRecord().also { record ->
+            record.counts = value.counts
+            record.displayNames = value.names
+            record.sizes = value.sizes.mapValues { v0 -> v0.value.toDouble() }
+            record.big = value.big.mapValues { v0 -> v0.value.toDouble() }
+            record.ratios = value.ratios
+            record.gains = value.gains.mapValues { v0 -> v0.value.toDouble() }
+            record.flags = value.flags
+            record.times = value.times.mapValues { v0 -> v0.value.toDouble() }
+            record.spans = value.spans.mapValues { v0 -> listOf(v0.value.first.toDouble(), v0.value.last.toDouble()) }
+            record.links = value.links
+            record.ids = value.ids
+            record.phases = value.phases.mapValues { v0 -> v0.value.raw }
+            record.moods = value.moods.mapValues { v0 -> v0.value.raw }
+            record.spots = value.spots.mapValues { v0 -> MapsSpotRecord.from(v0.value) }
+            record.groups = value.groups
+            record.extra = value.extra
+            record.defaults = value.defaults
+        }
+    }
 }
 
 /** [MapsSpot] in JavaScript's shape. */
@@ -147,6 +184,17 @@ class MapsSpotRecord : Record {
         lat = MapsBridgeConversions.number(this.lat, min = -90.0, max = 90.0, orElse = -90.0),
         tags = this.tags ?: emptyMap()
     )
+
+    companion object {
+        /**
+         * The JavaScript shape of a value the app already holds (a running activity's, to
+         * hand back to JS): dates in Unix ms, enums as their raw values.
+         */
+        fun from(value: MapsSpot): MapsSpotRecord = MapsSpotRecord().also { record ->
+            record.lat = value.lat
+            record.tags = value.tags
+        }
+    }
 }
 
 /**
