@@ -2516,6 +2516,7 @@ def json_text(value: object) -> str:
 
 
 _T = TypeVar('_T')
+_U = TypeVar('_U')
 _E = TypeVar('_E', bound=enum.Enum)
 _N = TypeVar('_N', int, float)
 # One FCM string read: the value and, when repaired, why ('clamped', 'unknown-case').
@@ -2660,6 +2661,20 @@ def _lc_array(value: object, path: str, each: Callable[[object, str], _T]) -> Li
     if not isinstance(value, (list, tuple)):
         raise _lc_fail(path, 'a list', value)
     return [each(item, path + '[' + str(index) + ']') for index, item in enumerate(value)]
+
+
+def _lc_map(value: object, path: str, each: Callable[[object, str], _T]) -> Dict[str, _T]:
+    if not isinstance(value, dict):
+        raise _lc_fail(path, 'an object', value)
+    for key in value:
+        if not isinstance(key, str):
+            raise _lc_fail(path, 'an object with string keys', key)
+    return {key: each(value[key], path + '[' + json_text(key) + ']') for key in sorted(value)}
+
+
+def _lc_sorted(value: Dict[str, _T], each: Callable[[_T], _U]) -> Dict[str, _U]:
+    """A fresh dict of `value`'s members, each converted, in code point key order (str order)."""
+    return {key: each(value[key]) for key in sorted(value)}
 
 
 def _lc_clamp(value: _N, low: Optional[_N], high: Optional[_N]) -> _N:
@@ -3114,6 +3129,12 @@ def _lc_json_array(value: object, each: Callable[[object], _T]) -> List[_T]:
     if not isinstance(value, list):
         raise _LcInvalid('list')
     return [each(item) for item in value]
+
+
+def _lc_json_map(value: object, each: Callable[[object], _T]) -> Dict[str, _T]:
+    if not isinstance(value, dict):
+        raise _LcInvalid('object')
+    return {key: each(value[key]) for key in sorted(value)}
 
 
 def _lc_json_bounded(value: _N, low: Optional[_N], high: Optional[_N]) -> _N:

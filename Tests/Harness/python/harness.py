@@ -286,6 +286,23 @@ def check_ordering(c, fixture):
         same(c.entry['name'] + '/fcm-ordering.json: ' + step['name'], run, {'decision': step['expected'], 'lastApplied': step['lastApplied']})
 
 
+def check_decode_cases(c, cases):
+    """Each decode case as the APNs ContentState: from_json accepts what Swift's decoder
+    accepts and raises TypeError/ValueError where Swift refuses. `unknown-case-*` are left
+    out: Swift reads an unknown raw value as the `unknown:` case, the Python classes refuse
+    it (docs/python.md, "Checked at the edges"); parse_fcm_data repairs it as Kotlin does."""
+    for case in cases:
+        if case['name'].startswith('unknown-case-'):
+            continue
+        def run(case=case):
+            try:
+                c.ContentState.from_json(case['contentState'])
+                return True
+            except (TypeError, ValueError):
+                return False
+        same(c.entry['name'] + '/decode-cases.json: ' + case['name'], run, case['decodes'])
+
+
 def main():
     entries = read_json(sys.argv[1])
     special = ('fcm-malformed.json', 'fcm-ordering.json', 'decode-cases.json')
@@ -315,6 +332,9 @@ def main():
         record(entry['name'] + ': has fcm-ordering.json', os.path.exists(ordering), 'missing ' + ordering)
         if os.path.exists(ordering):
             check_ordering(c, read_json(ordering))
+        decode = os.path.join(folder, 'decode-cases.json')
+        if os.path.exists(decode):
+            check_decode_cases(c, read_json(decode)['cases'])
         malformed = os.path.join(folder, 'fcm-malformed.json')
         record(entry['name'] + ': has fcm-malformed.json', os.path.exists(malformed), 'missing ' + malformed)
         if not os.path.exists(malformed):

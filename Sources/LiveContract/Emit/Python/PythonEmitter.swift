@@ -4,12 +4,8 @@ extension GeneratedFile.Kind {
 
 extension Emitter {
     /// A Python server's dataclasses, conversions and APNs/FCM payload builders (docs/python.md).
-    public static let python: Emitter = {
-        var emitter = Emitter.templated(
-            key: "python", kind: .python, template: "python.mustache",
-            summary: "Python (3.9+, standard library) dataclasses and payload builders"
-        ) { contract, header in PythonContext(contract: contract).build(header: header) }
-        emitter.writesMaps = false
-        return emitter
-    }()
+    public static let python = Emitter.templated(
+        key: "python", kind: .python, template: "python.mustache",
+        summary: "Python (3.9+, standard library) dataclasses and payload builders"
+    ) { contract, header in PythonContext(contract: contract).build(header: header) }
 }

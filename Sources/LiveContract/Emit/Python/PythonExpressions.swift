@@ -15,6 +15,8 @@ struct PythonExpressions {
         case .structure(let name): return "\(apns ? syntax.apnsTypeName(name) : syntax.typeName(name))._read(\(value), \(path))"
         case .array(let element):
             return "_lc_array(\(value), \(path), lambda item, at: \(readJSON(element, "item", "at", apns: apns)))"
+        case .map(let valueType):
+            return "_lc_map(\(value), \(path), lambda item, at: \(readJSON(valueType, "item", "at", apns: apns)))"
         case .float: return apns ? "_lc_float_apns(_lc_float(\(value), \(path)))" : "_lc_float(\(value), \(path))"
         default: return checked(type, value, path, apns: apns)
         }
@@ -39,7 +41,8 @@ struct PythonExpressions {
             return "\(syntax.functionPrefix(name))_\(apns ? "to_apns" : "normalize")(\(value), \(path))"
         case .array(let element):
             return "_lc_array(\(value), \(path), lambda item, at: \(checked(element, "item", "at", apns: apns)))"
-        case .map: preconditionFailure("maps are refused by the loader for the python output (Emitter.writesMaps)")
+        case .map(let valueType):
+            return "_lc_map(\(value), \(path), lambda item, at: \(checked(valueType, "item", "at", apns: apns)))"
         }
     }
 
@@ -69,6 +72,7 @@ struct PythonExpressions {
         case .array(let element):
             let inner = toJSON(element, "item")
             return inner == "item" ? "list(\(value))" : "[\(inner) for item in \(value)]"
+        case .map(let valueType): return "_lc_sorted(\(value), lambda item: \(toJSON(valueType, "item")))"
         default: return value
         }
     }
@@ -83,6 +87,7 @@ struct PythonExpressions {
         case .array(let element):
             let inner = fromApns(element, "item")
             return inner == "item" ? "list(\(value))" : "[\(inner) for item in \(value)]"
+        case .map(let valueType): return "_lc_sorted(\(value), lambda item: \(fromApns(valueType, "item")))"
         default: return value
         }
     }
@@ -102,7 +107,7 @@ struct PythonExpressions {
         case .enumeration(let name): return "_lc_json_case(\(syntax.typeName(name)), \(value), \(fallback(name)))"
         case .structure(let name): return "\(syntax.functionPrefix(name))_read_json(\(value))"
         case .array(let element): return "_lc_json_array(\(value), lambda item: \(jsonRead(element, "item")))"
-        case .map: preconditionFailure("maps are refused by the loader for the python output (Emitter.writesMaps)")
+        case .map(let valueType): return "_lc_json_map(\(value), lambda item: \(jsonRead(valueType, "item")))"
         }
     }
 
@@ -119,14 +124,13 @@ struct PythonExpressions {
         case .bool: reader = "_lc_read_bool"
         case .date: reader = "_lc_read_millis"
         case .enumeration(let name): reader = "_lc_read_case(\(syntax.typeName(name)), \(fallback(name)))"
-        case .dateRange, .structure, .array: reader = "_lc_read_json(lambda json_value: \(jsonRead(field.type, "json_value")))"
-        case .map: preconditionFailure("maps are refused by the loader for the python output (Emitter.writesMaps)")
+        case .dateRange, .structure, .array, .map: reader = "_lc_read_json(lambda json_value: \(jsonRead(field.type, "json_value")))"
         }
         return clamped(reader, field, helper: "_lc_bounded")
     }
 
     /// The FCM data string of a field: plain text for scalars, compact JSON text (as
-    /// JavaScript's `JSON.stringify` writes it) for ranges, structs and lists.
+    /// JavaScript's `JSON.stringify` writes it) for ranges, structs, lists and maps (keys in code point order).
     func fcmString(_ field: Field, _ value: String, path: String) -> String {
         let checkedValue = checkedField(field, value, path: path, apns: false)
         switch field.type {
@@ -135,8 +139,7 @@ struct PythonExpressions {
         case .int, .sized, .date: return "str(\(checkedValue))"
         case .double, .float: return "_lc_number_text(\(checkedValue))"
         case .bool: return "_lc_bool_text(\(checkedValue))"
-        case .dateRange, .structure, .array: return "json_text(\(toJSON(field.type, checkedValue)))"
-        case .map: preconditionFailure("maps are refused by the loader for the python output (Emitter.writesMaps)")
+        case .dateRange, .structure, .array, .map: return "json_text(\(toJSON(field.type, checkedValue)))"
         }
     }
 

@@ -27,7 +27,7 @@ struct PythonRecords {
             let comment = PythonSyntax.comment(docNotes(field, apns: apns), indent: "    ")
             if !apns, let literal = field.defaultValue.map({ syntax.literal($0, type: field.type) }) {
                 let mutable: Bool
-                switch field.type { case .array, .structure: mutable = true; default: mutable = false }
+                switch field.type { case .array, .structure, .map: mutable = true; default: mutable = false }
                 let initial = mutable ? "field(default_factory=lambda: \(literal))" : literal
                 defaulted.append(declaration(comment, "\(name): \(type) = \(initial)"))
                 read.append("\(name)=\(literal) if \(member) is None else \(value),")
@@ -67,7 +67,9 @@ struct PythonRecords {
     func docNotes(_ field: Field, apns: Bool) -> [String] {
         var notes = field.doc.map { [$0] } ?? []
         var base = field.type
-        while case .array(let element) = base { base = element }
+        while true {
+            if case .array(let element) = base { base = element } else if case .map(let value) = base { base = value } else { break }
+        }
         if base == .date {
             notes.append(apns ? "Seconds since 2001-01-01 (Swift Date), not Unix time." : "Unix epoch milliseconds.")
         } else if base == .dateRange {

@@ -67,7 +67,7 @@ struct PythonSyntax {
         case .dateRange: return "Tuple[int, int]"
         case .enumeration(let name), .structure(let name): return typeName(name)
         case .array(let element): return "List[" + bridgeType(element) + "]"
-        case .map: preconditionFailure("maps are refused by the loader for the python output (Emitter.writesMaps)")
+        case .map(let value): return "Dict[str, " + bridgeType(value) + "]"
         }
     }
 
@@ -78,6 +78,7 @@ struct PythonSyntax {
         case .dateRange: return "Tuple[float, float]"
         case .structure(let name): return apnsTypeName(name)
         case .array(let element): return "List[" + apnsType(element) + "]"
+        case .map(let value): return "Dict[str, " + apnsType(value) + "]"
         default: return bridgeType(type)
         }
     }
@@ -95,7 +96,9 @@ struct PythonSyntax {
         case .string(let text), .url(let text), .uuid(let text): return Self.stringLiteral(text)
         case .enumCase(let name):
             var base = type
-            while case .array(let element) = base { base = element }
+            while true {
+                if case .array(let element) = base { base = element } else if case .map(let value) = base { base = value } else { break }
+            }
             guard case .enumeration(let enumName) = base else { return Self.stringLiteral(name) }
             return member(name, of: enumName)
         case .int(let number): return String(number)
@@ -115,7 +118,10 @@ struct PythonSyntax {
                 return "\(names[index])=\(literal(member, type: field.type))"
             }
             return typeName(name) + "(" + CodeText.joined(parts, separator: ", ") + ")"
-        case .map: preconditionFailure("maps are refused by the loader for the python output (Emitter.writesMaps)")
+        case .map(let members):
+            guard case .map(let valueType) = type, !members.isEmpty else { return "{}" }
+            let parts = MapKeys.sorted(members).map { Self.stringLiteral($0.name) + ": " + literal($0.value, type: valueType) }
+            return "{" + CodeText.joined(parts, separator: ", ") + "}"
         }
     }
 
