@@ -19,9 +19,6 @@ public struct Emitter: Sendable {
     /// with the message that asks for it.
     public let requires: (key: String, message: String)?
     public let render: @Sendable (EmitRequest) throws(TemplateError) -> [GeneratedFile]
-    /// False while the output cannot write `[string: T]` maps yet: the loader refuses a map
-    /// field for it at the field, rather than the emitter writing wrong code.
-    public var writesMaps = true
 
     public init(key: String, kind: GeneratedFile.Kind, template: String?, shape: OutputShape, summary: String,
                 requires: (key: String, message: String)? = nil,

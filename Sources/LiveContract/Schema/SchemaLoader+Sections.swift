@@ -42,13 +42,6 @@ extension SchemaLoader {
                 error(requires.message, entry.value, rule: "missing-key")
             }
         }
-        for emitter in Emitters.all where !emitter.writesMaps && outputs[emitter.key] != nil {
-            let fields = contract.attributes + contract.state + contract.types.flatMap { $0.fields ?? [] }
-            if let field = fields.first(where: { contract.holdsMap($0.type) }), let entry = body[emitter.key] {
-                diagnostics.error("'\(field.name)' holds a map, which the \(emitter.key) output cannot write yet; drop `\(emitter.key):` from outputs (line \(entry.key.location.line)) or use a list of structs",
-                                  at: field.location, rule: "unsupported-type")
-            }
-        }
         let all = outputs.all
         let folders = Emitters.all.compactMap { emitter -> (key: String, path: OutputPath)? in
             guard case .folder = emitter.shape, let path = outputs[emitter.key]?.path else { return nil }
