@@ -939,9 +939,23 @@ const lc = {
   floatApns(single: number): number {
     for (let digits = 1; digits < 9; digits++) {
       const shortest = Number(single.toPrecision(digits));
-      if (Math.fround(shortest) === single) return shortest;
+      if (Math.fround(shortest) === single) return lc.evenTie(single, digits, shortest);
     }
     return Number(single.toPrecision(9));
+  },
+  /**
+   * `toPrecision` rounds a value exactly halfway between two candidates away from zero; Swift
+   * picks the one with the even last digit (-1431.40625 is written -1431.4062), so on an exact
+   * tie the candidate toward zero wins when its last digit is even.
+   */
+  evenTie(single: number, digits: number, rounded: number): number {
+    const parts = Math.abs(single).toExponential(100).split('e');
+    const all = (parts[0] ?? '').replace('.', '');
+    const exponent = parts[1] ?? '0';
+    if (all[digits] !== '5' || !/^0*$/.test(all.slice(digits + 1)) || Number(all[digits - 1]) % 2 !== 0) return rounded;
+    const kept = all[0] + (digits > 1 ? '.' + all.slice(1, digits) : '');
+    const toward = Number((single < 0 ? '-' : '') + kept + 'e' + exponent);
+    return Math.fround(toward) === single ? toward : rounded;
   },
   readFloat(raw: string): LcRead<number> | undefined {
     const read = lc.readDouble(raw);
