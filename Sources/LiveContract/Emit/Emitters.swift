@@ -13,11 +13,6 @@ public enum Emitters {
         .jsonSchema,
     ]
 
-    /// The emitter for an `outputs:` key.
-    public static func named(_ key: String) -> Emitter? {
-        all.first { $0.key == key }
-    }
-
     /// The `outputs:` keys, in order.
     public static var keys: [String] { all.map(\.key) }
 }

@@ -47,8 +47,4 @@ public struct Generator: Sendable {
         guard let request = request(emitter, contract, header: GeneratedHeader.lines(for: contract)) else { return [] }
         return try emitter.render(request)
     }
-
-    func render(_ name: String, _ context: TemplateObject) throws(TemplateError) -> [UInt8] {
-        try templates.render(name, context)
-    }
 }
