@@ -65,8 +65,9 @@ extension SelfCheck {
 
     /// Seconds of CPU time this process has used, for the per-input time budget: the budget
     /// measures work, so a loaded machine (a niced fuzzer beside a build) cannot turn slow
-    /// scheduling into a finding, and a real hang or exponential path still exceeds it.
-    static func now() -> Double {
+    /// scheduling into a finding, and a real hang or exponential path still exceeds it. The
+    /// fuzz targets time their inputs with it too.
+    public static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
