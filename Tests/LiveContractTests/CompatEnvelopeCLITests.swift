@@ -35,6 +35,12 @@ final class CompatEnvelopeCLITests: XCTestCase {
         XCTAssertEqual(back.status, 1, back.stderr)
         XCTAssertTrue(back.stderr.contains("changed from 'id' to 'activityId'"), back.stderr)
         XCTAssertFalse(back.stderr.contains("staleAt"), back.stderr)
+        // A date key renamed loses the date, not the message: a warning, an error with --strict.
+        try old.replacingOccurrences(of: "staleAt: staleMs", with: "staleAt: staleAtMillis").write(to: folder.appendingPathComponent("stale.yaml"), atomically: true, encoding: .utf8)
+        let stale = try run("compat", "stale.yaml", "--against", "old.yaml")
+        XCTAssertEqual(stale.status, 0, stale.stderr)
+        XCTAssertTrue(stale.stderr.contains("stale.yaml:5:1: warning: the FCM envelope key for staleAt changed from 'staleMs' to 'staleAtMillis' [compat-envelope-key-renamed]"), stale.stderr)
+        XCTAssertEqual(try run("compat", "--strict", "stale.yaml", "--against", "old.yaml").status, 1)
         let same = try run("compat", "same.yaml", "--against", "old.yaml")
         XCTAssertEqual(same.status, 0, same.stderr)
         XCTAssertFalse(same.stderr.contains("compat-envelope-key-renamed"), same.stderr)
