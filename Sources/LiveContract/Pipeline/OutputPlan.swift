@@ -144,6 +144,7 @@ public struct OutputPlan: Sendable {
     /// The first `.git` folder on `path` (any letter case, and with the trailing dots and
     /// spaces Windows ignores), or nil: a hook or config planted there would run code.
     public static func gitFolder(in path: String) -> String? {
+        if !mayNameGitFolder(path) { return nil }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         for (index, part) in parts.enumerated() {
             var name = Substring(part.lowercased())
@@ -151,6 +152,22 @@ public struct OutputPlan: Sendable {
             if name == ".git" { return parts[...index].joined(separator: "/") }
         }
         return nil
+    }
+
+    /// False when no component of an ASCII `path` can be a `.git` folder: none holds the
+    /// letters g, i, t after a dot, in any case. `check` asks this of every output on every
+    /// run, and the full test lowercases each component as Unicode text. A path with other
+    /// bytes always takes the full test.
+    static func mayNameGitFolder(_ path: String) -> Bool {
+        let bytes = Array(path.utf8)
+        for (index, byte) in bytes.enumerated() {
+            if byte >= 0x80 { return true }
+            if byte == UInt8(ascii: "."), index + 3 < bytes.count, bytes[index + 1] | 0x20 == UInt8(ascii: "g"),
+               bytes[index + 2] | 0x20 == UInt8(ascii: "i"), bytes[index + 3] | 0x20 == UInt8(ascii: "t") {
+                return true
+            }
+        }
+        return false
     }
 
     /// Output path -> where the schema names it, for positioned messages.

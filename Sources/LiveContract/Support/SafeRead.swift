@@ -84,9 +84,7 @@ extension FileSystem {
         let parts = relative.split(separator: "/").map(String.init)
         var directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { return .failure(ReadFailure(path: display, problem: openProblem(folder, errno))) }
-        var prefix = folder
         for (index, part) in parts.enumerated() {
-            prefix = Self.join(prefix, part)
             let last = index == parts.count - 1
             let flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | (last ? O_NONBLOCK : O_DIRECTORY)
             let next = openat(directory, part, flags)
@@ -96,6 +94,7 @@ extension FileSystem {
                 let isLink = fstatat(directory, part, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
                 let isFile = !last && error == ENOTDIR
                 close(directory)
+                let prefix = parts[...index].reduce(folder) { Self.join($0, $1) }
                 let problem: ReadProblem = isLink ? .symlink(prefix) : isFile ? .notAFolder(prefix)
                     : error == ENOENT ? .missing : .failed(String(cString: strerror(error)))
                 return .failure(ReadFailure(path: display, problem: problem))
@@ -142,20 +141,22 @@ extension FileSystem {
             // Back to blocking reads: O_NONBLOCK only kept the open itself from waiting.
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(regular ? Int(info.st_size) + 1 : 65_536)
-        // A chunk no bigger than the file needs (and a little for one that grows or lies
-        // about its size): zeroing 64 KiB for every small output was a tenth of `check`.
-        var chunk = [UInt8](repeating: 0, count: regular ? min(65_536, max(Int(info.st_size) + 1, 4_096)) : 65_536)
-        while bytes.count <= limit {
-            let asked = min(chunk.count, limit + 1 - bytes.count)
-            let got = chunk.withUnsafeMutableBytes { Glue.read(fd, $0.baseAddress!, asked) }
+        // Read straight into the result: one buffer the file's size plus one byte (which
+        // tells a file that grew from one that did not), no chunk to copy from.
+        var bytes = [UInt8](repeating: 0, count: regular ? min(Int(info.st_size) + 1, limit + 1) : 65_536)
+        var count = 0
+        while count <= limit {
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count))) }
+            let got = bytes.withUnsafeMutableBytes { Glue.read(fd, $0.baseAddress! + count, $0.count - count) }
             if got < 0 {
                 if errno == EINTR { continue }
                 return .failure(ReadFailure(path: path, problem: .failed(String(cString: strerror(errno)))))
             }
-            if got == 0 { return .success(bytes) }
-            bytes.append(contentsOf: chunk[..<got])
+            if got == 0 {
+                bytes.removeLast(bytes.count - count)
+                return .success(bytes)
+            }
+            count += got
         }
         return .failure(ReadFailure(path: path, problem: .tooLarge(limit)))
     }

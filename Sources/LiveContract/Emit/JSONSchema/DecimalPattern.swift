@@ -22,33 +22,51 @@ enum DecimalPattern {
 
     /// Digit strings without leading zeros for the numbers `low ... high`.
     static func nonNegative(_ low: UInt64, _ high: UInt64) -> String {
-        var parts: [String] = []
-        let lowText = String(low), highText = String(high)
+        var output: [UInt8] = []
+        let lowText = Array(String(low).utf8), highText = Array(String(high).utf8)
         for length in lowText.count...highText.count {
-            let first = length == lowText.count ? lowText : "1" + String(repeating: "0", count: length - 1)
-            let last = length == highText.count ? highText : String(repeating: "9", count: length)
-            parts.append(sameLength(Array(first.utf8), Array(last.utf8)))
+            if length > lowText.count { output.append(UInt8(ascii: "|")) }
+            let first = length == lowText.count ? lowText : [UInt8(ascii: "1")] + Array(repeating: zero, count: length - 1)
+            let last = length == highText.count ? highText : Array(repeating: nine, count: length)
+            sameLength(first[...], last[...], into: &output)
         }
-        return parts.joined(separator: "|")
+        return String(decoding: output, as: UTF8.self)
     }
 
-    /// Digit strings of one length between `low` and `high` (both that long, low <= high).
-    static func sameLength(_ low: [UInt8], _ high: [UInt8]) -> String {
-        guard let a = low.first, let b = high.first else { return "" }
-        let restLow = Array(low.dropFirst()), restHigh = Array(high.dropFirst())
-        if restLow.isEmpty { return digitClass(a, b) }
-        if a == b { return String(UnicodeScalar(a)) + "(?:\(sameLength(restLow, restHigh)))" }
-        if restLow.allSatisfy({ $0 == UInt8(ascii: "0") }) && restHigh.allSatisfy({ $0 == UInt8(ascii: "9") }) {
-            return digitClass(a, b) + "[0-9]{\(restLow.count)}"
+    private static let zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9")
+
+    /// Appends the digit strings of one length between `low` and `high` (both that long,
+    /// low <= high), as bytes, not strings: an int64 range is a few
+    /// thousand small pieces, and `check` writes every FCM document on every run.
+    private static func sameLength(_ low: ArraySlice<UInt8>, _ high: ArraySlice<UInt8>, into output: inout [UInt8]) {
+        guard let a = low.first, let b = high.first else { return }
+        let restLow = low.dropFirst(), restHigh = high.dropFirst()
+        if restLow.isEmpty { return digitClass(a, b, into: &output) }
+        func group(_ first: UInt8, _ low: ArraySlice<UInt8>, _ high: ArraySlice<UInt8>) {
+            output.append(first)
+            output.append(contentsOf: "(?:".utf8)
+            sameLength(low, high, into: &output)
+            output.append(UInt8(ascii: ")"))
         }
-        var parts = [String(UnicodeScalar(a)) + "(?:\(sameLength(restLow, Array(repeating: UInt8(ascii: "9"), count: restLow.count))))"]
-        if b - a > 1 { parts.append(digitClass(a + 1, b - 1) + "[0-9]{\(restLow.count)}") }
-        parts.append(String(UnicodeScalar(b)) + "(?:\(sameLength(Array(repeating: UInt8(ascii: "0"), count: restHigh.count), restHigh)))")
-        return parts.joined(separator: "|")
+        func anyDigits(_ count: Int) { output.append(contentsOf: "[0-9]{\(count)}".utf8) }
+        if a == b { return group(a, restLow, restHigh) }
+        if restLow.allSatisfy({ $0 == zero }) && restHigh.allSatisfy({ $0 == nine }) {
+            digitClass(a, b, into: &output)
+            return anyDigits(restLow.count)
+        }
+        group(a, restLow, ArraySlice(repeating: nine, count: restLow.count))
+        if b - a > 1 {
+            output.append(UInt8(ascii: "|"))
+            digitClass(a + 1, b - 1, into: &output)
+            anyDigits(restLow.count)
+        }
+        output.append(UInt8(ascii: "|"))
+        group(b, ArraySlice(repeating: zero, count: restHigh.count), restHigh)
     }
 
-    static func digitClass(_ low: UInt8, _ high: UInt8) -> String {
-        low == high ? String(UnicodeScalar(low)) : "[\(UnicodeScalar(low))-\(UnicodeScalar(high))]"
+    private static func digitClass(_ low: UInt8, _ high: UInt8, into output: inout [UInt8]) {
+        if low == high { return output.append(low) }
+        output.append(contentsOf: [UInt8(ascii: "["), low, UInt8(ascii: "-"), high, UInt8(ascii: "]")])
     }
 
     /// JSON number text whose value is finite in a binary floating-point type: `maxExponent`

@@ -26,30 +26,33 @@ struct JSONSchemaDocuments {
         let apns = JSONSchemaAPNs(contract: contract)
         let name = contract.attributesTypeName
         let doc = contract.doc.map { $0 + " " } ?? ""
+        // Each set of definitions once: several documents carry the same one.
+        let codableDefinitions = codable.definitions(), bridgeDefinitions = bridge.definitions()
+        let startDefinitions = apns.definitions(start: true), updateDefinitions = apns.definitions(start: false)
         return [
             Document(name: "content-state", title: "\(name).ContentState",
                      description: doc + "The APNs content-state: field names, dates as seconds since 2001-01-01; accepts what the widget's JSONDecoder decodes.",
-                     body: codable.record(contract.state, title: nil, doc: nil), definitions: codable.definitions()),
+                     body: codable.record(contract.state, title: nil, doc: nil), definitions: codableDefinitions),
             Document(name: "attributes", title: name,
                      description: doc + "The attributes of an APNs start: field names, dates as seconds since 2001-01-01; accepts what the widget's JSONDecoder decodes.",
-                     body: codable.record(contract.attributes, title: nil, doc: nil), definitions: codable.definitions()),
+                     body: codable.record(contract.attributes, title: nil, doc: nil), definitions: codableDefinitions),
             Document(name: "apns-start", title: "\(name) APNs start", description: "The body of an APNs push-to-start (`aps.event` start).",
-                     body: apns.body("start"), definitions: apns.definitions(start: true)),
+                     body: apns.body("start"), definitions: startDefinitions),
             Document(name: "apns-update", title: "\(name) APNs update", description: "The body of an APNs update (`aps.event` update).",
-                     body: apns.body("update"), definitions: apns.definitions(start: false)),
+                     body: apns.body("update"), definitions: updateDefinitions),
             Document(name: "apns-end", title: "\(name) APNs end", description: "The body of an APNs end (`aps.event` end).",
-                     body: apns.body("end"), definitions: apns.definitions(start: false)),
+                     body: apns.body("end"), definitions: updateDefinitions),
             Document(name: "apns-broadcast", title: "\(name) APNs broadcast", description: "The body of a broadcast (channel) push: an update or an end.",
-                     body: apns.broadcast, definitions: apns.definitions(start: false)),
+                     body: apns.broadcast, definitions: updateDefinitions),
             Document(name: "fcm-data", title: "\(name) FCM data",
                      description: "The FCM data map: every value a string, the envelope and the fields by wire name; accepts the maps the parsers read without a missing or invalid value.",
-                     body: JSONSchemaFCM(contract: contract).document, definitions: bridge.definitions()),
+                     body: JSONSchemaFCM(contract: contract).document, definitions: bridgeDefinitions),
             Document(name: "bridge-state", title: "\(contract.name)State",
                      description: doc + "The state as the JS bridge object: wire names, dates as Unix ms.",
-                     body: bridge.record(contract.state, title: nil, doc: nil), definitions: bridge.definitions()),
+                     body: bridge.record(contract.state, title: nil, doc: nil), definitions: bridgeDefinitions),
             Document(name: "bridge-attributes", title: "\(contract.name)Attributes (bridge)",
                      description: doc + "The attributes as the JS bridge object: wire names, dates as Unix ms.",
-                     body: bridge.record(contract.attributes, title: nil, doc: nil), definitions: bridge.definitions()),
+                     body: bridge.record(contract.attributes, title: nil, doc: nil), definitions: bridgeDefinitions),
         ]
     }
 
