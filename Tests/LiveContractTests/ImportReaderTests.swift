@@ -59,7 +59,7 @@ final class ImportReaderTests: XCTestCase {
         let ambiguous = run(source)
         XCTAssertNil(ambiguous.schema)
         XCTAssertEqual(ambiguous.diagnostics.items.map(\.rule), ["import-no-attributes"])
-        XCTAssertTrue(ambiguous.diagnostics.items[0].message.contains("pick one with --type NAME"))
+        XCTAssertTrue(ambiguous.diagnostics.items[0].message.contains("into its own schema with --type NAME"))
         XCTAssertTrue(run(source, type: "OneAttributes").schema?.contains("name: One\n") == true)
         XCTAssertTrue(run(source, type: "TwoAttributes").schema?.contains("  t: { type: string }") == true)
         XCTAssertEqual(run("struct Plain: Codable {}").diagnostics.items.map(\.rule), ["import-no-attributes"])

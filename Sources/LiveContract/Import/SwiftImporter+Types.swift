@@ -5,7 +5,8 @@ extension SwiftImporter {
     mutating func namedType(_ entry: SwiftTypeIndex.Entry) -> ImportedType? {
         let origin = location(of: entry)
         switch entry.decl.kind {
-        case .struct:
+        case .struct, .class:
+            if entry.decl.kind == .class && !acceptedClass(entry, role: "'\(entry.name)'") { return nil }
             let fields = checkedFields(of: entry)
             return ImportedType(name: entry.name, doc: entry.decl.doc, kind: .structure(fields), origin: origin)
         case .enum:

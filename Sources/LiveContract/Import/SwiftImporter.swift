@@ -16,6 +16,10 @@ struct SwiftImporter {
     var aliasDepth = 0
     /// `#if` lines already warned about (a nested type's lines lie inside its parent's too).
     var warnedConditionals: Set<Int> = []
+    /// The line of the joined text where each file read starts (see `SwiftSourceSet`).
+    var fileStarts: [Int] = [1]
+    /// The line of the attributes type import picked, once picked.
+    var chosenLine: Int?
 
     static let protocolName = "ActivityAttributes"
 
@@ -44,6 +48,7 @@ struct SwiftImporter {
     /// The whole import: nil when anything could not be expressed.
     mutating func contract(typeName: String?, swiftOutput: String, sourceName: String) -> ImportedContract? {
         guard let attributes = attributesEntry(typeName: typeName) else { return nil }
+        chosenLine = attributes.decl.line
         let origin = location(of: attributes)
         var name = attributes.name
         if name.hasSuffix("Attributes") && name.count > "Attributes".count {
@@ -156,6 +161,9 @@ struct SwiftImporter {
             unsupported("'\(attributes.name)' has no ContentState struct in this file; declare `struct ContentState: Codable, Hashable` inside it (or in an extension of it)",
                         at: location(of: attributes))
             return nil
+        }
+        if entry.decl.kind == .class {
+            return acceptedClass(entry, role: "ContentState") ? entry : nil
         }
         guard entry.decl.kind == .struct else {
             unsupported("ContentState is a\(entry.decl.kind == .enum || entry.decl.kind == .actor ? "n" : "") \(entry.decl.kind.rawValue); ActivityKit's ContentState is a value type and livecontract generates a struct, so declare it as `struct ContentState: Codable, Hashable` (same JSON) and import again",
