@@ -5,7 +5,7 @@
 /// a superclass's properties, so the JSON would depend on code import does not read.
 extension SwiftImporter {
     /// Superclasses whose instances are no plain Codable value.
-    static let foundationBaseClasses: Set<String> = ["NSObject", "NSManagedObject", "ObservableObject"]
+    static let foundationBaseClasses: Set<String> = ["NSObject", "NSManagedObject"]
 
     /// Whether the class `entry` imports as a struct (warning at it); reports why not otherwise.
     mutating func acceptedClass(_ entry: SwiftTypeIndex.Entry, role: String) -> Bool {
