@@ -102,6 +102,23 @@ final class ImportSourcesTests: XCTestCase {
         ])
     }
 
+    /// A field named like an FCM envelope key (`activityId`, common in real attributes) keeps its
+    /// APNs key and travels on FCM under `<name>Value`, with a note.
+    func testEnvelopeKeyNamesGetABridgeName() throws {
+        let result = SwiftImport.run(source: """
+        struct DealAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable { var event: String }
+            var activityId: String
+        }
+        """, path: "A.swift", swiftOutput: "A.swift")
+        let schema = try XCTUnwrap(result.schema, "\(result.diagnostics.items)")
+        XCTAssertTrue(schema.contains("bridgeName: activityIdValue") && schema.contains("bridgeName: eventValue"), schema)
+        XCTAssertEqual(Self.located(result), [
+            "A.swift:2:50 note [import-changed] 'event' is a key of the FCM envelope, so on FCM the field travels as 'eventValue' (bridgeName; APNs keeps 'event')",
+            "A.swift:3:9 note [import-changed] 'activityId' is a key of the FCM envelope, so on FCM the field travels as 'activityIdValue' (bridgeName; APNs keeps 'activityId')",
+        ])
+    }
+
     /// Associated values stay refused, at the case, with the JSON synthesized Codable writes.
     func testAssociatedValuesAreRefusedAtTheCaseWithTheirJSON() {
         let result = SwiftImport.run(source: """

@@ -92,14 +92,21 @@ struct SwiftImporter {
         let stateNames = Set(state.map(\.name))
         let taken = Set((attributeFields + state).map(\.name))
         // A Swift name FCM reserves (`from`, `google*`, ...) travels under `<name>Value` there.
+        // So does a name the FCM envelope uses (`activityId`, `event`, ...: issue 18), which
+        // real attributes often have.
+        let envelope = Set(FcmEnvelopeKeys().all)
         func fcmReserved(_ name: String) -> Bool {
-            NameRules.fcmReservedKeys.contains(name) || name.hasPrefix("google") || name.hasPrefix("gcm")
+            NameRules.fcmReservedKeys.contains(name) || name.hasPrefix("google") || name.hasPrefix("gcm") || envelope.contains(name)
         }
         for index in state.indices where fcmReserved(state[index].name) && !taken.contains(state[index].name + "Value") {
             state[index].bridgeName = state[index].name + "Value"
         }
         for index in attributeFields.indices where fcmReserved(attributeFields[index].name) && !taken.contains(attributeFields[index].name + "Value") {
             attributeFields[index].bridgeName = attributeFields[index].name + "Value"
+        }
+        for field in state + attributeFields where envelope.contains(field.name) && field.bridgeName != nil {
+            diagnostics.append(Diagnostic(.note, "'\(field.name)' is a key of the FCM envelope, so on FCM the field travels as '\(field.bridgeName!)' (bridgeName; APNs keeps '\(field.name)')",
+                                          at: field.origin, rule: "import-changed"))
         }
         for index in attributeFields.indices where stateNames.contains(attributeFields[index].name) {
             let name = attributeFields[index].name
