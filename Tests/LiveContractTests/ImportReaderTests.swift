@@ -151,4 +151,21 @@ final class ImportReaderTests: XCTestCase {
         XCTAssertNil(SwiftImport.outputPath(swiftFile: "../q/A.swift", schemaPath: "x.yaml", currentDirectory: "/p"))
         XCTAssertNil(SwiftImport.outputPath(swiftFile: "ios/A.swift", schemaPath: "config/x.yaml", currentDirectory: "/p"))
     }
+
+    /// Members of other types in the same file (a view model next to the attributes) may have
+    /// function types with attributes and effects; the reader takes them in its stride.
+    func testFunctionTypesWithAttributesAndEffectsAreRead() throws {
+        let result = run("""
+        struct AAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable { var s: Int }
+        }
+        final class Loader {
+            let render: @Sendable (Int) throws(LoadError) -> [String]
+            var done: @MainActor () async -> Void
+            let legacy: @convention(c) (Int32) -> Int32
+            var retry: (() async throws -> Void)?
+        }
+        """)
+        XCTAssertNotNil(result.schema, "\(result.diagnostics.items)")
+    }
 }
