@@ -102,6 +102,20 @@ final class ImportSourcesTests: XCTestCase {
         ])
     }
 
+    /// The app's and the widget's copy of one struct, found in a folder: the last is read, and
+    /// a warning at the other says to list both in `outputs.swift` and names what differs.
+    func testTwoCopiesOfTheAttributesAreNamedWithTheirDrift() throws {
+        let app = SwiftSourceSet.File(path: "modules/live/ios/TripAttributes.swift", text: "struct TripAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable { var eta: Date }\n    var trip: String\n}\n")
+        let widget = SwiftSourceSet.File(path: "targets/widget/TripAttributes.swift", text: "struct TripAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable { var eta: Date; var late: Bool? }\n    var trip: String\n}\n")
+        let same = SwiftImport.run(SwiftSourceSet([app, app]), swiftOutput: "A.swift")
+        XCTAssertNotNil(same.schema)
+        XCTAssertEqual(Self.located(same), ["modules/live/ios/TripAttributes.swift:1:8 warning [import-changed] 'TripAttributes' is declared here too (a second copy, as an app and its widget extension often keep); import read the copy declared last among the files given; add this file to `outputs.swift` too, so generate writes both copies and check keeps them identical"])
+        let drifted = SwiftImport.run(SwiftSourceSet([app, widget]), swiftOutput: "A.swift")
+        XCTAssertEqual(drifted.attributesFile, "targets/widget/TripAttributes.swift")
+        XCTAssertTrue(try XCTUnwrap(drifted.schema).contains("late:"), "the copy declared last is read")
+        assertPrefixes(Self.located(drifted), ["modules/live/ios/TripAttributes.swift:1:8 warning [import-changed] 'TripAttributes' is declared here too (a second copy, as an app and its widget extension often keep); import read the copy declared last among the files given; the copies differ (ContentState.late), so"])
+    }
+
     /// A field named like an FCM envelope key (`activityId`, common in real attributes) keeps its
     /// APNs key and travels on FCM under `<name>Value`, with a note.
     func testEnvelopeKeyNamesGetABridgeName() throws {

@@ -30,10 +30,4 @@ extension SwiftImporter {
         }
         return nil
     }
-
-    /// Whether two lines of the joined text lie in the same file.
-    func sameFile(_ first: Int, _ second: Int) -> Bool {
-        let a = fileStarts.lastIndex { $0 <= first }, b = fileStarts.lastIndex { $0 <= second }
-        return a == b
-    }
 }

@@ -65,6 +65,7 @@ struct SwiftImporter {
         }
         var attributeFields = checkedFields(of: attributes)
         noteDroppedConformances(attributes, generatedName: attributes.name)
+        warnAboutCopies(of: attributes)
         if let stateEntry { noteDroppedConformances(stateEntry, generatedName: attributes.name + ".ContentState") }
         var types = convertPending()
         for unused in diagnostics.hasErrors ? [] : unusedTypes(of: [attributes] + (stateEntry.map { [$0] } ?? [])) {
