@@ -20,6 +20,10 @@ struct ImportSources {
             if fileSystem.kind(path) == .directory {
                 var found: [String] = []
                 collect(path, into: &found, fileSystem: fileSystem)
+                guard !found.isEmpty else {
+                    return (sources, Diagnostic(.error, "'\(path)' holds no .swift file (hidden and build folders are not read); name the folder or file that declares the ActivityAttributes struct",
+                                                at: SourceLocation(file: path, line: 1, column: 1), rule: "import-unreadable"))
+                }
                 guard found.count <= maximumFiles else {
                     return (sources, Diagnostic(.error, "'\(path)' holds more than \(maximumFiles) Swift files; name the folder of the widget or of the shared models instead",
                                                at: SourceLocation(file: path, line: 1, column: 1), rule: "import-unreadable"))

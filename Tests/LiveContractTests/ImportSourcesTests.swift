@@ -211,6 +211,12 @@ final class ImportSourcesTests: XCTestCase {
         XCTAssertTrue(missing.stderr.hasPrefix("App/Widget/ConvoyAttributes.swift:8:13: error: 'Vehicle' is not declared in the files import reads"), missing.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("livecontract.yaml").path))
 
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("App/Empty/.git"), withIntermediateDirectories: true)
+        try "struct Vehicle {}\n".write(to: root.appendingPathComponent("App/Empty/.git/Hidden.swift"), atomically: true, encoding: .utf8)
+        let empty = try TestSupport.run(binary, ["import", "App/Empty"], in: root, environment: environment)
+        XCTAssertEqual(empty.status, 2)
+        XCTAssertTrue(empty.stderr.hasPrefix("App/Empty:1:1: error: 'App/Empty' holds no .swift file") && empty.stderr.hasSuffix("[import-unreadable]\n"), empty.stderr)
+
         let folder = try TestSupport.run(binary, ["import", "App", "--output", "livecontract.yaml"], in: root, environment: environment)
         XCTAssertEqual(folder.status, 0, folder.stderr)
         XCTAssertEqual(folder.stderr, "App/Shared/Badge.swift:2:1: warning: skipped: cannot read this Swift: missing '#endif' for the '#if' at 2:1 (a file found in the folder 'App'; name it on its own if it declares a type the contract uses) [import-changed]\n")
