@@ -5,21 +5,21 @@ import LiveContract
 /// of the struct has no schema form.
 extension Commands {
     static func importSwift(_ parsed: ParsedArguments, console: Console) -> ExitCode {
-        guard let file = parsed.positionals.first else {
+        guard let first = parsed.positionals.first else {
             console.err("livecontract: name the Swift file, e.g. `livecontract import ios/DeliveryAttributes.swift`\nrun `livecontract help import` for usage")
             return .usage
         }
         let fileSystem = FileSystem()
-        var sources: [SwiftSourceSet.File] = []
-        for path in parsed.positionals {
-            guard case .success(let bytes) = fileSystem.readFile(path, limit: FileSystem.Limit.schema, followLink: true) else {
-                let reason = fileSystem.kind(path) == .missing ? "no such file" : "not a regular file of at most 1 MiB"
-                console.print(Diagnostic(.error, "cannot read '\(path)': \(reason); name the Swift file that declares the ActivityAttributes struct",
-                                         at: SourceLocation(file: path, line: 1, column: 1), rule: "import-unreadable"))
-                return .invalidInput
-            }
-            sources.append(SwiftSourceSet.File(path: path, text: String(decoding: bytes, as: UTF8.self)))
+        let (sources, failure) = ImportSources.read(parsed.positionals, fileSystem: fileSystem)
+        if let failure {
+            console.print(failure)
+            return .invalidInput
         }
+        console.print(sources.skipped)
+        let set = SwiftSourceSet(sources.files)
+        // The file that declares the attributes type becomes `outputs.swift`, wherever it is
+        // among the arguments (or in a folder given).
+        let file = SwiftImport.attributesFile(in: set, typeName: parsed.options["--type"]) ?? sources.files.first?.path ?? first
         let output = parsed.options["--output"]
         let schemaPath = output ?? defaultSchema
         let relative = SwiftImport.outputPath(swiftFile: file, schemaPath: schemaPath, currentDirectory: fileSystem.currentDirectory)
@@ -32,7 +32,7 @@ extension Commands {
                                      at: SourceLocation(file: file, line: 1, column: 1), rule: "output-path"))
             return .invalidInput
         }
-        let result = SwiftImport.run(SwiftSourceSet(sources), typeName: parsed.options["--type"], swiftOutput: swiftOutput)
+        let result = SwiftImport.run(set, typeName: parsed.options["--type"], swiftOutput: swiftOutput)
         console.print(result.diagnostics.sorted)
         guard let schema = result.schema else {
             let count = result.diagnostics.errors.count
@@ -51,7 +51,7 @@ extension Commands {
 
 extension Help {
     static let importCommand = """
-    usage: livecontract import [--output SCHEMA] [--force] [--type NAME] FILE.swift [MODELS.swift ...]
+    usage: livecontract import [--output SCHEMA] [--force] [--type NAME] FILE.swift|FOLDER [MODELS.swift|FOLDER ...]
 
     Reads a hand-written `struct <Name>Attributes: ActivityAttributes` and prints the schema
     whose generated Swift encodes the same JSON: stored properties of the attributes and of
@@ -59,18 +59,20 @@ extension Help {
     arrays, [String: T] maps, Date, ClosedRange<Date>, URL, UUID, sized integers, Float,
     doc comments, and init(from:) of the `decodeIfPresent(...) ?? literal` form (as
     `default:`). `#if` branches are read as an iOS build with ActivityKit sees them.
-    `outputs.swift` is FILE's path from the schema's folder, so `generate --force` replaces it.
-    Further files are read for the types FILE uses (they are not outputs).
+    `outputs.swift` is the path (from the schema's folder) of the file that declares the
+    attributes, so `generate --force` replaces it. The other files, and every .swift file in
+    a FOLDER given, are read for the types it uses (they are not outputs). A class imports as
+    a struct (same JSON; a warning says so).
 
     What the schema cannot express is an error at its line and column, and nothing is
     written: other hand-written init(from:) or encode(to:), enums with associated values or
     non-String raw values, renamed CodingKeys, non-String dictionary keys, property wrappers,
-    types not declared in FILE, a class. Notes and warnings say where the schema reads the
-    Swift differently (an initial value is no default: the key stays required).
+    types declared in none of the files, a subclass. Notes and warnings say where the schema
+    reads the Swift differently (an initial value is no default: the key stays required).
 
       --output SCHEMA   write the schema to SCHEMA instead of printing it
       --force           overwrite SCHEMA if it exists
-      --type NAME       the attributes struct to read when FILE declares several, or one
-                        that conforms only through another protocol
+      --type NAME       the attributes struct to read when the files declare several, or one
+                        that conforms only through a protocol declared elsewhere
     """
 }

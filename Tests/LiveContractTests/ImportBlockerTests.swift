@@ -38,18 +38,36 @@ final class ImportBlockerTests: XCTestCase {
         XCTAssertEqual(located(run("#if os(iOS)\nstruct A {}\n")), ["1:1 error [import-syntax] cannot read this Swift: missing '#endif' for the '#if' at 1:1"])
     }
 
-    func testClassAttributesAreRefusedWithTheFix() {
+    /// A class imports as a struct (same JSON) with a warning; a subclass is refused, since
+    /// the superclass's stored properties are not encoded by synthesized Codable.
+    func testClassAttributesImportAsAStructWithAWarning() throws {
         let result = run("class RideAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable { var s: Int }\n}\n")
-        XCTAssertNil(result.schema)
-        XCTAssertEqual(located(result), ["1:7 error [import-unsupported] 'RideAttributes' is a class; livecontract generates the attributes as a struct (ActivityKit copies them by value), so declare it as `struct RideAttributes` (the JSON stays the same) and import again"])
-        let state = run("struct RideAttributes: ActivityAttributes {\n    final class ContentState: Codable { var s = 0 }\n}\n")
-        XCTAssertTrue(located(state).first?.hasPrefix("2:17 error [import-unsupported] ContentState is a class; ActivityKit's ContentState is a value type") == true, "\(located(state))")
+        XCTAssertTrue(try XCTUnwrap(result.schema, "\(result.diagnostics.items)").contains("name: Ride\n"))
+        XCTAssertEqual(located(result), ["1:7 warning [import-changed] 'RideAttributes' is a class; the generated code declares the attributes as a struct: synthesized Codable writes a class's stored properties just as a struct's, so the JSON is the same, but app code that relies on reference semantics (a shared instance, `===`, subclasses) must change"])
+        let state = run("struct RideAttributes: ActivityAttributes {\n    final class ContentState: Codable { var s: Int }\n}\n")
+        XCTAssertTrue(try XCTUnwrap(state.schema).contains("state:\n  s: { type: int }\n"))
+        XCTAssertEqual(located(state).map { $0.prefix(60) }, ["2:17 warning [import-changed] 'ContentState' is a class; the"])
+        let subclass = run("class Base: Codable { var a = 0 }\nfinal class RideAttributes: Base, ActivityAttributes {\n    struct ContentState: Codable, Hashable { var s: Int }\n}\n")
+        XCTAssertNil(subclass.schema)
+        XCTAssertEqual(located(subclass), ["2:13 error [import-unsupported] 'RideAttributes' is a subclass of 'Base'; synthesized Codable of a subclass does not encode what the superclass stores, and the schema has no inheritance, so declare the attributes as `struct RideAttributes` with all its stored properties and import again"])
+        let actor = run("actor RideAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable { var s: Int }\n}\n")
+        XCTAssertTrue(located(actor).first?.hasPrefix("1:7 error [import-unsupported] 'RideAttributes' is an actor; livecontract generates the attributes as a struct") == true, "\(located(actor))")
     }
 
-    /// Conformance through an SDK protocol: refused with what to do; `--type` imports it.
+    /// Conformance through a protocol declared in the files (which adds no Codable code) is
+    /// taken on its own, with a note; through one declared elsewhere (an SDK's) it is refused
+    /// with what to do, and `--type` imports it.
     func testConformanceThroughAnotherProtocolNamesTheWayOut() throws {
-        let source = """
+        let declared = run("""
         protocol SDKLiveActivityAttributes: ActivityAttributes {}
+        struct PromoAttributes: SDKLiveActivityAttributes {
+            struct ContentState: Codable, Hashable { var s: Int }
+            var a: String
+        }
+        """)
+        XCTAssertTrue(try XCTUnwrap(declared.schema, "\(declared.diagnostics.items)").contains("name: Promo\n"))
+        XCTAssertEqual(located(declared), ["2:8 note [import-changed] 'PromoAttributes' conforms to ActivityAttributes through 'SDKLiveActivityAttributes', declared in the files import reads and adding no Codable code, so the JSON is its own stored properties; the generated struct conforms to ActivityAttributes itself, so add `extension PromoAttributes: SDKLiveActivityAttributes {}` by hand where the app needs that protocol"])
+        let source = """
         struct PromoAttributes: SDKLiveActivityAttributes {
             struct ContentState: Codable, Hashable { var s: Int }
             var a: String
@@ -57,10 +75,13 @@ final class ImportBlockerTests: XCTestCase {
         """
         let refused = run(source)
         XCTAssertNil(refused.schema)
-        XCTAssertEqual(located(refused), ["2:8 error [import-no-attributes] 'PromoAttributes' conforms to ActivityAttributes only through 'SDKLiveActivityAttributes', so import does not take it for the contract on its own (that protocol may add requirements the schema cannot see); pass --type PromoAttributes to import it anyway: the generated struct conforms to ActivityAttributes directly, and `extension PromoAttributes: SDKLiveActivityAttributes {}` keeps the other conformance"])
+        XCTAssertEqual(located(refused), ["1:8 error [import-no-attributes] 'PromoAttributes' conforms to ActivityAttributes only through 'SDKLiveActivityAttributes', so import does not take it for the contract on its own (that protocol may add requirements the schema cannot see); pass --type PromoAttributes to import it anyway (or pass the file that declares 'SDKLiveActivityAttributes' too): the generated struct conforms to ActivityAttributes directly, and `extension PromoAttributes: SDKLiveActivityAttributes {}` keeps the other conformance"])
         let picked = run(source, type: "PromoAttributes")
         XCTAssertTrue(try XCTUnwrap(picked.schema).contains("name: Promo\n"))
-        XCTAssertEqual(located(picked), ["2:8 note [import-changed] 'PromoAttributes' conforms to ActivityAttributes through 'SDKLiveActivityAttributes'; it is imported as named by --type, and the generated struct conforms to ActivityAttributes itself, so add `extension PromoAttributes: SDKLiveActivityAttributes {}` by hand where the app needs that protocol"])
+        XCTAssertEqual(located(picked), ["1:8 note [import-changed] 'PromoAttributes' conforms to ActivityAttributes through 'SDKLiveActivityAttributes'; it is imported as named by --type, and the generated struct conforms to ActivityAttributes itself, so add `extension PromoAttributes: SDKLiveActivityAttributes {}` by hand where the app needs that protocol"])
+        let codable = run("protocol P: ActivityAttributes {}\nextension P { init(from decoder: Decoder) throws { fatalError() } }\nstruct PromoAttributes: P {\n    struct ContentState: Codable, Hashable { var s: Int }\n}\n")
+        XCTAssertNil(codable.schema, "a protocol extension with init(from:) may change the JSON")
+        XCTAssertEqual(codable.diagnostics.items.map(\.rule), ["import-no-attributes"])
     }
 
     /// `Identifiable` (the Flutter pattern) does not change the JSON, but the generated struct

@@ -59,7 +59,7 @@ final class ImportReaderTests: XCTestCase {
         let ambiguous = run(source)
         XCTAssertNil(ambiguous.schema)
         XCTAssertEqual(ambiguous.diagnostics.items.map(\.rule), ["import-no-attributes"])
-        XCTAssertTrue(ambiguous.diagnostics.items[0].message.contains("pick one with --type NAME"))
+        XCTAssertTrue(ambiguous.diagnostics.items[0].message.contains("into its own schema with --type NAME"))
         XCTAssertTrue(run(source, type: "OneAttributes").schema?.contains("name: One\n") == true)
         XCTAssertTrue(run(source, type: "TwoAttributes").schema?.contains("  t: { type: string }") == true)
         XCTAssertEqual(run("struct Plain: Codable {}").diagnostics.items.map(\.rule), ["import-no-attributes"])
@@ -150,5 +150,22 @@ final class ImportReaderTests: XCTestCase {
         // command refuses instead of naming a second copy next to the schema.
         XCTAssertNil(SwiftImport.outputPath(swiftFile: "../q/A.swift", schemaPath: "x.yaml", currentDirectory: "/p"))
         XCTAssertNil(SwiftImport.outputPath(swiftFile: "ios/A.swift", schemaPath: "config/x.yaml", currentDirectory: "/p"))
+    }
+
+    /// Members of other types in the same file (a view model next to the attributes) may have
+    /// function types with attributes and effects; the reader takes them in its stride.
+    func testFunctionTypesWithAttributesAndEffectsAreRead() throws {
+        let result = run("""
+        struct AAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable { var s: Int }
+        }
+        final class Loader {
+            let render: @Sendable (Int) throws(LoadError) -> [String]
+            var done: @MainActor () async -> Void
+            let legacy: @convention(c) (Int32) -> Int32
+            var retry: (() async throws -> Void)?
+        }
+        """)
+        XCTAssertNotNil(result.schema, "\(result.diagnostics.items)")
     }
 }

@@ -112,6 +112,30 @@ extension SwiftDeclParser {
         return result
     }
 
+    /// The keys synthesized Codable writes for associated values `(meters: Int, _ note: String, Bool)`:
+    /// each label, or `_<position>` for an unlabeled one.
+    static func associatedKeys(_ tokens: ArraySlice<SwiftToken>) -> [String] {
+        var keys: [String] = []
+        var depth = 0
+        var start = true
+        var position = 0
+        for (offset, token) in zip(tokens.indices, tokens) {
+            if token.is("(") || token.is("[") || token.is("<") { depth += 1 }
+            if token.is(")") || token.is("]") || token.is(">") { depth -= 1 }
+            if depth == 0 && token.is(",") {
+                start = true
+                continue
+            }
+            guard start, depth == 0 else { continue }
+            start = false
+            let next = offset + 1 < tokens.endIndex ? tokens[offset + 1] : nil
+            let labeled = token.kind == .word && token.text != "_" && next?.is(":") == true
+            keys.append(labeled ? token.text : "_\(position)")
+            position += 1
+        }
+        return keys
+    }
+
     /// `case a, b = "x", c(Int)`.
     mutating func enumCases(doc: String?) throws(SwiftSyntaxError) -> [SwiftEnumCase] {
         index += 1
@@ -122,7 +146,9 @@ extension SwiftDeclParser {
                                          line: nameToken.line, column: nameToken.column)
             if current?.is("(") == true {
                 enumCase.hasAssociatedValues = true
+                let open = index
                 try skipBalanced()
+                enumCase.associatedKeys = Self.associatedKeys(tokens[(open + 1)..<(index - 1)])
             }
             if current?.is("=") == true {
                 index += 1

@@ -19,10 +19,23 @@ extension SwiftDeclParser {
             }
             guard current?.is("]") == true else { throw error("expected ']' to close the type at \(token.line):\(token.column)", at: current) }
             index += 1
+        } else if token.is("@"), let name = peek(1), name.kind == .word {
+            // A type attribute (`@Sendable () -> Void`, `@escaping`, `@MainActor`): never a
+            // stored Codable property's type, so it is kept only as written.
+            index += 2
+            // Arguments touch the name (`@MainActor(unsafe)`); `@Sendable ()` is a function type.
+            if let open = current, open.is("("), open.line == name.line, open.column == name.column + name.text.utf8.count { try skipBalanced() }
+            result = .other("@" + name.text + " " + (try type()).spelling)
         } else if token.is("(") {
             let start = index
             try skipBalanced()
             var text = tokens[start..<index].map(\.text).joined()
+            // Effects of a function type: `async`, `throws`, `throws(E)`, `rethrows`.
+            while let effect = current, effect.kind == .word, ["async", "throws", "rethrows"].contains(effect.text) {
+                index += 1
+                text += " " + effect.text
+                if effect.text == "throws", current?.is("(") == true { try skipBalanced() }
+            }
             if current?.is("-") == true, peek(1)?.is(">") == true {
                 index += 2
                 text += " -> " + (try type()).spelling

@@ -50,6 +50,8 @@ struct SwiftEnumCase: Sendable {
     /// The raw value's tokens (`= "picked_up"`), empty when the case has none.
     var rawValue: [SwiftToken]
     var hasAssociatedValues: Bool
+    /// The JSON keys of the associated values (labels, `_0` for unlabeled ones).
+    var associatedKeys: [String] = []
     var doc: String?
     var line: Int
     var column: Int

@@ -6,6 +6,10 @@ public struct SwiftImportResult: Sendable {
     /// The schema text as written before the schema loader checked it: what a reviewer (and
     /// a test) reads when only the loader refused the result.
     public var draft: String? = nil
+    /// The file (of those read) that declares the imported attributes type.
+    public var attributesFile: String? = nil
+    /// The attributes type's line in the joined text, until `run` names its file.
+    var attributesLine: Int? = nil
 }
 
 /// `livecontract import FILE.swift`: reads a hand-written `ActivityAttributes` struct and
@@ -22,15 +26,36 @@ public enum SwiftImport {
         run(SwiftSourceSet([SwiftSourceSet.File(path: path, text: source)]), typeName: typeName, swiftOutput: swiftOutput)
     }
 
-    /// Imports the attributes struct of the first file of `sources`; the others may declare
+    /// Imports the attributes struct declared in any file of `sources`; the others may declare
     /// the types it uses. Positions name the file each declaration is in.
     public static func run(_ sources: SwiftSourceSet, typeName: String? = nil, swiftOutput: String) -> SwiftImportResult {
-        var result = read(sources.joined, path: sources.placeholder, typeName: typeName, swiftOutput: swiftOutput)
+        var result = read(sources.joined, path: sources.placeholder, fileStarts: sources.lineStarts, typeName: typeName, swiftOutput: swiftOutput)
         result.diagnostics = sources.located(result.diagnostics)
+        result.attributesFile = result.attributesLine.map { sources.located(SourceLocation(file: sources.placeholder, line: $0, column: 1)).file }
         return result
     }
 
-    private static func read(_ source: String, path: String, typeName: String?, swiftOutput: String) -> SwiftImportResult {
+    /// Which file of `sources` declares the attributes type import would pick (so that file,
+    /// wherever it is in the list, becomes `outputs.swift`); nil when none can be picked.
+    public static func attributesFile(in sources: SwiftSourceSet, typeName: String? = nil) -> String? {
+        run(sources, typeName: typeName, swiftOutput: "").attributesFile
+    }
+
+    /// Why import's reader cannot follow `text` on its own (an `import-syntax` error at the
+    /// position), or nil when it can: a folder's files are checked one by one, so one file the
+    /// reader cannot follow does not hide the rest.
+    public static func syntaxProblem(in text: String, path: String) -> Diagnostic? {
+        do {
+            var lexer = SwiftLexer(text)
+            var parser = SwiftDeclParser(tokens: try SwiftConditionals.resolve(try lexer.tokens()).tokens)
+            _ = try parser.parseFile()
+            return nil
+        } catch {
+            return Diagnostic(.error, "cannot read this Swift: \(error.message)", at: SourceLocation(file: path, line: error.line, column: error.column), rule: "import-syntax")
+        }
+    }
+
+    private static func read(_ source: String, path: String, fileStarts: [Int] = [1], typeName: String?, swiftOutput: String) -> SwiftImportResult {
         var diagnostics = Diagnostics()
         let file: SwiftMembers
         let conditionals: [SwiftConditionals.Block]
@@ -45,13 +70,15 @@ public enum SwiftImport {
             return SwiftImportResult(schema: nil, diagnostics: diagnostics)
         }
         var importer = SwiftImporter(path: path, file: file, conditionals: conditionals)
+        importer.fileStarts = fileStarts
         let contract = importer.contract(typeName: typeName, swiftOutput: swiftOutput, sourceName: FileSystem.fileName(of: path))
         diagnostics.append(contentsOf: importer.diagnostics)
-        guard let contract else { return SwiftImportResult(schema: nil, diagnostics: diagnostics) }
+        let line = importer.chosenLine
+        guard let contract else { return SwiftImportResult(schema: nil, diagnostics: diagnostics, attributesLine: line) }
         let writer = SchemaWriter.write(contract)
         let problems = selfCheck(writer, contract: contract)
         diagnostics.append(contentsOf: problems)
-        return SwiftImportResult(schema: problems.hasErrors ? nil : writer.text, diagnostics: diagnostics, draft: writer.text)
+        return SwiftImportResult(schema: problems.hasErrors ? nil : writer.text, diagnostics: diagnostics, draft: writer.text, attributesLine: line)
     }
 
     /// Loads the written schema as `generate` would. Anything the loader refuses (a property

@@ -33,47 +33,64 @@ extension SwiftImporter {
         }
     }
 
-    /// The struct conforming to `ActivityAttributes` (in its declaration or an extension);
-    /// `typeName` picks one when the file has several, or names a struct that conforms only
-    /// through another protocol.
+    /// The struct (or class) conforming to `ActivityAttributes` (in its declaration or an
+    /// extension); `typeName` picks one when the files declare several, or names one that
+    /// conforms only through another protocol.
     mutating func attributesEntry(typeName: String?) -> SwiftTypeIndex.Entry? {
         let all = index.order.compactMap { index[$0] }
         let direct = all.filter { $0.decl.kind != .protocol && Self.namesProtocol($0.inherited) }
-        let candidates = direct.filter { $0.decl.kind == .struct }
+        let candidates = direct.filter { $0.decl.kind == .struct || $0.decl.kind == .class }
         if let typeName {
             guard let entry = all.first(where: { ($0.name == typeName || $0.dottedName == typeName) && $0.decl.kind != .protocol }) else {
                 let names = (candidates + all.filter { !conformingProtocols(of: $0).isEmpty }).map(\.dottedName)
-                var message = "no type named '\(typeName)' in this file"
+                var message = "no type named '\(typeName)' in the files import reads"
                 message += names.isEmpty ? "" : " (found: \(names.joined(separator: ", ")))"
                 diagnostics.error(message, at: location(1, 1), rule: "import-no-attributes")
                 return nil
             }
-            guard entry.decl.kind == .struct else {
+            guard entry.decl.kind == .struct || entry.decl.kind == .class else {
                 refuseKind(entry)
                 return nil
             }
             if !Self.namesProtocol(entry.inherited) {
                 let through = conformingProtocols(of: entry)
-                let via = through.isEmpty ? "does not conform to ActivityAttributes in this file" : "conforms to ActivityAttributes through '\(through.joined(separator: "', '"))'"
+                let via = through.isEmpty ? "does not conform to ActivityAttributes in the files import reads" : "conforms to ActivityAttributes through '\(through.joined(separator: "', '"))'"
                 note("'\(entry.name)' \(via); it is imported as named by --type, and the generated struct conforms to ActivityAttributes itself\(through.isEmpty ? "" : ", so add `extension \(entry.name): \(through[0]) {}` by hand where the app needs that protocol")",
                      at: location(of: entry))
             }
-            return entry
+            warnOtherContracts(besides: entry, in: candidates)
+            return accepted(entry)
         }
         if candidates.count > 1 {
-            let names = candidates.map(\.dottedName).joined(separator: ", ")
-            diagnostics.error("\(candidates.count) structs conform to ActivityAttributes (\(names)); pick one with --type NAME",
-                              at: location(of: candidates[1]), rule: "import-no-attributes")
-            return nil
+            // A struct without any ContentState in sight cannot be an ActivityAttributes that
+            // compiles (a stand-in, or one whose ContentState lives in a file not given).
+            let real = candidates.filter { index.lookup(["ContentState"], from: $0.path) != nil }
+            guard real.count == 1 else {
+                let names = (real.isEmpty ? candidates : real).map(\.dottedName)
+                diagnostics.error("\(names.count) types conform to ActivityAttributes (\(names.joined(separator: ", "))), and a schema describes one contract; import each into its own schema with --type NAME (`livecontract import --type \(names[0]) ...`), after moving each into a file of its own, since `generate --force` replaces the whole file `outputs.swift` names",
+                                  at: location(of: (real.isEmpty ? candidates : real)[1]), rule: "import-no-attributes")
+                return nil
+            }
+            for other in candidates where other.dottedName != real[0].dottedName {
+                note("'\(other.dottedName)' conforms to ActivityAttributes too, but no ContentState is in sight for it, so '\(real[0].dottedName)' is the contract (pass --type to pick another)",
+                     at: location(of: other))
+            }
+            return accepted(real[0])
         }
-        if let first = candidates.first { return first }
+        if let first = candidates.first { return accepted(first) }
         if let other = direct.first {
             refuseKind(other)
             return nil
         }
-        if let indirect = all.first(where: { [.struct, .class, .actor].contains($0.decl.kind) && !conformingProtocols(of: $0).isEmpty }) {
+        let indirect = all.filter { [.struct, .class, .actor].contains($0.decl.kind) && !conformingProtocols(of: $0).isEmpty }
+        if indirect.count == 1, let entry = indirect.first, entry.decl.kind != .actor, let visible = visibleRefinement(of: entry) {
+            note("'\(entry.name)' conforms to ActivityAttributes through '\(visible)', declared in the files import reads and adding no Codable code, so the JSON is its own stored properties; the generated struct conforms to ActivityAttributes itself, so add `extension \(entry.name): \(visible) {}` by hand where the app needs that protocol",
+                 at: location(of: entry))
+            return accepted(entry)
+        }
+        if let indirect = indirect.first {
             let through = conformingProtocols(of: indirect).joined(separator: "', '")
-            let fix = indirect.decl.kind == .struct ? "pass --type \(indirect.name) to import it anyway" : "declare it as a struct, then pass --type \(indirect.name)"
+            let fix = indirect.decl.kind == .actor ? "declare it as a struct, then pass --type \(indirect.name)" : "pass --type \(indirect.name) to import it anyway (or pass the file that declares '\(conformingProtocols(of: indirect)[0])' too)"
             diagnostics.error("'\(indirect.name)' conforms to ActivityAttributes only through '\(through)', so import does not take it for the contract on its own (that protocol may add requirements the schema cannot see); \(fix): the generated struct conforms to ActivityAttributes directly, and `extension \(indirect.name): \(conformingProtocols(of: indirect)[0]) {}` keeps the other conformance",
                               at: location(of: indirect), rule: "import-no-attributes")
             return nil
@@ -81,6 +98,34 @@ extension SwiftImporter {
         diagnostics.error("found no struct that conforms to ActivityAttributes; import reads the file that declares `struct <Name>Attributes: ActivityAttributes` (or `extension <Name>Attributes: ActivityAttributes {}`)",
                           at: location(1, 1), rule: "import-no-attributes")
         return nil
+    }
+
+    /// The protocol `entry` conforms through when every one of them is declared in the files
+    /// and neither they nor their extensions there write `init(from:)`/`encode(to:)` (which
+    /// would change the JSON); nil otherwise.
+    func visibleRefinement(of entry: SwiftTypeIndex.Entry) -> String? {
+        let through = conformingProtocols(of: entry)
+        for name in through {
+            guard case .type(let key)? = index.lookup(name.split(separator: ".").map(String.init), from: Array(entry.path.dropLast())),
+                  let declared = index[key], declared.decl.kind == .protocol,
+                  !declared.functions.contains(where: \.isCodableRequirement) else { return nil }
+        }
+        return through.first
+    }
+
+    /// With --type picking one of several contracts in one file: the generated file holds only
+    /// the one imported, so the others would be lost when it replaces the file.
+    mutating func warnOtherContracts(besides entry: SwiftTypeIndex.Entry, in candidates: [SwiftTypeIndex.Entry]) {
+        let others = candidates.filter { $0.dottedName != entry.dottedName && sameFile($0.decl.line, entry.decl.line) }
+        guard !others.isEmpty else { return }
+        diagnostics.warning("this file also declares \(others.map { "'\($0.dottedName)'" }.joined(separator: ", ")), which the generated file will not contain; move '\(entry.name)' into a file of its own before `generate --force` replaces this one",
+                            at: location(of: entry), rule: "import-changed")
+    }
+
+    /// The chosen attributes type; a class is read as a struct, with a warning.
+    mutating func accepted(_ entry: SwiftTypeIndex.Entry) -> SwiftTypeIndex.Entry? {
+        if entry.decl.kind == .class && !acceptedClass(entry, role: "the attributes") { return nil }
+        return entry
     }
 
     /// Conformances the generated struct does not declare (it is `Codable, Hashable, Sendable`):

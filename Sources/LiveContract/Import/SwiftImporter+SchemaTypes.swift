@@ -123,10 +123,10 @@ extension SwiftImporter {
             return schemaType(target, scope: aliasScope, at: origin)
         }
         guard case .type(let key)? = resolution, let entry = index[key] else {
-            unsupported("'\(spelling)' is not declared in the files import reads, so its Codable shape is unknown; name the file that declares it after this one (`livecontract import A.swift Models.swift`), declare it here, or use a schema type", at: origin)
+            unsupported("'\(spelling)' is not declared in the files import reads, so its Codable shape is unknown; pass the file that declares it too (`livecontract import A.swift Models.swift`, or a folder that holds both), declare it here, or use a schema type", at: origin)
             return nil
         }
-        guard arguments.isEmpty, entry.decl.kind == .enum || entry.decl.kind == .struct else {
+        guard arguments.isEmpty, [.enum, .struct, .class].contains(entry.decl.kind) else {
             unsupported("'\(spelling)' is a \(arguments.isEmpty ? entry.decl.kind.rawValue : "generic type"); the schema's own types are enums and structs", at: origin)
             return nil
         }

@@ -5,7 +5,8 @@ extension SwiftImporter {
     mutating func namedType(_ entry: SwiftTypeIndex.Entry) -> ImportedType? {
         let origin = location(of: entry)
         switch entry.decl.kind {
-        case .struct:
+        case .struct, .class:
+            if entry.decl.kind == .class && !acceptedClass(entry, role: "'\(entry.name)'") { return nil }
             let fields = checkedFields(of: entry)
             return ImportedType(name: entry.name, doc: entry.decl.doc, kind: .structure(fields), origin: origin)
         case .enum:
@@ -23,7 +24,8 @@ extension SwiftImporter {
         let cases = entry.decl.members.cases
         let errorsBefore = diagnostics.errors.count
         for enumCase in cases where enumCase.hasAssociatedValues {
-            unsupported("case '\(enumCase.name)' of '\(entry.name)' has associated values; the schema's enums are String-raw, so model the payload as optional fields of a struct",
+            let payload = enumCase.associatedKeys.map { "\"\($0)\": ..." }.joined(separator: ", ")
+            unsupported("case '\(enumCase.name)' of '\(entry.name)' has associated values, which synthesized Codable writes as {\"\(enumCase.name)\": {\(payload)}} (an object keyed by the case); the schema's enums are strings and its structs cannot say \"exactly one of these keys\", so it cannot be imported: to adopt livecontract, make it a String-raw enum and move the values into optional fields beside it (a different JSON, so the senders change too)",
                         at: location(enumCase.line, enumCase.column))
         }
         let rawType = entry.decl.inherited.first

@@ -16,6 +16,10 @@ struct SwiftImporter {
     var aliasDepth = 0
     /// `#if` lines already warned about (a nested type's lines lie inside its parent's too).
     var warnedConditionals: Set<Int> = []
+    /// The line of the joined text where each file read starts (see `SwiftSourceSet`).
+    var fileStarts: [Int] = [1]
+    /// The line of the attributes type import picked, once picked.
+    var chosenLine: Int?
 
     static let protocolName = "ActivityAttributes"
 
@@ -44,6 +48,7 @@ struct SwiftImporter {
     /// The whole import: nil when anything could not be expressed.
     mutating func contract(typeName: String?, swiftOutput: String, sourceName: String) -> ImportedContract? {
         guard let attributes = attributesEntry(typeName: typeName) else { return nil }
+        chosenLine = attributes.decl.line
         let origin = location(of: attributes)
         var name = attributes.name
         if name.hasSuffix("Attributes") && name.count > "Attributes".count {
@@ -60,6 +65,7 @@ struct SwiftImporter {
         }
         var attributeFields = checkedFields(of: attributes)
         noteDroppedConformances(attributes, generatedName: attributes.name)
+        warnAboutCopies(of: attributes)
         if let stateEntry { noteDroppedConformances(stateEntry, generatedName: attributes.name + ".ContentState") }
         var types = convertPending()
         for unused in diagnostics.hasErrors ? [] : unusedTypes(of: [attributes] + (stateEntry.map { [$0] } ?? [])) {
@@ -87,14 +93,21 @@ struct SwiftImporter {
         let stateNames = Set(state.map(\.name))
         let taken = Set((attributeFields + state).map(\.name))
         // A Swift name FCM reserves (`from`, `google*`, ...) travels under `<name>Value` there.
+        // So does a name the FCM envelope uses (`activityId`, `event`, ...: issue 18), which
+        // real attributes often have.
+        let envelope = Set(FcmEnvelopeKeys().all)
         func fcmReserved(_ name: String) -> Bool {
-            NameRules.fcmReservedKeys.contains(name) || name.hasPrefix("google") || name.hasPrefix("gcm")
+            NameRules.fcmReservedKeys.contains(name) || name.hasPrefix("google") || name.hasPrefix("gcm") || envelope.contains(name)
         }
         for index in state.indices where fcmReserved(state[index].name) && !taken.contains(state[index].name + "Value") {
             state[index].bridgeName = state[index].name + "Value"
         }
         for index in attributeFields.indices where fcmReserved(attributeFields[index].name) && !taken.contains(attributeFields[index].name + "Value") {
             attributeFields[index].bridgeName = attributeFields[index].name + "Value"
+        }
+        for field in state + attributeFields where envelope.contains(field.name) && field.bridgeName != nil {
+            diagnostics.append(Diagnostic(.note, "'\(field.name)' is a key of the FCM envelope, so on FCM the field travels as '\(field.bridgeName!)' (bridgeName; APNs keeps '\(field.name)')",
+                                          at: field.origin, rule: "import-changed"))
         }
         for index in attributeFields.indices where stateNames.contains(attributeFields[index].name) {
             let name = attributeFields[index].name
@@ -156,6 +169,9 @@ struct SwiftImporter {
             unsupported("'\(attributes.name)' has no ContentState struct in this file; declare `struct ContentState: Codable, Hashable` inside it (or in an extension of it)",
                         at: location(of: attributes))
             return nil
+        }
+        if entry.decl.kind == .class {
+            return acceptedClass(entry, role: "ContentState") ? entry : nil
         }
         guard entry.decl.kind == .struct else {
             unsupported("ContentState is a\(entry.decl.kind == .enum || entry.decl.kind == .actor ? "n" : "") \(entry.decl.kind.rawValue); ActivityKit's ContentState is a value type and livecontract generates a struct, so declare it as `struct ContentState: Codable, Hashable` (same JSON) and import again",

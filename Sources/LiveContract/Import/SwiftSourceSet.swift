@@ -27,6 +27,9 @@ public struct SwiftSourceSet: Sendable {
         startLines = starts
     }
 
+    /// The line of the joined text where each file starts.
+    var lineStarts: [Int] { startLines }
+
     /// The files joined by line breaks, so no token spans two files.
     var joined: String { files.map(\.text).joined(separator: "\n") }
 

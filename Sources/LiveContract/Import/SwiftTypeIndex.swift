@@ -25,6 +25,9 @@ struct SwiftTypeIndex {
     private(set) var aliases: [String: Alias] = [:]
     /// Declaration order, so anything derived from the index is deterministic.
     private(set) var order: [String] = []
+    /// Earlier declarations of a key declared again (a second copy of the same type, as an
+    /// app and its widget extension each keep one); the index holds the last one.
+    private(set) var copies: [String: [SwiftTypeDecl]] = [:]
 
     init(file: SwiftMembers) {
         var pending: [(SwiftTypeDecl, [String])] = []
@@ -53,7 +56,7 @@ struct SwiftTypeIndex {
             }
             let path = scope + [decl.name]
             let key = path.joined(separator: ".")
-            if entries[key] == nil { order.append(key) }
+            if let earlier = entries[key] { copies[key, default: []].append(earlier.decl) } else { order.append(key) }
             entries[key] = Entry(path: path, decl: decl)
             register(decl.members, scope: path, pending: &pending)
         }
