@@ -1,6 +1,6 @@
 /// The Python expressions the generated conversions are built from, one recursive builder per
 /// direction, so nested lists and structs compose without special cases. Each calls an `_lc_*`
-/// runtime helper (the block at the end of python.mustache) or a per-struct function.
+/// runtime helper (python-runtime.mustache) or a per-struct function.
 struct PythonExpressions {
     let syntax: PythonSyntax
 
