@@ -57,15 +57,17 @@ struct GoContext {
         if let fallback = enumType.unknownRawValue {
             doc.append("Unknown raw values read as \(GoSyntax.stringLiteral(fallback)).")
         }
-        let constants = zip(enumType.cases, enumType.rawValues).map { caseName, raw in
-            TemplateValue.text("\(syntax.caseConstant(type.name, caseName)) \(name) = \(GoSyntax.stringLiteral(raw))")
-        }
+        let constants = GoLayout.aligned(zip(enumType.cases, enumType.rawValues).map { caseName, raw in
+            [syntax.caseConstant(type.name, caseName), name, "= " + GoSyntax.stringLiteral(raw)]
+        }).map { TemplateValue.text($0) }
         return .object([
             "name": .text(name),
             "docLines": records.texts(GoSyntax.comment([name + " is a string-raw enum of the contract."] + doc)),
             "constants": .list(constants),
             "casesVariable": .text(syntax.casesVariable(type.name)),
             "caseList": .text(CodeText.joined(enumType.rawValues.map(GoSyntax.stringLiteral), separator: ", ")),
+            // The whole literal: `[]string{` then `{{caseList}}` would read as a triple mustache.
+            "casesLiteral": .text("[]string{" + CodeText.joined(enumType.rawValues.map(GoSyntax.stringLiteral), separator: ", ") + "}"),
         ])
     }
 
@@ -88,7 +90,8 @@ struct GoContext {
             "toApns": records.texts(records.toApnsLines(fields, source: "v", target: "out")),
             "fromApns": records.texts(records.fromApnsLines(fields, source: "v", target: "out")),
             "normalize": records.texts(records.normalizeLines(fields, source: "v", target: "out") {
-                "path + " + GoSyntax.stringLiteral("." + $0.wireName)
+                // Always an argument of a call with several: gofmt writes `+` there without spaces.
+                "path+" + GoSyntax.stringLiteral("." + $0.wireName)
             }),
             "read": records.texts(records.jsonReadLines(fields)),
             // An empty struct reads no member, and Go refuses an unused `o`.
