@@ -151,6 +151,8 @@ final class GoHarnessTests: XCTestCase {
             JSONMember("bounded", .array(bounded)),
             JSONMember("defaultedAttributes", names(contract.attributes.filter { $0.defaultValue != nil })),
             JSONMember("defaultedState", names(contract.state.filter { $0.defaultValue != nil })),
+            JSONMember("requiredContent", .array(contract.state.filter { !$0.isOptional && $0.defaultValue == nil }.map { .string($0.name) })),
+            JSONMember("containerContent", .array(contract.state.filter { !GoDecoders.shape($0.type).isEmpty }.map { .string($0.name) })),
         ]))
     }
 }

@@ -35,6 +35,7 @@ struct GoContext {
                 + records.fcmEncodeLines(contract.state, source: "s", typeName: "State")),
             "fcmParse": records.texts(records.fcmParseLines(contract.attributes, local: "a") + records.fcmParseLines(contract.state, local: "s")),
             "envelope": envelopeContext,
+            "decoders": GoDecoders(records: records).all(),
         ]
     }
 

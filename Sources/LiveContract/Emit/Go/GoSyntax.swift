@@ -17,7 +17,12 @@ struct GoSyntax {
     func apnsTypeName(_ name: String) -> String { typeName(name) + "Apns" }
 
     /// The exported Go field of a schema field: `orderId` -> `OrderId`.
-    static func fieldName(_ name: String) -> String { Naming.upperFirst(name) }
+    /// `unmarshalJSON` becomes `UnmarshalJSON_`: a field may not share the name of the
+    /// types' `UnmarshalJSON` method.
+    static func fieldName(_ name: String) -> String {
+        let exported = Naming.upperFirst(name)
+        return exported == "UnmarshalJSON" ? exported + "_" : exported
+    }
 
     /// The constant of an enum case: `KitchenSinkPhaseRunning`.
     func caseConstant(_ enumName: String, _ caseName: String) -> String {
