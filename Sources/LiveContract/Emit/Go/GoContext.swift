@@ -25,7 +25,7 @@ struct GoContext {
             "package": .text(package),
             "name": .text(contract.name),
             // The schema doc continues the package comment after an empty comment line.
-            "docLines": records.texts(contract.doc.map { ["//"] + GoSyntax.comment([$0]) } ?? []),
+            "docLines": records.texts(contract.doc.map { GoSyntax.comment([$0], doc: true) }.map { $0.isEmpty ? [] : ["//"] + $0 } ?? []),
             "swiftAttributesType": .text(GoSyntax.stringLiteral(contract.attributesTypeName)),
             "enums": .list(contract.types.compactMap(enumContext)),
             "structs": .list(contract.types.compactMap(structContext)),
@@ -63,7 +63,7 @@ struct GoContext {
         }).map { TemplateValue.text($0) }
         return .object([
             "name": .text(name),
-            "docLines": records.texts(GoSyntax.comment([name + " is a string-raw enum of the contract."] + doc)),
+            "docLines": records.texts(GoSyntax.comment([name + " is a string-raw enum of the contract."] + doc, doc: true)),
             "constants": .list(constants),
             "casesVariable": .text(syntax.casesVariable(type.name)),
             "caseList": .text(CodeText.joined(enumType.rawValues.map(GoSyntax.stringLiteral), separator: ", ")),
@@ -81,7 +81,7 @@ struct GoContext {
             "name": .text(name),
             "apnsName": .text(syntax.apnsTypeName(type.name)),
             "docLines": records.texts(GoSyntax.comment([name + " is the bridge shape of a schema struct (wire names, Unix ms)."]
-                + (type.doc.map { [$0] } ?? []))),
+                + (type.doc.map { [$0] } ?? []), doc: true)),
             "bridgeFields": records.declarations(fields, apns: false),
             "apnsFields": records.declarations(fields, apns: true),
             "toApnsFunction": .text(expressions.toApnsFunction(type.name)),
