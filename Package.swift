@@ -36,6 +36,8 @@ let package = Package(
                 .embedInCode("typescript-runtime.mustache"),
                 .embedInCode("python.mustache"),
                 .embedInCode("go.mustache"),
+                .embedInCode("python-runtime.mustache"),
+                .embedInCode("go-runtime.mustache"),
             ]
         ),
         .target(

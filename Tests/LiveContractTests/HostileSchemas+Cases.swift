@@ -222,6 +222,8 @@ extension HostileSchemas {
         Case(name: "absolute output", yaml: head + "state: {}\noutputs:\n  swift: [‸/etc/A.swift]\n", rule: "output-path"),
         Case(name: "parent output", yaml: head + "state: {}\noutputs:\n  swift: [‸../A.swift]\n", rule: "output-path"),
         Case(name: "hidden parent output", yaml: head + "state: {}\noutputs:\n  swift: [‸a/../../A.swift]\n", rule: "output-path"),
+        Case(name: "python output without .py", yaml: head + "state: {}\noutputs:\n  python: ‸server/contract.txt\n", rule: "output-extension"),
+        Case(name: "go output without .go", yaml: head + "state: {}\noutputs:\n  go: { path: ‸server/contract, package: contract }\n", rule: "output-extension"),
         Case(name: "colliding outputs", yaml: head + "state: {}\noutputs:\n  swift: [a/A.swift, ‸a/a.swift]\n", rule: "output-collision"),
         Case(name: "kotlin without package", yaml: head + "state: {}\noutputs:\n  kotlin: ‸out/A.kt\n", rule: "missing-key"),
         Case(name: "kotlin keyword package", yaml: head + "state: {}\noutputs:\n  kotlin: { path: A.kt, package: ‸com.fun.app }\n", rule: "invalid-name"),

@@ -82,7 +82,9 @@ final class TemplatesCommandTests: XCTestCase {
           typescript     built-in typescript.mustache
                          includes built-in typescript-runtime.mustache
           python         built-in python.mustache
+                         includes built-in python-runtime.mustache
           go             built-in go.mustache
+                         includes built-in go-runtime.mustache
           fixtures       no template: JSON written by livecontract itself
           json-schema    no template: JSON written by livecontract itself
 
@@ -168,7 +170,8 @@ final class TemplatesCommandTests: XCTestCase {
             XCTAssertTrue(all.stdout.contains("wrote all/\(partial)\n"), partial)
         }
         XCTAssertEqual(Set(TemplateSet.partialNames), ["kotlin-runtime.mustache", "kotlin-read-runtime.mustache", "typescript-runtime.mustache",
-                                                       "swift-bridge-runtime.mustache", "kotlin-bridge-runtime.mustache"])
+                                                       "swift-bridge-runtime.mustache", "kotlin-bridge-runtime.mustache",
+                                                       "python-runtime.mustache", "go-runtime.mustache"])
     }
 
     /// A user template that includes a partial the set does not have fails at the tag, with

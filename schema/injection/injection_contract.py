@@ -92,7 +92,7 @@ class InjectionPayloadApns:
         o = _lc_object(obj, path)
         return cls(
             text=_lc_string('*/${x}\\(y)', path + '.text') if o.get('text') is None else _lc_string(o.get('text'), path + '.text'),
-            mood=_lc_case(InjectionMood, InjectionMood.calm, path + '.mood') if o.get('mood') is None else _lc_case(InjectionMood, o.get('mood'), path + '.mood'),
+            mood=_lc_case(InjectionMood, InjectionMood.calm, path + '.mood') if o.get('mood') is None else _lc_case(InjectionMood, o.get('mood'), path + '.mood', InjectionMood.calm),
             tags=_lc_array(['\u202E', '\u2066'], path + '.tags', lambda item, at: _lc_string(item, at)) if o.get('tags') is None else _lc_array(o.get('tags'), path + '.tags', lambda item, at: _lc_string(item, at)),
             seenAt=None if o.get('seenAt') is None else _lc_double(o.get('seenAt'), path + '.seenAt'),
         )
@@ -363,13 +363,13 @@ class InjectionContentState:
             until=None if o.get('until') is None else _lc_double(o.get('until'), 'InjectionContentState.until'),
             window=_lc_range_seconds(_lc_range((0, 253402300799999), 'InjectionContentState.window')) if o.get('window') is None else _lc_seconds_range(o.get('window'), 'InjectionContentState.window'),
             link=_lc_url('https://example.com/a?b=c&d=%20e#frag', 'InjectionContentState.link') if o.get('link') is None else _lc_url(o.get('link'), 'InjectionContentState.link'),
-            mood=_lc_case(InjectionMood, InjectionMood.calm, 'InjectionContentState.mood') if o.get('mood') is None else _lc_case(InjectionMood, o.get('mood'), 'InjectionContentState.mood'),
-            maybe=None if o.get('maybe') is None else _lc_case(InjectionMood, o.get('maybe'), 'InjectionContentState.maybe'),
+            mood=_lc_case(InjectionMood, InjectionMood.calm, 'InjectionContentState.mood') if o.get('mood') is None else _lc_case(InjectionMood, o.get('mood'), 'InjectionContentState.mood', InjectionMood.calm),
+            maybe=None if o.get('maybe') is None else _lc_case(InjectionMood, o.get('maybe'), 'InjectionContentState.maybe', InjectionMood.calm),
             payload=InjectionPayloadApns._read(o.get('payload'), 'InjectionContentState.payload'),
             extra=None if o.get('extra') is None else InjectionPayloadApns._read(o.get('extra'), 'InjectionContentState.extra'),
             preset=_injectionPayload_to_apns(InjectionPayload(text='*/ ${x} \\(y)', mood=InjectionMood.tense, tags=['\u2028', '`']), 'InjectionContentState.preset') if o.get('preset') is None else InjectionPayloadApns._read(o.get('preset'), 'InjectionContentState.preset'),
             lines=_lc_array(['*/', '/*', '${x}', '\\(y)', '`z`', '"', '\\', '\u2028', '\r\n', ''], 'InjectionContentState.lines', lambda item, at: _lc_string(item, at)) if o.get('lines') is None else _lc_array(o.get('lines'), 'InjectionContentState.lines', lambda item, at: _lc_string(item, at)),
-            moods=_lc_array([InjectionMood.calm, InjectionMood.tense], 'InjectionContentState.moods', lambda item, at: _lc_case(InjectionMood, item, at)) if o.get('moods') is None else _lc_array(o.get('moods'), 'InjectionContentState.moods', lambda item, at: _lc_case(InjectionMood, item, at)),
+            moods=_lc_array([InjectionMood.calm, InjectionMood.tense], 'InjectionContentState.moods', lambda item, at: _lc_case(InjectionMood, item, at)) if o.get('moods') is None else _lc_array(o.get('moods'), 'InjectionContentState.moods', lambda item, at: _lc_case(InjectionMood, item, at, InjectionMood.calm)),
             payloads=_lc_array(o.get('payloads'), 'InjectionContentState.payloads', lambda item, at: InjectionPayloadApns._read(item, at)),
             stamps=_lc_array([1742061600000], 'InjectionContentState.stamps', lambda item, at: _lc_seconds(_lc_millis(item, at))) if o.get('stamps') is None else _lc_array(o.get('stamps'), 'InjectionContentState.stamps', lambda item, at: _lc_double(item, at)),
             spans=_lc_array(o.get('spans'), 'InjectionContentState.spans', lambda item, at: _lc_seconds_range(item, at)),
@@ -1263,12 +1263,16 @@ def _lc_seconds_range(value: object, path: str) -> Tuple[float, float]:
     return (lower, upper)
 
 
-def _lc_case(kind: Type[_E], value: object, path: str) -> _E:
+def _lc_case(kind: Type[_E], value: object, path: str, fallback: Optional[_E] = None) -> _E:
+    """An enum case from a case or its raw value; with `fallback` (the APNs side of an enum
+    with `unknown:`) any other text is that case, as Swift's decoder reads it."""
     if isinstance(value, kind):
         return value
     for case in kind:
         if isinstance(value, str) and case.value == value:
             return case
+    if fallback is not None and isinstance(value, str):
+        return fallback
     raise _lc_fail(path, 'one of ' + ', '.join(str(case.value) for case in kind), value)
 
 

@@ -2498,10 +2498,10 @@ class KeywordCasesContentState:
     def _read(cls, obj: object, path: str) -> KeywordCasesContentState:
         o = _lc_object(obj, path)
         return cls(
-            self=_lc_case(KeywordCasesWord, KeywordCasesWord.default, 'KeywordCasesContentState.self') if o.get('self') is None else _lc_case(KeywordCasesWord, o.get('self'), 'KeywordCasesContentState.self'),
-            default=None if o.get('default') is None else _lc_case(KeywordCasesWord, o.get('default'), 'KeywordCasesContentState.default'),
-            type_=_lc_case(KeywordCasesWord, KeywordCasesWord.unknown, 'KeywordCasesContentState.type') if o.get('type') is None else _lc_case(KeywordCasesWord, o.get('type'), 'KeywordCasesContentState.type'),
-            words=_lc_array([], 'KeywordCasesContentState.words', lambda item, at: _lc_case(KeywordCasesWord, item, at)) if o.get('words') is None else _lc_array(o.get('words'), 'KeywordCasesContentState.words', lambda item, at: _lc_case(KeywordCasesWord, item, at)),
+            self=_lc_case(KeywordCasesWord, KeywordCasesWord.default, 'KeywordCasesContentState.self') if o.get('self') is None else _lc_case(KeywordCasesWord, o.get('self'), 'KeywordCasesContentState.self', KeywordCasesWord.unknown),
+            default=None if o.get('default') is None else _lc_case(KeywordCasesWord, o.get('default'), 'KeywordCasesContentState.default', KeywordCasesWord.unknown),
+            type_=_lc_case(KeywordCasesWord, KeywordCasesWord.unknown, 'KeywordCasesContentState.type') if o.get('type') is None else _lc_case(KeywordCasesWord, o.get('type'), 'KeywordCasesContentState.type', KeywordCasesWord.unknown),
+            words=_lc_array([], 'KeywordCasesContentState.words', lambda item, at: _lc_case(KeywordCasesWord, item, at)) if o.get('words') is None else _lc_array(o.get('words'), 'KeywordCasesContentState.words', lambda item, at: _lc_case(KeywordCasesWord, item, at, KeywordCasesWord.unknown)),
             shape=None if o.get('shape') is None else KeywordCasesMembersApns._read(o.get('shape'), 'KeywordCasesContentState.shape'),
             nan=None if o.get('nan') is None else _lc_case(KeywordCasesNaN, o.get('nan'), 'KeywordCasesContentState.nan'),
             infinity=None if o.get('infinity') is None else _lc_case(KeywordCasesInfinity, o.get('infinity'), 'KeywordCasesContentState.infinity'),
@@ -2509,7 +2509,7 @@ class KeywordCasesContentState:
             identifiable=None if o.get('identifiable') is None else KeywordCasesIdentifiableApns._read(o.get('identifiable'), 'KeywordCasesContentState.identifiable'),
             encodable=None if o.get('encodable') is None else _lc_case(KeywordCasesEncodable, o.get('encodable'), 'KeywordCasesContentState.encodable'),
             string=None if o.get('string') is None else KeywordCasesCustomStringConvertibleApns._read(o.get('string'), 'KeywordCasesContentState.string'),
-            escape=_lc_case(KeywordCasesEscapes, KeywordCasesEscapes.dollar, 'KeywordCasesContentState.escape') if o.get('escape') is None else _lc_case(KeywordCasesEscapes, o.get('escape'), 'KeywordCasesContentState.escape'),
+            escape=_lc_case(KeywordCasesEscapes, KeywordCasesEscapes.dollar, 'KeywordCasesContentState.escape') if o.get('escape') is None else _lc_case(KeywordCasesEscapes, o.get('escape'), 'KeywordCasesContentState.escape', KeywordCasesEscapes.plain),
         )
 
     def to_json(self) -> JsonObject:
@@ -2556,8 +2556,8 @@ class KeywordCasesApnsAttributes:
     def _read(cls, obj: object, path: str) -> KeywordCasesApnsAttributes:
         o = _lc_object(obj, path)
         return cls(
-            self=_lc_case(KeywordCasesWord, KeywordCasesWord.self, 'KeywordCasesApnsAttributes.self') if o.get('self') is None else _lc_case(KeywordCasesWord, o.get('self'), 'KeywordCasesApnsAttributes.self'),
-            default=None if o.get('default') is None else _lc_case(KeywordCasesWord, o.get('default'), 'KeywordCasesApnsAttributes.default'),
+            self=_lc_case(KeywordCasesWord, KeywordCasesWord.self, 'KeywordCasesApnsAttributes.self') if o.get('self') is None else _lc_case(KeywordCasesWord, o.get('self'), 'KeywordCasesApnsAttributes.self', KeywordCasesWord.unknown),
+            default=None if o.get('default') is None else _lc_case(KeywordCasesWord, o.get('default'), 'KeywordCasesApnsAttributes.default', KeywordCasesWord.unknown),
         )
 
     def to_json(self) -> JsonObject:
@@ -4298,12 +4298,16 @@ def _lc_seconds_range(value: object, path: str) -> Tuple[float, float]:
     return (lower, upper)
 
 
-def _lc_case(kind: Type[_E], value: object, path: str) -> _E:
+def _lc_case(kind: Type[_E], value: object, path: str, fallback: Optional[_E] = None) -> _E:
+    """An enum case from a case or its raw value; with `fallback` (the APNs side of an enum
+    with `unknown:`) any other text is that case, as Swift's decoder reads it."""
     if isinstance(value, kind):
         return value
     for case in kind:
         if isinstance(value, str) and case.value == value:
             return case
+    if fallback is not None and isinstance(value, str):
+        return fallback
     raise _lc_fail(path, 'one of ' + ', '.join(str(case.value) for case in kind), value)
 
 

@@ -159,8 +159,8 @@ class KeywordsValueApns:
             it=_lc_int(1, path + '.it') if o.get('it') is None else _lc_int(o.get('it'), path + '.it'),
             map=_lc_array([], path + '.map', lambda item, at: _lc_int(item, at)) if o.get('map') is None else _lc_array(o.get('map'), path + '.map', lambda item, at: _lc_int(item, at)),
             data=None if o.get('data') is None else _lc_string(o.get('data'), path + '.data'),
-            key=_lc_case(KeywordsKind, KeywordsKind.none, path + '.key') if o.get('key') is None else _lc_case(KeywordsKind, o.get('key'), path + '.key'),
-            other=None if o.get('other') is None else _lc_case(KeywordsKind, o.get('other'), path + '.other'),
+            key=_lc_case(KeywordsKind, KeywordsKind.none, path + '.key') if o.get('key') is None else _lc_case(KeywordsKind, o.get('key'), path + '.key', KeywordsKind.none),
+            other=None if o.get('other') is None else _lc_case(KeywordsKind, o.get('other'), path + '.other', KeywordsKind.none),
             result=None if o.get('result') is None else KeywordsElementApns._read(o.get('result'), path + '.result'),
         )
 
@@ -228,7 +228,7 @@ class KeywordsElementApns:
         return cls(
             count=_lc_int(0, path + '.count') if o.get('count') is None else _lc_int(o.get('count'), path + '.count'),
             index=None if o.get('index') is None else _lc_int(o.get('index'), path + '.index'),
-            kind=_lc_case(KeywordsKind, KeywordsKind.value, path + '.kind') if o.get('kind') is None else _lc_case(KeywordsKind, o.get('kind'), path + '.kind'),
+            kind=_lc_case(KeywordsKind, KeywordsKind.value, path + '.kind') if o.get('kind') is None else _lc_case(KeywordsKind, o.get('kind'), path + '.kind', KeywordsKind.none),
         )
 
     def to_json(self) -> JsonObject:
@@ -935,8 +935,8 @@ class KeywordsContentState:
             container=_lc_int(7, 'KeywordsContentState.container') if o.get('container') is None else _lc_int(o.get('container'), 'KeywordsContentState.container'),
             decoder=_lc_string('dec', 'KeywordsContentState.decoder') if o.get('decoder') is None else _lc_string(o.get('decoder'), 'KeywordsContentState.decoder'),
             encoder=_lc_double(0.5, 'KeywordsContentState.encoder') if o.get('encoder') is None else _lc_double(o.get('encoder'), 'KeywordsContentState.encoder'),
-            key=_lc_case(KeywordsKind, KeywordsKind.none, 'KeywordsContentState.key') if o.get('key') is None else _lc_case(KeywordsKind, o.get('key'), 'KeywordsContentState.key'),
-            keys=_lc_array(o.get('keys'), 'KeywordsContentState.keys', lambda item, at: _lc_case(KeywordsKind, item, at)),
+            key=_lc_case(KeywordsKind, KeywordsKind.none, 'KeywordsContentState.key') if o.get('key') is None else _lc_case(KeywordsKind, o.get('key'), 'KeywordsContentState.key', KeywordsKind.none),
+            keys=_lc_array(o.get('keys'), 'KeywordsContentState.keys', lambda item, at: _lc_case(KeywordsKind, item, at, KeywordsKind.none)),
             values=_lc_array([], 'KeywordsContentState.values', lambda item, at: _lc_int(item, at)) if o.get('values') is None else _lc_array(o.get('values'), 'KeywordsContentState.values', lambda item, at: _lc_int(item, at)),
             count=_lc_int(o.get('count'), 'KeywordsContentState.count'),
             first=None if o.get('first') is None else _lc_double(o.get('first'), 'KeywordsContentState.first'),
@@ -951,7 +951,7 @@ class KeywordsContentState:
             read=_lc_bool(False, 'KeywordsContentState.read') if o.get('read') is None else _lc_bool(o.get('read'), 'KeywordsContentState.read'),
             ok=_lc_bool(True, 'KeywordsContentState.ok') if o.get('ok') is None else _lc_bool(o.get('ok'), 'KeywordsContentState.ok'),
             fail=_lc_bool(False, 'KeywordsContentState.fail') if o.get('fail') is None else _lc_bool(o.get('fail'), 'KeywordsContentState.fail'),
-            parse=None if o.get('parse') is None else _lc_case(KeywordsKind, o.get('parse'), 'KeywordsContentState.parse'),
+            parse=None if o.get('parse') is None else _lc_case(KeywordsKind, o.get('parse'), 'KeywordsContentState.parse', KeywordsKind.none),
             json_=None if o.get('json') is None else _lc_string(o.get('json'), 'KeywordsContentState.json'),
             quote=None if o.get('quote') is None else _lc_string(o.get('quote'), 'KeywordsContentState.quote'),
             range=_lc_seconds_range(o.get('range'), 'KeywordsContentState.range'),
@@ -961,8 +961,8 @@ class KeywordsContentState:
             text=_lc_string('', 'KeywordsContentState.text') if o.get('text') is None else _lc_string(o.get('text'), 'KeywordsContentState.text'),
             attributes=_lc_int(0, 'KeywordsContentState.attributes') if o.get('attributes') is None else _lc_int(o.get('attributes'), 'KeywordsContentState.attributes'),
             state=_lc_int(0, 'KeywordsContentState.state') if o.get('state') is None else _lc_int(o.get('state'), 'KeywordsContentState.state'),
-            result=_lc_case(KeywordsKind, KeywordsKind.get, 'KeywordsContentState.result') if o.get('result') is None else _lc_case(KeywordsKind, o.get('result'), 'KeywordsContentState.result'),
-            fallback=None if o.get('fallback') is None else _lc_case(KeywordsKind, o.get('fallback'), 'KeywordsContentState.fallback'),
+            result=_lc_case(KeywordsKind, KeywordsKind.get, 'KeywordsContentState.result') if o.get('result') is None else _lc_case(KeywordsKind, o.get('result'), 'KeywordsContentState.result', KeywordsKind.none),
+            fallback=None if o.get('fallback') is None else _lc_case(KeywordsKind, o.get('fallback'), 'KeywordsContentState.fallback', KeywordsKind.none),
             other=None if o.get('other') is None else _lc_int(o.get('other'), 'KeywordsContentState.other'),
             o=None if o.get('o') is None else _lc_int(o.get('o'), 'KeywordsContentState.o'),
             a=None if o.get('a') is None else _lc_int(o.get('a'), 'KeywordsContentState.a'),
@@ -2648,12 +2648,16 @@ def _lc_seconds_range(value: object, path: str) -> Tuple[float, float]:
     return (lower, upper)
 
 
-def _lc_case(kind: Type[_E], value: object, path: str) -> _E:
+def _lc_case(kind: Type[_E], value: object, path: str, fallback: Optional[_E] = None) -> _E:
+    """An enum case from a case or its raw value; with `fallback` (the APNs side of an enum
+    with `unknown:`) any other text is that case, as Swift's decoder reads it."""
     if isinstance(value, kind):
         return value
     for case in kind:
         if isinstance(value, str) and case.value == value:
             return case
+    if fallback is not None and isinstance(value, str):
+        return fallback
     raise _lc_fail(path, 'one of ' + ', '.join(str(case.value) for case in kind), value)
 
 

@@ -375,7 +375,7 @@ class KitchenSinkContentState:
             updatedAt=_lc_double(o.get('updatedAt'), 'KitchenSinkContentState.updatedAt'),
             window=_lc_seconds_range(o.get('window'), 'KitchenSinkContentState.window'),
             link=None if o.get('link') is None else _lc_url(o.get('link'), 'KitchenSinkContentState.link'),
-            phase=_lc_case(KitchenSinkPhase, o.get('phase'), 'KitchenSinkContentState.phase'),
+            phase=_lc_case(KitchenSinkPhase, o.get('phase'), 'KitchenSinkContentState.phase', KitchenSinkPhase.idle),
             mood=None if o.get('mood') is None else _lc_case(KitchenSinkMood, o.get('mood'), 'KitchenSinkContentState.mood'),
             point=KitchenSinkPointApns._read(o.get('point'), 'KitchenSinkContentState.point'),
             tags=_lc_array(o.get('tags'), 'KitchenSinkContentState.tags', lambda item, at: _lc_string(item, at)),
@@ -386,7 +386,7 @@ class KitchenSinkContentState:
             weight=_lc_double(0.5, 'KitchenSinkContentState.weight') if o.get('weight') is None else _lc_double(o.get('weight'), 'KitchenSinkContentState.weight'),
             accent=_lc_string('#FF8800', 'KitchenSinkContentState.accent') if o.get('accent') is None else _lc_string(o.get('accent'), 'KitchenSinkContentState.accent'),
             deadline=_lc_seconds(_lc_millis(1893456000000, 'KitchenSinkContentState.deadline')) if o.get('deadline') is None else _lc_double(o.get('deadline'), 'KitchenSinkContentState.deadline'),
-            fallbackPhase=_lc_case(KitchenSinkPhase, KitchenSinkPhase.running, 'KitchenSinkContentState.fallbackPhase') if o.get('fallbackPhase') is None else _lc_case(KitchenSinkPhase, o.get('fallbackPhase'), 'KitchenSinkContentState.fallbackPhase'),
+            fallbackPhase=_lc_case(KitchenSinkPhase, KitchenSinkPhase.running, 'KitchenSinkContentState.fallbackPhase') if o.get('fallbackPhase') is None else _lc_case(KitchenSinkPhase, o.get('fallbackPhase'), 'KitchenSinkContentState.fallbackPhase', KitchenSinkPhase.idle),
             origin=None if o.get('origin') is None else KitchenSinkPointApns._read(o.get('origin'), 'KitchenSinkContentState.origin'),
             ownerId=None if o.get('ownerId') is None else _lc_uuid(o.get('ownerId'), 'KitchenSinkContentState.ownerId'),
             traceId=_lc_uuid('E621E1F8-C36C-495A-93FC-0C247A3E6E5F', 'KitchenSinkContentState.traceId') if o.get('traceId') is None else _lc_uuid(o.get('traceId'), 'KitchenSinkContentState.traceId'),
@@ -480,7 +480,7 @@ class KitchenSinkApnsAttributes:
         return cls(
             title=_lc_string(o.get('title'), 'KitchenSinkApnsAttributes.title'),
             startedAt=_lc_double(o.get('startedAt'), 'KitchenSinkApnsAttributes.startedAt'),
-            channel=_lc_case(KitchenSinkChannel, KitchenSinkChannel.standard, 'KitchenSinkApnsAttributes.channel') if o.get('channel') is None else _lc_case(KitchenSinkChannel, o.get('channel'), 'KitchenSinkApnsAttributes.channel'),
+            channel=_lc_case(KitchenSinkChannel, KitchenSinkChannel.standard, 'KitchenSinkApnsAttributes.channel') if o.get('channel') is None else _lc_case(KitchenSinkChannel, o.get('channel'), 'KitchenSinkApnsAttributes.channel', KitchenSinkChannel.standard),
             sessionId=_lc_uuid(o.get('sessionId'), 'KitchenSinkApnsAttributes.sessionId'),
             seats=_lc_sized(4, 'KitchenSinkApnsAttributes.seats', 0, 255, 'uint8') if o.get('seats') is None else _lc_sized(o.get('seats'), 'KitchenSinkApnsAttributes.seats', 0, 255, 'uint8'),
         )
@@ -1346,12 +1346,16 @@ def _lc_seconds_range(value: object, path: str) -> Tuple[float, float]:
     return (lower, upper)
 
 
-def _lc_case(kind: Type[_E], value: object, path: str) -> _E:
+def _lc_case(kind: Type[_E], value: object, path: str, fallback: Optional[_E] = None) -> _E:
+    """An enum case from a case or its raw value; with `fallback` (the APNs side of an enum
+    with `unknown:`) any other text is that case, as Swift's decoder reads it."""
     if isinstance(value, kind):
         return value
     for case in kind:
         if isinstance(value, str) and case.value == value:
             return case
+    if fallback is not None and isinstance(value, str):
+        return fallback
     raise _lc_fail(path, 'one of ' + ', '.join(str(case.value) for case in kind), value)
 
 

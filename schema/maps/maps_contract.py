@@ -239,7 +239,7 @@ class MapsContentState:
             spans=_lc_map(o.get('spans'), 'MapsContentState.spans', lambda item, at: _lc_seconds_range(item, at)),
             links=_lc_map(o.get('links'), 'MapsContentState.links', lambda item, at: _lc_url(item, at)),
             ids=_lc_map(o.get('ids'), 'MapsContentState.ids', lambda item, at: _lc_uuid(item, at)),
-            phases=_lc_map(o.get('phases'), 'MapsContentState.phases', lambda item, at: _lc_case(MapsPhase, item, at)),
+            phases=_lc_map(o.get('phases'), 'MapsContentState.phases', lambda item, at: _lc_case(MapsPhase, item, at, MapsPhase.idle)),
             moods=_lc_map(o.get('moods'), 'MapsContentState.moods', lambda item, at: _lc_case(MapsMood, item, at)),
             spots=_lc_map(o.get('spots'), 'MapsContentState.spots', lambda item, at: MapsSpotApns._read(item, at)),
             groups=_lc_map(o.get('groups'), 'MapsContentState.groups', lambda item, at: _lc_array(item, at, lambda item, at: _lc_string(item, at))),
@@ -1024,12 +1024,16 @@ def _lc_seconds_range(value: object, path: str) -> Tuple[float, float]:
     return (lower, upper)
 
 
-def _lc_case(kind: Type[_E], value: object, path: str) -> _E:
+def _lc_case(kind: Type[_E], value: object, path: str, fallback: Optional[_E] = None) -> _E:
+    """An enum case from a case or its raw value; with `fallback` (the APNs side of an enum
+    with `unknown:`) any other text is that case, as Swift's decoder reads it."""
     if isinstance(value, kind):
         return value
     for case in kind:
         if isinstance(value, str) and case.value == value:
             return case
+    if fallback is not None and isinstance(value, str):
+        return fallback
     raise _lc_fail(path, 'one of ' + ', '.join(str(case.value) for case in kind), value)
 
 

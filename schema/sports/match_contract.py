@@ -271,11 +271,11 @@ class MatchContentState:
         o = _lc_object(obj, path)
         return cls(
             score=MatchScoreApns._read(o.get('score'), 'MatchContentState.score'),
-            period=_lc_case(MatchPeriod, o.get('period'), 'MatchContentState.period'),
+            period=_lc_case(MatchPeriod, o.get('period'), 'MatchContentState.period', MatchPeriod.preMatch),
             clockText=_lc_string(o.get('clockText'), 'MatchContentState.clockText'),
             lastEvent=None if o.get('lastEvent') is None else MatchEventApns._read(o.get('lastEvent'), 'MatchContentState.lastEvent'),
             isLive=_lc_bool(True, 'MatchContentState.isLive') if o.get('isLive') is None else _lc_bool(o.get('isLive'), 'MatchContentState.isLive'),
-            ground=_lc_case(MatchGround, MatchGround.home, 'MatchContentState.ground') if o.get('ground') is None else _lc_case(MatchGround, o.get('ground'), 'MatchContentState.ground'),
+            ground=_lc_case(MatchGround, MatchGround.home, 'MatchContentState.ground') if o.get('ground') is None else _lc_case(MatchGround, o.get('ground'), 'MatchContentState.ground', MatchGround.neutral),
         )
 
     def to_json(self) -> JsonObject:
@@ -1036,12 +1036,16 @@ def _lc_seconds_range(value: object, path: str) -> Tuple[float, float]:
     return (lower, upper)
 
 
-def _lc_case(kind: Type[_E], value: object, path: str) -> _E:
+def _lc_case(kind: Type[_E], value: object, path: str, fallback: Optional[_E] = None) -> _E:
+    """An enum case from a case or its raw value; with `fallback` (the APNs side of an enum
+    with `unknown:`) any other text is that case, as Swift's decoder reads it."""
     if isinstance(value, kind):
         return value
     for case in kind:
         if isinstance(value, str) and case.value == value:
             return case
+    if fallback is not None and isinstance(value, str):
+        return fallback
     raise _lc_fail(path, 'one of ' + ', '.join(str(case.value) for case in kind), value)
 
 

@@ -3,6 +3,8 @@
 extension EditorSchema {
     static func outputProperty(_ emitter: Emitter) -> JSONValue {
         switch emitter.shape {
+        case .file where emitter.pathExtension != nil:
+            return object([("description", .string(emitter.summary)), ("allOf", .array([reference("path"), endingIn(emitter)]))])
         case .file, .folder:
             return object([("$ref", .string("#/$defs/path")), ("description", .string(emitter.summary))])
         case .files:
@@ -11,9 +13,16 @@ extension EditorSchema {
         case .package(let rule):
             var package: [(String, JSONValue)] = [("type", .string("string")), ("pattern", .string(rule.pattern))]
             if let refused = rule.refusedPattern { package.append(("not", object([("pattern", .string(refused))]))) }
+            let path = emitter.pathExtension == nil ? reference("path") : object([("allOf", .array([reference("path"), endingIn(emitter)]))])
             return object([("type", .string("object")), ("required", strings(["path", "package"])), ("additionalProperties", .bool(false)),
                            ("description", .string(emitter.summary)),
-                           ("properties", object([("path", reference("path")), ("package", object(package))]))])
+                           ("properties", object([("path", path), ("package", object(package))]))])
         }
+    }
+
+    /// A path whose file name ends in the emitter's extension (`output-extension`).
+    static func endingIn(_ emitter: Emitter) -> JSONValue {
+        let ending = (emitter.pathExtension ?? "").replacingOccurrences(of: ".", with: "\\.")
+        return object([("type", .string("string")), ("pattern", .string("[^/]" + ending + "$"))])
     }
 }

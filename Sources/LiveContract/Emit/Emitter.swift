@@ -19,6 +19,9 @@ public struct Emitter: Sendable {
     /// with the message that asks for it.
     public let requires: (key: String, message: String)?
     public let render: @Sendable (EmitRequest) throws(TemplateError) -> [GeneratedFile]
+    /// The ending its path must have (`.py`: Python imports nothing else), checked by the
+    /// schema loader (`output-extension`); nil when any name will do.
+    public private(set) var pathExtension: String? = nil
 
     public init(key: String, kind: GeneratedFile.Kind, template: String?, shape: OutputShape, summary: String,
                 requires: (key: String, message: String)? = nil,
@@ -39,6 +42,13 @@ public struct Emitter: Sendable {
         Emitter(key: key, kind: kind, template: template, shape: shape, summary: summary, requires: requires) { request throws(TemplateError) in
             request.files(try request.render(template, context(request.contract, request.header)))
         }
+    }
+
+    /// The same emitter, its path required to end in `ending` (`.py`, `.go`).
+    public func requiringExtension(_ ending: String) -> Emitter {
+        var copy = self
+        copy.pathExtension = ending
+        return copy
     }
 
     /// How the schema names this output: "the typescript output", "the fixtures folder".

@@ -56,8 +56,17 @@ extension SchemaLoader {
         return outputs
     }
 
-    /// One output: a path, a list of paths (`.files`) or `{ path, package }`.
+    /// One output: a path, a list of paths (`.files`) or `{ path, package }`, each path
+    /// with the ending the emitter needs.
     mutating func outputSpec(_ node: YAMLNode, for emitter: Emitter) -> OutputSpec {
+        var spec = outputSpecPaths(node, for: emitter)
+        if let ending = emitter.pathExtension {
+            spec.paths = spec.paths.filter { checkExtension($0, ending, for: emitter) }
+        }
+        return spec
+    }
+
+    mutating func outputSpecPaths(_ node: YAMLNode, for emitter: Emitter) -> OutputSpec {
         switch emitter.shape {
         case .file, .folder:
             return OutputSpec(paths: outputPath(node, what: emitter.what).map { [$0] } ?? [])
@@ -84,6 +93,18 @@ extension SchemaLoader {
             }
             return result
         }
+    }
+
+    /// A path must end in `ending` (`.py`, `.go`) after a name: a file the language's tools
+    /// would skip or could not import is no output. Suggests the path with the ending.
+    mutating func checkExtension(_ path: OutputPath, _ ending: String, for emitter: Emitter) -> Bool {
+        let name = path.path.split(separator: "/").last.map(String.init) ?? path.path
+        if name.hasSuffix(ending) && name.count > ending.count { return true }
+        let stem = name.hasSuffix(ending) ? "" : (name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name)
+        let suggestion = (stem.isEmpty ? "contract" : stem) + ending
+        diagnostics.error("\(emitter.what) '\(path.path)' must end in \(ending); name the file like '\(suggestion)'",
+                          at: path.location, rule: "output-extension")
+        return false
     }
 
     /// A relative path inside the schema's folder tree: no absolute paths, no `..`, no empty parts.

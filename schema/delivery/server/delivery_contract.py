@@ -804,12 +804,16 @@ def _lc_seconds_range(value: object, path: str) -> Tuple[float, float]:
     return (lower, upper)
 
 
-def _lc_case(kind: Type[_E], value: object, path: str) -> _E:
+def _lc_case(kind: Type[_E], value: object, path: str, fallback: Optional[_E] = None) -> _E:
+    """An enum case from a case or its raw value; with `fallback` (the APNs side of an enum
+    with `unknown:`) any other text is that case, as Swift's decoder reads it."""
     if isinstance(value, kind):
         return value
     for case in kind:
         if isinstance(value, str) and case.value == value:
             return case
+    if fallback is not None and isinstance(value, str):
+        return fallback
     raise _lc_fail(path, 'one of ' + ', '.join(str(case.value) for case in kind), value)
 
 

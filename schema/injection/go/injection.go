@@ -34,11 +34,11 @@ type InjectionMood string
 
 // Cases of InjectionMood, in schema order; the value is the raw value every wire carries.
 const (
-	InjectionMoodCalm InjectionMood = "calm"
+	InjectionMoodCalm  InjectionMood = "calm"
 	InjectionMoodTense InjectionMood = "tense"
 )
 
-var lcCasesInjectionMood = []string{ "calm", "tense" }
+var lcCasesInjectionMood = []string{"calm", "tense"}
 
 // InjectionPayload is the bridge shape of a schema struct (wire names, Unix ms).
 // Struct doc
@@ -58,9 +58,9 @@ type InjectionPayload struct {
 // InjectionPayloadApns is InjectionPayload as the widget's Codable type reads it: Swift names, dates in seconds since 2001.
 type InjectionPayloadApns struct {
 	// member */ doc /*
-	Text string `json:"text"`
+	Text string        `json:"text"`
 	Mood InjectionMood `json:"mood"`
-	Tags []string `json:"tags"`
+	Tags []string      `json:"tags"`
 	// Seconds since 2001-01-01 (Swift Date), not Unix time.
 	SeenAt *float64 `json:"seenAt,omitempty"`
 }
@@ -69,8 +69,12 @@ func lcToApnsInjectionPayload(v InjectionPayload) InjectionPayloadApns {
 	var out InjectionPayloadApns
 	out.Text = lcOr(v.Text, "*/${x}\\(y)")
 	out.Mood = lcOr(v.Mood, InjectionMoodCalm)
-	out.Tags = lcEach(lcOr(v.Tags, []string{"\u202E", "\u2066"}), func(item string) string { return item })
-	if v.SeenAt != nil { out.SeenAt = lcPtr(lcSeconds(*v.SeenAt)) }
+	out.Tags = lcEach(lcOr(v.Tags, []string{"\u202E", "\u2066"}), func(item string) string {
+		return item
+	})
+	if v.SeenAt != nil {
+		out.SeenAt = lcPtr(lcSeconds(*v.SeenAt))
+	}
 	return out
 }
 
@@ -78,27 +82,51 @@ func lcFromApnsInjectionPayload(v InjectionPayloadApns) InjectionPayload {
 	var out InjectionPayload
 	out.Text = lcPtr(v.Text)
 	out.Mood = lcPtr(v.Mood)
-	out.Tags = lcPtr(lcEach(v.Tags, func(item string) string { return item }))
-	if v.SeenAt != nil { out.SeenAt = lcPtr(lcFromSeconds(*v.SeenAt)) }
+	out.Tags = lcPtr(lcEach(v.Tags, func(item string) string {
+		return item
+	}))
+	if v.SeenAt != nil {
+		out.SeenAt = lcPtr(lcFromSeconds(*v.SeenAt))
+	}
 	return out
 }
 
 func lcNormalizeInjectionPayload(w *lcWriter, v InjectionPayload, path string) InjectionPayload {
 	var out InjectionPayload
 	out.Text = lcPtr(lcOr(v.Text, "*/${x}\\(y)"))
-	out.Mood = lcPtr(InjectionMood(w.oneOf(string(lcOr(v.Mood, InjectionMoodCalm)), lcCasesInjectionMood, path + ".mood")))
-	out.Tags = lcPtr(lcEachAt(lcOr(v.Tags, []string{"\u202E", "\u2066"}), path + ".tags", func(item string, at string) string { return item }))
-	if v.SeenAt != nil { out.SeenAt = lcPtr(w.millis(*v.SeenAt, path + ".seenAt")) }
+	out.Mood = lcPtr(InjectionMood(w.oneOf(string(lcOr(v.Mood, InjectionMoodCalm)), lcCasesInjectionMood, path+".mood")))
+	out.Tags = lcPtr(lcEachAt(lcOr(v.Tags, []string{"\u202E", "\u2066"}), path+".tags", func(item string, at string) string {
+		return item
+	}))
+	if v.SeenAt != nil {
+		out.SeenAt = lcPtr(w.millis(*v.SeenAt, path+".seenAt"))
+	}
 	return out
 }
 
 func lcReadInjectionPayload(j interface{}) InjectionPayload {
 	o := lcJSONObject(j)
 	var out InjectionPayload
-	if m := o["text"]; m != nil { out.Text = lcPtr(lcJSONString(m)) } else { out.Text = lcPtr[string]("*/${x}\\(y)") }
-	if m := o["mood"]; m != nil { out.Mood = lcPtr(lcJSONCase[InjectionMood](m, lcCasesInjectionMood, "calm", true)) } else { out.Mood = lcPtr[InjectionMood](InjectionMoodCalm) }
-	if m := o["tags"]; m != nil { out.Tags = lcPtr(lcJSONArray(m, func(item interface{}) string { return lcJSONString(item) })) } else { out.Tags = lcPtr[[]string]([]string{"\u202E", "\u2066"}) }
-	if m := o["seenAt"]; m != nil { out.SeenAt = lcPtr(lcJSONMillis(m)) }
+	if m := o["text"]; m != nil {
+		out.Text = lcPtr(lcJSONString(m))
+	} else {
+		out.Text = lcPtr[string]("*/${x}\\(y)")
+	}
+	if m := o["mood"]; m != nil {
+		out.Mood = lcPtr(lcJSONCase[InjectionMood](m, lcCasesInjectionMood, "calm", true))
+	} else {
+		out.Mood = lcPtr[InjectionMood](InjectionMoodCalm)
+	}
+	if m := o["tags"]; m != nil {
+		out.Tags = lcPtr(lcJSONArray(m, func(item interface{}) string {
+			return lcJSONString(item)
+		}))
+	} else {
+		out.Tags = lcPtr[[]string]([]string{"\u202E", "\u2066"})
+	}
+	if m := o["seenAt"]; m != nil {
+		out.SeenAt = lcPtr(lcJSONMillis(m))
+	}
 	return out
 }
 
@@ -171,16 +199,16 @@ type State struct {
 	// nil means the schema default.
 	Link *string `json:"link,omitempty"`
 	// nil means the schema default.
-	Mood *InjectionMood `json:"mood,omitempty"`
-	Maybe *InjectionMood `json:"maybe,omitempty"`
-	Payload InjectionPayload `json:"payload"`
-	Extra *InjectionPayload `json:"extra,omitempty"`
+	Mood    *InjectionMood    `json:"mood,omitempty"`
+	Maybe   *InjectionMood    `json:"maybe,omitempty"`
+	Payload InjectionPayload  `json:"payload"`
+	Extra   *InjectionPayload `json:"extra,omitempty"`
 	// nil means the schema default.
 	Preset *InjectionPayload `json:"preset,omitempty"`
 	// nil means the schema default.
 	Lines *[]string `json:"lines,omitempty"`
 	// nil means the schema default.
-	Moods *[]InjectionMood `json:"moods,omitempty"`
+	Moods    *[]InjectionMood   `json:"moods,omitempty"`
 	Payloads []InjectionPayload `json:"payloads"`
 	// Unix epoch milliseconds.
 	// nil means the schema default.
@@ -210,15 +238,15 @@ type ContentState struct {
 	Slashy string `json:"slashy"`
 	// \
 	Templated string `json:"templated"`
-	Swiftish string `json:"swiftish"`
+	Swiftish  string `json:"swiftish"`
 	// \u{202E}}; fatalError(); /*\u{202C}
 	Emoji string `json:"emoji"`
 	// ${count} $count \(count)
 	Count int32 `json:"count"`
 	// `code` and ``double`` and ```triple```
-	Ratio float64 `json:"ratio"`
-	Tiny float64 `json:"tiny"`
-	Huge float64 `json:"huge"`
+	Ratio   float64 `json:"ratio"`
+	Tiny    float64 `json:"tiny"`
+	Huge    float64 `json:"huge"`
 	NegZero float64 `json:"negZero"`
 	// */ false /*
 	Flag bool `json:"flag"`
@@ -234,22 +262,22 @@ type ContentState struct {
 	// [lower, upper] in seconds since 2001-01-01.
 	Window [2]float64 `json:"window"`
 	// <a href="javascript:alert(1)">x</a>
-	Link string `json:"link"`
-	Mood InjectionMood `json:"mood"`
-	Maybe *InjectionMood `json:"maybe,omitempty"`
-	Payload InjectionPayloadApns `json:"payload"`
-	Extra *InjectionPayloadApns `json:"extra,omitempty"`
-	Preset InjectionPayloadApns `json:"preset"`
-	Lines []string `json:"lines"`
-	Moods []InjectionMood `json:"moods"`
+	Link     string                 `json:"link"`
+	Mood     InjectionMood          `json:"mood"`
+	Maybe    *InjectionMood         `json:"maybe,omitempty"`
+	Payload  InjectionPayloadApns   `json:"payload"`
+	Extra    *InjectionPayloadApns  `json:"extra,omitempty"`
+	Preset   InjectionPayloadApns   `json:"preset"`
+	Lines    []string               `json:"lines"`
+	Moods    []InjectionMood        `json:"moods"`
 	Payloads []InjectionPayloadApns `json:"payloads"`
 	// Seconds since 2001-01-01 (Swift Date), not Unix time.
 	Stamps []float64 `json:"stamps"`
 	// [lower, upper] in seconds since 2001-01-01.
-	Spans [][2]float64 `json:"spans"`
-	Checks []bool `json:"checks"`
-	Numbers []float64 `json:"numbers"`
-	Links []string `json:"links"`
+	Spans   [][2]float64 `json:"spans"`
+	Checks  []bool       `json:"checks"`
+	Numbers []float64    `json:"numbers"`
+	Links   []string     `json:"links"`
 	// renamed_on_the_wire in the bridge shape and FCM data.
 	Renamed string `json:"renamed"`
 }
@@ -268,13 +296,292 @@ type ApnsAttributes struct {
 	RatingCap int32 `json:"ratingCap"`
 }
 
+// UnmarshalJSON is encoding/json's reading of a InjectionPayload that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *InjectionPayload) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "InjectionPayload", lcDecodeInjectionPayload)
+	if err != nil {
+		return err
+	}
+	type plain InjectionPayload
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeInjectionPayload = []lcMemberRule{
+	{"text", false, ""},
+	{"mood", false, ""},
+	{"tags", false, "l"},
+	{"seenAt", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a InjectionPayloadApns that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *InjectionPayloadApns) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "InjectionPayloadApns", lcDecodeInjectionPayloadApns)
+	if err != nil {
+		return err
+	}
+	type plain InjectionPayloadApns
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["text"] {
+		v.Text = "*/${x}\\(y)"
+	}
+	if absent["mood"] {
+		v.Mood = InjectionMoodCalm
+	}
+	if absent["tags"] {
+		v.Tags = lcEach([]string{"\u202E", "\u2066"}, func(item string) string {
+			return item
+		})
+	}
+	return nil
+}
+
+var lcDecodeInjectionPayloadApns = []lcMemberRule{
+	{"text", false, ""},
+	{"mood", false, ""},
+	{"tags", false, "l"},
+	{"seenAt", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a Attributes that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *Attributes) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "Attributes", lcDecodeAttributes)
+	if err != nil {
+		return err
+	}
+	type plain Attributes
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeAttributes = []lcMemberRule{
+	{"title", false, ""},
+	{"ownerId", true, ""},
+	{"ratingCap", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a State that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *State) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "State", lcDecodeState)
+	if err != nil {
+		return err
+	}
+	type plain State
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeState = []lcMemberRule{
+	{"headline", false, ""},
+	{"note", false, ""},
+	{"slashy", false, ""},
+	{"templated", false, ""},
+	{"swiftish", false, ""},
+	{"emoji", false, ""},
+	{"count", true, ""},
+	{"ratio", false, ""},
+	{"tiny", false, ""},
+	{"huge", false, ""},
+	{"negZero", false, ""},
+	{"flag", false, ""},
+	{"at", false, ""},
+	{"until", false, ""},
+	{"window", false, "l"},
+	{"link", false, ""},
+	{"mood", false, ""},
+	{"maybe", false, ""},
+	{"payload", true, ""},
+	{"extra", false, ""},
+	{"preset", false, ""},
+	{"lines", false, "l"},
+	{"moods", false, "l"},
+	{"payloads", true, "l"},
+	{"stamps", false, "l"},
+	{"spans", true, "ll"},
+	{"checks", false, "l"},
+	{"numbers", false, "l"},
+	{"links", false, "l"},
+	{"renamed_on_the_wire", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a ContentState that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *ContentState) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "ContentState", lcDecodeContentState)
+	if err != nil {
+		return err
+	}
+	type plain ContentState
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["headline"] {
+		v.Headline = "line\nbreak\r\ncrlf\rcr\u2028ls\u2029ps\ttab\u0000nul\u0001soh\u007Fdel\u0085nel"
+	}
+	if absent["slashy"] {
+		v.Slashy = "//"
+	}
+	if absent["templated"] {
+		v.Templated = "${'$'}{x} \\${x} \\$x $$ ${} $"
+	}
+	if absent["swiftish"] {
+		v.Swiftish = "\\(x) \\\\(y) #\"raw\"# \"\"\" \\u{41} \\u0041 \\n"
+	}
+	if absent["emoji"] {
+		v.Emoji = "\U0001F680\U0001F469\u200D\U0001F469\u200D\U0001F467\U0001F1EB\U0001F1F7\u00E9\u0301"
+	}
+	if absent["ratio"] {
+		v.Ratio = float64(5e-324)
+	}
+	if absent["tiny"] {
+		v.Tiny = float64(1e-7)
+	}
+	if absent["huge"] {
+		v.Huge = float64(1e+21)
+	}
+	if absent["negZero"] {
+		v.NegZero = float64(0)
+	}
+	if absent["flag"] {
+		v.Flag = false
+	}
+	if absent["at"] {
+		v.At = lcSeconds(int64(0))
+	}
+	if absent["window"] {
+		v.Window = lcRangeSeconds([2]int64{0, 253402300799999})
+	}
+	if absent["link"] {
+		v.Link = "https://example.com/a?b=c&d=%20e#frag"
+	}
+	if absent["mood"] {
+		v.Mood = InjectionMoodCalm
+	}
+	if absent["preset"] {
+		v.Preset = lcToApnsInjectionPayload(InjectionPayload{Text: lcPtr[string]("*/ ${x} \\(y)"), Mood: lcPtr[InjectionMood](InjectionMoodTense), Tags: lcPtr[[]string]([]string{"\u2028", "`"})})
+	}
+	if absent["lines"] {
+		v.Lines = lcEach([]string{"*/", "/*", "${x}", "\\(y)", "`z`", "\"", "\\", "\u2028", "\r\n", ""}, func(item string) string {
+			return item
+		})
+	}
+	if absent["moods"] {
+		v.Moods = lcEach([]InjectionMood{InjectionMoodCalm, InjectionMoodTense}, func(item InjectionMood) InjectionMood {
+			return item
+		})
+	}
+	if absent["stamps"] {
+		v.Stamps = lcEach([]int64{int64(1742061600000)}, func(item int64) float64 {
+			return lcSeconds(item)
+		})
+	}
+	if absent["checks"] {
+		v.Checks = lcEach([]bool{true, false}, func(item bool) bool {
+			return item
+		})
+	}
+	if absent["numbers"] {
+		v.Numbers = lcEach([]float64{float64(0.1), float64(-2.5e-8), float64(1e+300)}, func(item float64) float64 {
+			return item
+		})
+	}
+	if absent["links"] {
+		v.Links = lcEach([]string{"https://x.test/*/"}, func(item string) string {
+			return item
+		})
+	}
+	if absent["renamed"] {
+		v.Renamed = "bridge */ name"
+	}
+	return nil
+}
+
+var lcDecodeContentState = []lcMemberRule{
+	{"headline", false, ""},
+	{"note", false, ""},
+	{"slashy", false, ""},
+	{"templated", false, ""},
+	{"swiftish", false, ""},
+	{"emoji", false, ""},
+	{"count", true, ""},
+	{"ratio", false, ""},
+	{"tiny", false, ""},
+	{"huge", false, ""},
+	{"negZero", false, ""},
+	{"flag", false, ""},
+	{"at", false, ""},
+	{"until", false, ""},
+	{"window", false, "l"},
+	{"link", false, ""},
+	{"mood", false, ""},
+	{"maybe", false, ""},
+	{"payload", true, ""},
+	{"extra", false, ""},
+	{"preset", false, ""},
+	{"lines", false, "l"},
+	{"moods", false, "l"},
+	{"payloads", true, "l"},
+	{"stamps", false, "l"},
+	{"spans", true, "ll"},
+	{"checks", false, "l"},
+	{"numbers", false, "l"},
+	{"links", false, "l"},
+	{"renamed", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a ApnsAttributes that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *ApnsAttributes) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "ApnsAttributes", lcDecodeApnsAttributes)
+	if err != nil {
+		return err
+	}
+	type plain ApnsAttributes
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["title"] {
+		v.Title = "*/ /* \\( ${x} $y `z` \" ' \\"
+	}
+	if absent["ratingCap"] {
+		v.RatingCap = int32(-2147483648)
+	}
+	return nil
+}
+
+var lcDecodeApnsAttributes = []lcMemberRule{
+	{"title", false, ""},
+	{"ownerId", true, ""},
+	{"ratingCap", false, ""},
+}
+
 // ToContentState converts bridge state to the APNs content-state: Unix ms to seconds since
 // 2001, defaults filled, numbers clamped to min/max, uuids upper-cased, Floats rounded.
 // It does not refuse values; ToFCMData and the payload builders report what no widget decodes.
 func ToContentState(v State) ContentState {
 	var out ContentState
 	out.Headline = lcOr(v.Headline, "line\nbreak\r\ncrlf\rcr\u2028ls\u2029ps\ttab\u0000nul\u0001soh\u007Fdel\u0085nel")
-	if v.Note != nil { out.Note = lcPtr(*v.Note) }
+	if v.Note != nil {
+		out.Note = lcPtr(*v.Note)
+	}
 	out.Slashy = lcOr(v.Slashy, "//")
 	out.Templated = lcOr(v.Templated, "${'$'}{x} \\${x} \\$x $$ ${} $")
 	out.Swiftish = lcOr(v.Swiftish, "\\(x) \\\\(y) #\"raw\"# \"\"\" \\u{41} \\u0041 \\n")
@@ -286,22 +593,44 @@ func ToContentState(v State) ContentState {
 	out.NegZero = lcOr(v.NegZero, float64(0))
 	out.Flag = lcOr(v.Flag, false)
 	out.At = lcSeconds(lcOr(v.At, int64(0)))
-	if v.Until != nil { out.Until = lcPtr(lcSeconds(*v.Until)) }
+	if v.Until != nil {
+		out.Until = lcPtr(lcSeconds(*v.Until))
+	}
 	out.Window = lcRangeSeconds(lcOr(v.Window, [2]int64{0, 253402300799999}))
 	out.Link = lcOr(v.Link, "https://example.com/a?b=c&d=%20e#frag")
 	out.Mood = lcOr(v.Mood, InjectionMoodCalm)
-	if v.Maybe != nil { out.Maybe = lcPtr(*v.Maybe) }
+	if v.Maybe != nil {
+		out.Maybe = lcPtr(*v.Maybe)
+	}
 	out.Payload = lcToApnsInjectionPayload(v.Payload)
-	if v.Extra != nil { out.Extra = lcPtr(lcToApnsInjectionPayload(*v.Extra)) }
+	if v.Extra != nil {
+		out.Extra = lcPtr(lcToApnsInjectionPayload(*v.Extra))
+	}
 	out.Preset = lcToApnsInjectionPayload(lcOr(v.Preset, InjectionPayload{Text: lcPtr[string]("*/ ${x} \\(y)"), Mood: lcPtr[InjectionMood](InjectionMoodTense), Tags: lcPtr[[]string]([]string{"\u2028", "`"})}))
-	out.Lines = lcEach(lcOr(v.Lines, []string{"*/", "/*", "${x}", "\\(y)", "`z`", "\"", "\\", "\u2028", "\r\n", ""}), func(item string) string { return item })
-	out.Moods = lcEach(lcOr(v.Moods, []InjectionMood{InjectionMoodCalm, InjectionMoodTense}), func(item InjectionMood) InjectionMood { return item })
-	out.Payloads = lcEach(v.Payloads, func(item InjectionPayload) InjectionPayloadApns { return lcToApnsInjectionPayload(item) })
-	out.Stamps = lcEach(lcOr(v.Stamps, []int64{int64(1742061600000)}), func(item int64) float64 { return lcSeconds(item) })
-	out.Spans = lcEach(v.Spans, func(item [2]int64) [2]float64 { return lcRangeSeconds(item) })
-	out.Checks = lcEach(lcOr(v.Checks, []bool{true, false}), func(item bool) bool { return item })
-	out.Numbers = lcEach(lcOr(v.Numbers, []float64{float64(0.1), float64(-2.5e-8), float64(1e+300)}), func(item float64) float64 { return item })
-	out.Links = lcEach(lcOr(v.Links, []string{"https://x.test/*/"}), func(item string) string { return item })
+	out.Lines = lcEach(lcOr(v.Lines, []string{"*/", "/*", "${x}", "\\(y)", "`z`", "\"", "\\", "\u2028", "\r\n", ""}), func(item string) string {
+		return item
+	})
+	out.Moods = lcEach(lcOr(v.Moods, []InjectionMood{InjectionMoodCalm, InjectionMoodTense}), func(item InjectionMood) InjectionMood {
+		return item
+	})
+	out.Payloads = lcEach(v.Payloads, func(item InjectionPayload) InjectionPayloadApns {
+		return lcToApnsInjectionPayload(item)
+	})
+	out.Stamps = lcEach(lcOr(v.Stamps, []int64{int64(1742061600000)}), func(item int64) float64 {
+		return lcSeconds(item)
+	})
+	out.Spans = lcEach(v.Spans, func(item [2]int64) [2]float64 {
+		return lcRangeSeconds(item)
+	})
+	out.Checks = lcEach(lcOr(v.Checks, []bool{true, false}), func(item bool) bool {
+		return item
+	})
+	out.Numbers = lcEach(lcOr(v.Numbers, []float64{float64(0.1), float64(-2.5e-8), float64(1e+300)}), func(item float64) float64 {
+		return item
+	})
+	out.Links = lcEach(lcOr(v.Links, []string{"https://x.test/*/"}), func(item string) string {
+		return item
+	})
 	out.Renamed = lcOr(v.Renamed, "bridge */ name")
 	return out
 }
@@ -310,7 +639,9 @@ func ToContentState(v State) ContentState {
 func FromContentState(v ContentState) State {
 	var out State
 	out.Headline = lcPtr(v.Headline)
-	if v.Note != nil { out.Note = lcPtr(*v.Note) }
+	if v.Note != nil {
+		out.Note = lcPtr(*v.Note)
+	}
 	out.Slashy = lcPtr(v.Slashy)
 	out.Templated = lcPtr(v.Templated)
 	out.Swiftish = lcPtr(v.Swiftish)
@@ -322,22 +653,44 @@ func FromContentState(v ContentState) State {
 	out.NegZero = lcPtr(v.NegZero)
 	out.Flag = lcPtr(v.Flag)
 	out.At = lcPtr(lcFromSeconds(v.At))
-	if v.Until != nil { out.Until = lcPtr(lcFromSeconds(*v.Until)) }
+	if v.Until != nil {
+		out.Until = lcPtr(lcFromSeconds(*v.Until))
+	}
 	out.Window = lcPtr(lcRangeFromSeconds(v.Window))
 	out.Link = lcPtr(v.Link)
 	out.Mood = lcPtr(v.Mood)
-	if v.Maybe != nil { out.Maybe = lcPtr(*v.Maybe) }
+	if v.Maybe != nil {
+		out.Maybe = lcPtr(*v.Maybe)
+	}
 	out.Payload = lcFromApnsInjectionPayload(v.Payload)
-	if v.Extra != nil { out.Extra = lcPtr(lcFromApnsInjectionPayload(*v.Extra)) }
+	if v.Extra != nil {
+		out.Extra = lcPtr(lcFromApnsInjectionPayload(*v.Extra))
+	}
 	out.Preset = lcPtr(lcFromApnsInjectionPayload(v.Preset))
-	out.Lines = lcPtr(lcEach(v.Lines, func(item string) string { return item }))
-	out.Moods = lcPtr(lcEach(v.Moods, func(item InjectionMood) InjectionMood { return item }))
-	out.Payloads = lcEach(v.Payloads, func(item InjectionPayloadApns) InjectionPayload { return lcFromApnsInjectionPayload(item) })
-	out.Stamps = lcPtr(lcEach(v.Stamps, func(item float64) int64 { return lcFromSeconds(item) }))
-	out.Spans = lcEach(v.Spans, func(item [2]float64) [2]int64 { return lcRangeFromSeconds(item) })
-	out.Checks = lcPtr(lcEach(v.Checks, func(item bool) bool { return item }))
-	out.Numbers = lcPtr(lcEach(v.Numbers, func(item float64) float64 { return item }))
-	out.Links = lcPtr(lcEach(v.Links, func(item string) string { return item }))
+	out.Lines = lcPtr(lcEach(v.Lines, func(item string) string {
+		return item
+	}))
+	out.Moods = lcPtr(lcEach(v.Moods, func(item InjectionMood) InjectionMood {
+		return item
+	}))
+	out.Payloads = lcEach(v.Payloads, func(item InjectionPayloadApns) InjectionPayload {
+		return lcFromApnsInjectionPayload(item)
+	})
+	out.Stamps = lcPtr(lcEach(v.Stamps, func(item float64) int64 {
+		return lcFromSeconds(item)
+	}))
+	out.Spans = lcEach(v.Spans, func(item [2]float64) [2]int64 {
+		return lcRangeFromSeconds(item)
+	})
+	out.Checks = lcPtr(lcEach(v.Checks, func(item bool) bool {
+		return item
+	}))
+	out.Numbers = lcPtr(lcEach(v.Numbers, func(item float64) float64 {
+		return item
+	}))
+	out.Links = lcPtr(lcEach(v.Links, func(item string) string {
+		return item
+	}))
 	out.Renamed = lcPtr(v.Renamed)
 	return out
 }
@@ -429,7 +782,9 @@ func ToFCMData(a Attributes, s State, envelope FCMEnvelope) (map[string]string, 
 	data["ownerId"] = a.OwnerId
 	data["ratingCap"] = strconv.FormatInt(int64(lcClamp(lcOr(a.RatingCap, int32(-2147483648)), -2147483648, 2147483647)), 10)
 	data["headline"] = lcOr(s.Headline, "line\nbreak\r\ncrlf\rcr\u2028ls\u2029ps\ttab\u0000nul\u0001soh\u007Fdel\u0085nel")
-	if s.Note != nil { data["note"] = *s.Note }
+	if s.Note != nil {
+		data["note"] = *s.Note
+	}
 	data["slashy"] = lcOr(s.Slashy, "//")
 	data["templated"] = lcOr(s.Templated, "${'$'}{x} \\${x} \\$x $$ ${} $")
 	data["swiftish"] = lcOr(s.Swiftish, "\\(x) \\\\(y) #\"raw\"# \"\"\" \\u{41} \\u0041 \\n")
@@ -441,22 +796,44 @@ func ToFCMData(a Attributes, s State, envelope FCMEnvelope) (map[string]string, 
 	data["negZero"] = lcNumberText(w.finite(lcOr(s.NegZero, float64(0)), "State.negZero"))
 	data["flag"] = strconv.FormatBool(lcOr(s.Flag, false))
 	data["at"] = strconv.FormatInt(w.millis(lcOr(s.At, int64(0)), "State.at"), 10)
-	if s.Until != nil { data["until"] = strconv.FormatInt(w.millis(*s.Until, "State.until"), 10) }
+	if s.Until != nil {
+		data["until"] = strconv.FormatInt(w.millis(*s.Until, "State.until"), 10)
+	}
 	data["window"] = w.json(w.rangeMs(lcOr(s.Window, [2]int64{0, 253402300799999}), "State.window"))
 	data["link"] = lcOr(s.Link, "https://example.com/a?b=c&d=%20e#frag")
 	data["mood"] = string(InjectionMood(w.oneOf(string(lcOr(s.Mood, InjectionMoodCalm)), lcCasesInjectionMood, "State.mood")))
-	if s.Maybe != nil { data["maybe"] = string(InjectionMood(w.oneOf(string(*s.Maybe), lcCasesInjectionMood, "State.maybe"))) }
+	if s.Maybe != nil {
+		data["maybe"] = string(InjectionMood(w.oneOf(string(*s.Maybe), lcCasesInjectionMood, "State.maybe")))
+	}
 	data["payload"] = w.json(lcNormalizeInjectionPayload(w, s.Payload, "State.payload"))
-	if s.Extra != nil { data["extra"] = w.json(lcNormalizeInjectionPayload(w, *s.Extra, "State.extra")) }
+	if s.Extra != nil {
+		data["extra"] = w.json(lcNormalizeInjectionPayload(w, *s.Extra, "State.extra"))
+	}
 	data["preset"] = w.json(lcNormalizeInjectionPayload(w, lcOr(s.Preset, InjectionPayload{Text: lcPtr[string]("*/ ${x} \\(y)"), Mood: lcPtr[InjectionMood](InjectionMoodTense), Tags: lcPtr[[]string]([]string{"\u2028", "`"})}), "State.preset"))
-	data["lines"] = w.json(lcEachAt(lcOr(s.Lines, []string{"*/", "/*", "${x}", "\\(y)", "`z`", "\"", "\\", "\u2028", "\r\n", ""}), "State.lines", func(item string, at string) string { return item }))
-	data["moods"] = w.json(lcEachAt(lcOr(s.Moods, []InjectionMood{InjectionMoodCalm, InjectionMoodTense}), "State.moods", func(item InjectionMood, at string) InjectionMood { return InjectionMood(w.oneOf(string(item), lcCasesInjectionMood, at)) }))
-	data["payloads"] = w.json(lcEachAt(s.Payloads, "State.payloads", func(item InjectionPayload, at string) InjectionPayload { return lcNormalizeInjectionPayload(w, item, at) }))
-	data["stamps"] = w.json(lcEachAt(lcOr(s.Stamps, []int64{int64(1742061600000)}), "State.stamps", func(item int64, at string) int64 { return w.millis(item, at) }))
-	data["spans"] = w.json(lcEachAt(s.Spans, "State.spans", func(item [2]int64, at string) [2]int64 { return w.rangeMs(item, at) }))
-	data["checks"] = w.json(lcEachAt(lcOr(s.Checks, []bool{true, false}), "State.checks", func(item bool, at string) bool { return item }))
-	data["numbers"] = w.json(lcEachAt(lcOr(s.Numbers, []float64{float64(0.1), float64(-2.5e-8), float64(1e+300)}), "State.numbers", func(item float64, at string) float64 { return w.finite(item, at) }))
-	data["links"] = w.json(lcEachAt(lcOr(s.Links, []string{"https://x.test/*/"}), "State.links", func(item string, at string) string { return item }))
+	data["lines"] = w.json(lcEachAt(lcOr(s.Lines, []string{"*/", "/*", "${x}", "\\(y)", "`z`", "\"", "\\", "\u2028", "\r\n", ""}), "State.lines", func(item string, at string) string {
+		return item
+	}))
+	data["moods"] = w.json(lcEachAt(lcOr(s.Moods, []InjectionMood{InjectionMoodCalm, InjectionMoodTense}), "State.moods", func(item InjectionMood, at string) InjectionMood {
+		return InjectionMood(w.oneOf(string(item), lcCasesInjectionMood, at))
+	}))
+	data["payloads"] = w.json(lcEachAt(s.Payloads, "State.payloads", func(item InjectionPayload, at string) InjectionPayload {
+		return lcNormalizeInjectionPayload(w, item, at)
+	}))
+	data["stamps"] = w.json(lcEachAt(lcOr(s.Stamps, []int64{int64(1742061600000)}), "State.stamps", func(item int64, at string) int64 {
+		return w.millis(item, at)
+	}))
+	data["spans"] = w.json(lcEachAt(s.Spans, "State.spans", func(item [2]int64, at string) [2]int64 {
+		return w.rangeMs(item, at)
+	}))
+	data["checks"] = w.json(lcEachAt(lcOr(s.Checks, []bool{true, false}), "State.checks", func(item bool, at string) bool {
+		return item
+	}))
+	data["numbers"] = w.json(lcEachAt(lcOr(s.Numbers, []float64{float64(0.1), float64(-2.5e-8), float64(1e+300)}), "State.numbers", func(item float64, at string) float64 {
+		return w.finite(item, at)
+	}))
+	data["links"] = w.json(lcEachAt(lcOr(s.Links, []string{"https://x.test/*/"}), "State.links", func(item string, at string) string {
+		return item
+	}))
 	data["renamed_on_the_wire"] = lcOr(s.Renamed, "bridge */ name")
 	if w.err != nil {
 		return nil, w.err
@@ -487,63 +864,103 @@ func ParseFCMData(data map[string]string) FCMParse {
 	sFlag := lcDefault(lcFcm(data, "flag", lcReadBool, &issues, true), false)
 	sAt := lcDefault(lcFcm(data, "at", lcReadMillis, &issues, true), int64(0))
 	sUntil := lcFcm(data, "until", lcReadMillis, &issues, false)
-	sWindow := lcDefault(lcFcm(data, "window", lcReadJSON(func(j interface{}) [2]int64 { return lcJSONRange(j) }), &issues, true), [2]int64{0, 253402300799999})
+	sWindow := lcDefault(lcFcm(data, "window", lcReadJSON(func(j interface{}) [2]int64 {
+		return lcJSONRange(j)
+	}), &issues, true), [2]int64{0, 253402300799999})
 	sLink := lcDefault(lcFcm(data, "link", lcReadString, &issues, true), "https://example.com/a?b=c&d=%20e#frag")
 	sMood := lcDefault(lcFcm(data, "mood", lcReadCase[InjectionMood](lcCasesInjectionMood, "calm", true), &issues, true), InjectionMoodCalm)
 	sMaybe := lcFcm(data, "maybe", lcReadCase[InjectionMood](lcCasesInjectionMood, "calm", true), &issues, false)
-	sPayload := lcFcm(data, "payload", lcReadJSON(func(j interface{}) InjectionPayload { return lcReadInjectionPayload(j) }), &issues, true)
-	sExtra := lcFcm(data, "extra", lcReadJSON(func(j interface{}) InjectionPayload { return lcReadInjectionPayload(j) }), &issues, false)
-	sPreset := lcDefault(lcFcm(data, "preset", lcReadJSON(func(j interface{}) InjectionPayload { return lcReadInjectionPayload(j) }), &issues, true), InjectionPayload{Text: lcPtr[string]("*/ ${x} \\(y)"), Mood: lcPtr[InjectionMood](InjectionMoodTense), Tags: lcPtr[[]string]([]string{"\u2028", "`"})})
-	sLines := lcDefault(lcFcm(data, "lines", lcReadJSON(func(j interface{}) []string { return lcJSONArray(j, func(item interface{}) string { return lcJSONString(item) }) }), &issues, true), []string{"*/", "/*", "${x}", "\\(y)", "`z`", "\"", "\\", "\u2028", "\r\n", ""})
-	sMoods := lcDefault(lcFcm(data, "moods", lcReadJSON(func(j interface{}) []InjectionMood { return lcJSONArray(j, func(item interface{}) InjectionMood { return lcJSONCase[InjectionMood](item, lcCasesInjectionMood, "calm", true) }) }), &issues, true), []InjectionMood{InjectionMoodCalm, InjectionMoodTense})
-	sPayloads := lcFcm(data, "payloads", lcReadJSON(func(j interface{}) []InjectionPayload { return lcJSONArray(j, func(item interface{}) InjectionPayload { return lcReadInjectionPayload(item) }) }), &issues, true)
-	sStamps := lcDefault(lcFcm(data, "stamps", lcReadJSON(func(j interface{}) []int64 { return lcJSONArray(j, func(item interface{}) int64 { return lcJSONMillis(item) }) }), &issues, true), []int64{int64(1742061600000)})
-	sSpans := lcFcm(data, "spans", lcReadJSON(func(j interface{}) [][2]int64 { return lcJSONArray(j, func(item interface{}) [2]int64 { return lcJSONRange(item) }) }), &issues, true)
-	sChecks := lcDefault(lcFcm(data, "checks", lcReadJSON(func(j interface{}) []bool { return lcJSONArray(j, func(item interface{}) bool { return lcJSONBool(item) }) }), &issues, true), []bool{true, false})
-	sNumbers := lcDefault(lcFcm(data, "numbers", lcReadJSON(func(j interface{}) []float64 { return lcJSONArray(j, func(item interface{}) float64 { return lcJSONDouble(item) }) }), &issues, true), []float64{float64(0.1), float64(-2.5e-8), float64(1e+300)})
-	sLinks := lcDefault(lcFcm(data, "links", lcReadJSON(func(j interface{}) []string { return lcJSONArray(j, func(item interface{}) string { return lcJSONString(item) }) }), &issues, true), []string{"https://x.test/*/"})
+	sPayload := lcFcm(data, "payload", lcReadJSON(func(j interface{}) InjectionPayload {
+		return lcReadInjectionPayload(j)
+	}), &issues, true)
+	sExtra := lcFcm(data, "extra", lcReadJSON(func(j interface{}) InjectionPayload {
+		return lcReadInjectionPayload(j)
+	}), &issues, false)
+	sPreset := lcDefault(lcFcm(data, "preset", lcReadJSON(func(j interface{}) InjectionPayload {
+		return lcReadInjectionPayload(j)
+	}), &issues, true), InjectionPayload{Text: lcPtr[string]("*/ ${x} \\(y)"), Mood: lcPtr[InjectionMood](InjectionMoodTense), Tags: lcPtr[[]string]([]string{"\u2028", "`"})})
+	sLines := lcDefault(lcFcm(data, "lines", lcReadJSON(func(j interface{}) []string {
+		return lcJSONArray(j, func(item interface{}) string {
+			return lcJSONString(item)
+		})
+	}), &issues, true), []string{"*/", "/*", "${x}", "\\(y)", "`z`", "\"", "\\", "\u2028", "\r\n", ""})
+	sMoods := lcDefault(lcFcm(data, "moods", lcReadJSON(func(j interface{}) []InjectionMood {
+		return lcJSONArray(j, func(item interface{}) InjectionMood {
+			return lcJSONCase[InjectionMood](item, lcCasesInjectionMood, "calm", true)
+		})
+	}), &issues, true), []InjectionMood{InjectionMoodCalm, InjectionMoodTense})
+	sPayloads := lcFcm(data, "payloads", lcReadJSON(func(j interface{}) []InjectionPayload {
+		return lcJSONArray(j, func(item interface{}) InjectionPayload {
+			return lcReadInjectionPayload(item)
+		})
+	}), &issues, true)
+	sStamps := lcDefault(lcFcm(data, "stamps", lcReadJSON(func(j interface{}) []int64 {
+		return lcJSONArray(j, func(item interface{}) int64 {
+			return lcJSONMillis(item)
+		})
+	}), &issues, true), []int64{int64(1742061600000)})
+	sSpans := lcFcm(data, "spans", lcReadJSON(func(j interface{}) [][2]int64 {
+		return lcJSONArray(j, func(item interface{}) [2]int64 {
+			return lcJSONRange(item)
+		})
+	}), &issues, true)
+	sChecks := lcDefault(lcFcm(data, "checks", lcReadJSON(func(j interface{}) []bool {
+		return lcJSONArray(j, func(item interface{}) bool {
+			return lcJSONBool(item)
+		})
+	}), &issues, true), []bool{true, false})
+	sNumbers := lcDefault(lcFcm(data, "numbers", lcReadJSON(func(j interface{}) []float64 {
+		return lcJSONArray(j, func(item interface{}) float64 {
+			return lcJSONDouble(item)
+		})
+	}), &issues, true), []float64{float64(0.1), float64(-2.5e-8), float64(1e+300)})
+	sLinks := lcDefault(lcFcm(data, "links", lcReadJSON(func(j interface{}) []string {
+		return lcJSONArray(j, func(item interface{}) string {
+			return lcJSONString(item)
+		})
+	}), &issues, true), []string{"https://x.test/*/"})
 	sRenamed := lcDefault(lcFcm(data, "renamed_on_the_wire", lcReadString, &issues, true), "bridge */ name")
 	var attributes *Attributes
 	if aOwnerId != nil {
 		attributes = &Attributes{
-			Title: aTitle,
-			OwnerId: *aOwnerId,
+			Title:     aTitle,
+			OwnerId:   *aOwnerId,
 			RatingCap: aRatingCap,
 		}
 	}
 	var state *State
 	if sCount != nil && sPayload != nil && sPayloads != nil && sSpans != nil {
 		state = &State{
-			Headline: sHeadline,
-			Note: sNote,
-			Slashy: sSlashy,
+			Headline:  sHeadline,
+			Note:      sNote,
+			Slashy:    sSlashy,
 			Templated: sTemplated,
-			Swiftish: sSwiftish,
-			Emoji: sEmoji,
-			Count: *sCount,
-			Ratio: sRatio,
-			Tiny: sTiny,
-			Huge: sHuge,
-			NegZero: sNegZero,
-			Flag: sFlag,
-			At: sAt,
-			Until: sUntil,
-			Window: sWindow,
-			Link: sLink,
-			Mood: sMood,
-			Maybe: sMaybe,
-			Payload: *sPayload,
-			Extra: sExtra,
-			Preset: sPreset,
-			Lines: sLines,
-			Moods: sMoods,
-			Payloads: *sPayloads,
-			Stamps: sStamps,
-			Spans: *sSpans,
-			Checks: sChecks,
-			Numbers: sNumbers,
-			Links: sLinks,
-			Renamed: sRenamed,
+			Swiftish:  sSwiftish,
+			Emoji:     sEmoji,
+			Count:     *sCount,
+			Ratio:     sRatio,
+			Tiny:      sTiny,
+			Huge:      sHuge,
+			NegZero:   sNegZero,
+			Flag:      sFlag,
+			At:        sAt,
+			Until:     sUntil,
+			Window:    sWindow,
+			Link:      sLink,
+			Mood:      sMood,
+			Maybe:     sMaybe,
+			Payload:   *sPayload,
+			Extra:     sExtra,
+			Preset:    sPreset,
+			Lines:     sLines,
+			Moods:     sMoods,
+			Payloads:  *sPayloads,
+			Stamps:    sStamps,
+			Spans:     *sSpans,
+			Checks:    sChecks,
+			Numbers:   sNumbers,
+			Links:     sLinks,
+			Renamed:   sRenamed,
 		}
 	}
 	return FCMParse{Envelope: envelope, Attributes: attributes, State: state, Issues: issues}
@@ -551,11 +968,11 @@ func ParseFCMData(data map[string]string) FCMParse {
 
 // The decisions of FCMOrder: the first two apply the message, the rest drop it.
 const (
-	FCMApply             = "apply"
-	FCMApplyUntimed      = "apply-untimed"
-	FCMDropOlder         = "drop-older"
-	FCMDropUnaddressed   = "drop-unaddressed"
-	FCMDropUnknownEvent  = "drop-unknown-event"
+	FCMApply            = "apply"
+	FCMApplyUntimed     = "apply-untimed"
+	FCMDropOlder        = "drop-older"
+	FCMDropUnaddressed  = "drop-unaddressed"
+	FCMDropUnknownEvent = "drop-unknown-event"
 )
 
 // FCMOrderStore keeps, per activity, the send time of the last message the app applied.
@@ -942,6 +1359,31 @@ type Uint8 uint8
 // MarshalJSON writes the number.
 func (v Uint8) MarshalJSON() ([]byte, error) {
 	return strconv.AppendUint(nil, uint64(v), 10), nil
+}
+
+// lcReadEnvelope reads the envelope keys of an FCM data map, with this contract's advice.
+func lcReadEnvelope(data map[string]string, issues *[]FCMIssue) FCMEnvelopeRead {
+	var envelope FCMEnvelopeRead
+	if id, ok := data[FCMKeyActivityID]; ok && id != "" {
+		envelope.ActivityID = lcPtr(id)
+	} else if ok {
+		lcIssue(issues, FCMKeyActivityID, lcPtr(id), "invalid", "drop the message: without activityId it cannot be addressed to an activity")
+	} else {
+		lcIssue(issues, FCMKeyActivityID, nil, "missing", "drop the message: without activityId it cannot be addressed to an activity")
+	}
+	kind, ok := data[FCMKeyEvent]
+	switch {
+	case kind == "start" || kind == "update" || kind == "end":
+		envelope.Event = lcPtr(FCMEvent(kind))
+	case ok:
+		lcIssue(issues, FCMKeyEvent, lcPtr(kind), "unknown-case", "drop the message: event must be start, update or end")
+	default:
+		lcIssue(issues, FCMKeyEvent, nil, "missing", "drop the message: event must be start, update or end")
+	}
+	envelope.SentAtMs = lcEnvelopeTime(data, FCMKeySentAt, true, "apply the message but it cannot be ordered: the server must send sentAtMs in Unix ms", "read as Unix seconds and converted to ms; the server must send sentAtMs in Unix ms", issues)
+	envelope.StaleAtMs = lcEnvelopeTime(data, FCMKeyStaleAt, false, "ignore staleAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send staleAtMs in Unix ms", issues)
+	envelope.DismissAtMs = lcEnvelopeTime(data, FCMKeyDismissAt, false, "ignore dismissAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send dismissAtMs in Unix ms", issues)
+	return envelope
 }
 
 // Runtime helpers of the generated functions (the same in every contract's file).
@@ -1356,30 +1798,6 @@ func lcEnvelopeTime(data map[string]string, key string, required bool, invalid s
 	return lcPtr(value)
 }
 
-func lcReadEnvelope(data map[string]string, issues *[]FCMIssue) FCMEnvelopeRead {
-	var envelope FCMEnvelopeRead
-	if id, ok := data[FCMKeyActivityID]; ok && id != "" {
-		envelope.ActivityID = lcPtr(id)
-	} else if ok {
-		lcIssue(issues, FCMKeyActivityID, lcPtr(id), "invalid", "drop the message: without activityId it cannot be addressed to an activity")
-	} else {
-		lcIssue(issues, FCMKeyActivityID, nil, "missing", "drop the message: without activityId it cannot be addressed to an activity")
-	}
-	kind, ok := data[FCMKeyEvent]
-	switch {
-	case kind == "start" || kind == "update" || kind == "end":
-		envelope.Event = lcPtr(FCMEvent(kind))
-	case ok:
-		lcIssue(issues, FCMKeyEvent, lcPtr(kind), "unknown-case", "drop the message: event must be start, update or end")
-	default:
-		lcIssue(issues, FCMKeyEvent, nil, "missing", "drop the message: event must be start, update or end")
-	}
-	envelope.SentAtMs = lcEnvelopeTime(data, FCMKeySentAt, true, "apply the message but it cannot be ordered: the server must send sentAtMs in Unix ms", "read as Unix seconds and converted to ms; the server must send sentAtMs in Unix ms", issues)
-	envelope.StaleAtMs = lcEnvelopeTime(data, FCMKeyStaleAt, false, "ignore staleAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send staleAtMs in Unix ms", issues)
-	envelope.DismissAtMs = lcEnvelopeTime(data, FCMKeyDismissAt, false, "ignore dismissAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send dismissAtMs in Unix ms", issues)
-	return envelope
-}
-
 // lcFcm reads one field (a reader gives the value, the repair reason, "" when none, and
 // whether it was readable) of an FCM data map and reports what it repaired or dropped.
 func lcFcm[T any](data map[string]string, key string, read func(string) (T, string, bool), issues *[]FCMIssue, reportMissing bool) *T {
@@ -1709,4 +2127,92 @@ func lcJSONBounded[T lcNumber](value T, low T, high T) T {
 		lcFailJSON()
 	}
 	return value
+}
+
+// lcMemberRule is what Swift's decoder needs of one member of a JSON object that
+// encoding/json would otherwise read as a zero value: present and not null (required), and no
+// null inside (shape: one letter per level, "l" a list or range, "m" a map).
+type lcMemberRule struct {
+	key      string
+	required bool
+	shape    string
+}
+
+// lcCheckDecode refuses the JSON object data when a required member is absent or null, or a
+// list item or map member is null, and returns the keys that are absent or null (which take
+// their default). encoding/json reports every other mismatch itself, so a value that is not
+// an object is left to it. Members are found as encoding/json finds them: the exact key, else
+// one equal to it ignoring case.
+func lcCheckDecode(data []byte, typeName string, rules []lcMemberRule) (map[string]bool, error) {
+	absent := map[string]bool{}
+	var object map[string]json.RawMessage
+	if json.Unmarshal(data, &object) != nil || object == nil {
+		return absent, nil
+	}
+	for _, rule := range rules {
+		raw, ok := object[rule.key]
+		if !ok {
+			for _, name := range lcSortedKeys(object) {
+				if strings.EqualFold(name, rule.key) {
+					raw, ok = object[name], true
+					break
+				}
+			}
+		}
+		path := typeName + "." + rule.key
+		if !ok || lcIsNull(raw) {
+			if rule.required && !ok {
+				return nil, fmt.Errorf("json: %s is missing; Swift's decoder refuses the value", path)
+			}
+			if rule.required {
+				return nil, fmt.Errorf("json: %s is null; Swift's decoder refuses the value", path)
+			}
+			absent[rule.key] = true
+			continue
+		}
+		if err := lcNoNullInside(raw, rule.shape, path); err != nil {
+			return nil, err
+		}
+	}
+	return absent, nil
+}
+
+func lcIsNull(raw json.RawMessage) bool {
+	return string(bytes.TrimSpace(raw)) == "null"
+}
+
+// lcNoNullInside walks shape's levels of raw and refuses the first null item or member.
+func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
+	if shape == "" {
+		return nil
+	}
+	var items []json.RawMessage
+	var paths []string
+	if shape[0] == 'l' {
+		if json.Unmarshal(raw, &items) != nil {
+			return nil
+		}
+		for index := range items {
+			paths = append(paths, path+"["+strconv.Itoa(index)+"]")
+		}
+	} else {
+		var members map[string]json.RawMessage
+		if json.Unmarshal(raw, &members) != nil {
+			return nil
+		}
+		for _, key := range lcSortedKeys(members) {
+			quoted, _ := lcMarshal(key)
+			items = append(items, members[key])
+			paths = append(paths, path+"["+string(quoted)+"]")
+		}
+	}
+	for index, item := range items {
+		if lcIsNull(item) {
+			return fmt.Errorf("json: %s is null; Swift's decoder refuses the value", paths[index])
+		}
+		if err := lcNoNullInside(item, shape[1:], paths[index]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

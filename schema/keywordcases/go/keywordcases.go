@@ -27,250 +27,250 @@ type KeywordCasesWord string
 
 // Cases of KeywordCasesWord, in schema order; the value is the raw value every wire carries.
 const (
-	KeywordCasesWordActor KeywordCasesWord = "actor"
-	KeywordCasesWordAny KeywordCasesWord = "any"
-	KeywordCasesWordAs KeywordCasesWord = "as"
-	KeywordCasesWordAssociatedtype KeywordCasesWord = "associatedtype"
-	KeywordCasesWordAsync KeywordCasesWord = "async"
-	KeywordCasesWordAwait KeywordCasesWord = "await"
-	KeywordCasesWordBorrowing KeywordCasesWord = "borrowing"
-	KeywordCasesWordBreak KeywordCasesWord = "break"
-	KeywordCasesWordCase KeywordCasesWord = "case"
-	KeywordCasesWordCatch KeywordCasesWord = "catch"
-	KeywordCasesWordClass KeywordCasesWord = "class"
-	KeywordCasesWordConsume KeywordCasesWord = "consume"
-	KeywordCasesWordConsuming KeywordCasesWord = "consuming"
-	KeywordCasesWordContinue KeywordCasesWord = "continue"
-	KeywordCasesWordCopy KeywordCasesWord = "copy"
-	KeywordCasesWordDefault KeywordCasesWord = "default"
-	KeywordCasesWordDefer KeywordCasesWord = "defer"
-	KeywordCasesWordDeinit KeywordCasesWord = "deinit"
-	KeywordCasesWordDiscard KeywordCasesWord = "discard"
-	KeywordCasesWordDo KeywordCasesWord = "do"
-	KeywordCasesWordEach KeywordCasesWord = "each"
-	KeywordCasesWordElse KeywordCasesWord = "else"
-	KeywordCasesWordEnum KeywordCasesWord = "enum"
-	KeywordCasesWordExtension KeywordCasesWord = "extension"
-	KeywordCasesWordFallthrough KeywordCasesWord = "fallthrough"
-	KeywordCasesWordFalse KeywordCasesWord = "false"
-	KeywordCasesWordFileprivate KeywordCasesWord = "fileprivate"
-	KeywordCasesWordFor KeywordCasesWord = "for"
-	KeywordCasesWordFunc KeywordCasesWord = "func"
-	KeywordCasesWordGuard KeywordCasesWord = "guard"
-	KeywordCasesWordIf KeywordCasesWord = "if"
-	KeywordCasesWordImport KeywordCasesWord = "import"
-	KeywordCasesWordIn KeywordCasesWord = "in"
-	KeywordCasesWordInit KeywordCasesWord = "init"
-	KeywordCasesWordInout KeywordCasesWord = "inout"
-	KeywordCasesWordInternal KeywordCasesWord = "internal"
-	KeywordCasesWordIs KeywordCasesWord = "is"
-	KeywordCasesWordLet KeywordCasesWord = "let"
-	KeywordCasesWordMacro KeywordCasesWord = "macro"
-	KeywordCasesWordNil KeywordCasesWord = "nil"
-	KeywordCasesWordNonisolated KeywordCasesWord = "nonisolated"
-	KeywordCasesWordOpen KeywordCasesWord = "open"
-	KeywordCasesWordOperator KeywordCasesWord = "operator"
-	KeywordCasesWordPackage KeywordCasesWord = "package"
-	KeywordCasesWordPrecedencegroup KeywordCasesWord = "precedencegroup"
-	KeywordCasesWordPrivate KeywordCasesWord = "private"
-	KeywordCasesWordProtocol KeywordCasesWord = "protocol"
-	KeywordCasesWordPublic KeywordCasesWord = "public"
-	KeywordCasesWordRepeat KeywordCasesWord = "repeat"
-	KeywordCasesWordRethrows KeywordCasesWord = "rethrows"
-	KeywordCasesWordReturn KeywordCasesWord = "return"
-	KeywordCasesWordSelf KeywordCasesWord = "self"
-	KeywordCasesWordSending KeywordCasesWord = "sending"
-	KeywordCasesWordSome KeywordCasesWord = "some"
-	KeywordCasesWordStatic KeywordCasesWord = "static"
-	KeywordCasesWordStruct KeywordCasesWord = "struct"
-	KeywordCasesWordSubscript KeywordCasesWord = "subscript"
-	KeywordCasesWordSuper KeywordCasesWord = "super"
-	KeywordCasesWordSwitch KeywordCasesWord = "switch"
-	KeywordCasesWordThrow KeywordCasesWord = "throw"
-	KeywordCasesWordThrows KeywordCasesWord = "throws"
-	KeywordCasesWordTrue KeywordCasesWord = "true"
-	KeywordCasesWordTry KeywordCasesWord = "try"
-	KeywordCasesWordTypealias KeywordCasesWord = "typealias"
-	KeywordCasesWordVar KeywordCasesWord = "var"
-	KeywordCasesWordWhere KeywordCasesWord = "where"
-	KeywordCasesWordWhile KeywordCasesWord = "while"
-	KeywordCasesWordAssociativity KeywordCasesWord = "associativity"
-	KeywordCasesWordConvenience KeywordCasesWord = "convenience"
-	KeywordCasesWordDidSet KeywordCasesWord = "didSet"
-	KeywordCasesWordDynamic KeywordCasesWord = "dynamic"
-	KeywordCasesWordFinal KeywordCasesWord = "final"
-	KeywordCasesWordGet KeywordCasesWord = "get"
-	KeywordCasesWordIndirect KeywordCasesWord = "indirect"
-	KeywordCasesWordInfix KeywordCasesWord = "infix"
-	KeywordCasesWordLazy KeywordCasesWord = "lazy"
-	KeywordCasesWordLeft KeywordCasesWord = "left"
-	KeywordCasesWordMutating KeywordCasesWord = "mutating"
-	KeywordCasesWordNone KeywordCasesWord = "none"
-	KeywordCasesWordNonmutating KeywordCasesWord = "nonmutating"
-	KeywordCasesWordOptional KeywordCasesWord = "optional"
-	KeywordCasesWordOverride KeywordCasesWord = "override"
-	KeywordCasesWordPostfix KeywordCasesWord = "postfix"
-	KeywordCasesWordPrecedence KeywordCasesWord = "precedence"
-	KeywordCasesWordPrefix KeywordCasesWord = "prefix"
-	KeywordCasesWordRequired KeywordCasesWord = "required"
-	KeywordCasesWordRight KeywordCasesWord = "right"
-	KeywordCasesWordSet KeywordCasesWord = "set"
-	KeywordCasesWordUnowned KeywordCasesWord = "unowned"
-	KeywordCasesWordWeak KeywordCasesWord = "weak"
-	KeywordCasesWordWillSet KeywordCasesWord = "willSet"
-	KeywordCasesWordIsolated KeywordCasesWord = "isolated"
-	KeywordCasesWordDistributed KeywordCasesWord = "distributed"
-	KeywordCasesWordUnsafe KeywordCasesWord = "unsafe"
-	KeywordCasesWordLowerThan KeywordCasesWord = "lowerThan"
-	KeywordCasesWordHigherThan KeywordCasesWord = "higherThan"
-	KeywordCasesWordAssignment KeywordCasesWord = "assignment"
-	KeywordCasesWordSafe KeywordCasesWord = "safe"
-	KeywordCasesWordUnchecked KeywordCasesWord = "unchecked"
-	KeywordCasesWordReasync KeywordCasesWord = "reasync"
-	KeywordCasesWordPreconcurrency KeywordCasesWord = "preconcurrency"
-	KeywordCasesWordThrowing KeywordCasesWord = "throwing"
-	KeywordCasesWordObjc KeywordCasesWord = "objc"
-	KeywordCasesWordAvailable KeywordCasesWord = "available"
-	KeywordCasesWordUnknown KeywordCasesWord = "unknown"
-	KeywordCasesWordFun KeywordCasesWord = "fun"
-	KeywordCasesWordInterface KeywordCasesWord = "interface"
-	KeywordCasesWordNull KeywordCasesWord = "null"
-	KeywordCasesWordObject KeywordCasesWord = "object"
-	KeywordCasesWordThis KeywordCasesWord = "this"
-	KeywordCasesWordTypeof KeywordCasesWord = "typeof"
-	KeywordCasesWordVal KeywordCasesWord = "val"
-	KeywordCasesWordWhen KeywordCasesWord = "when"
-	KeywordCasesWordBy KeywordCasesWord = "by"
-	KeywordCasesWordConstructor KeywordCasesWord = "constructor"
-	KeywordCasesWordDelegate KeywordCasesWord = "delegate"
-	KeywordCasesWordField KeywordCasesWord = "field"
-	KeywordCasesWordFile KeywordCasesWord = "file"
-	KeywordCasesWordFinally KeywordCasesWord = "finally"
-	KeywordCasesWordParam KeywordCasesWord = "param"
-	KeywordCasesWordProperty KeywordCasesWord = "property"
-	KeywordCasesWordReceiver KeywordCasesWord = "receiver"
-	KeywordCasesWordSetparam KeywordCasesWord = "setparam"
-	KeywordCasesWordValue KeywordCasesWord = "value"
-	KeywordCasesWordAbstract KeywordCasesWord = "abstract"
-	KeywordCasesWordActual KeywordCasesWord = "actual"
-	KeywordCasesWordAnnotation KeywordCasesWord = "annotation"
-	KeywordCasesWordCompanion KeywordCasesWord = "companion"
-	KeywordCasesWordConst KeywordCasesWord = "const"
-	KeywordCasesWordCrossinline KeywordCasesWord = "crossinline"
-	KeywordCasesWordData KeywordCasesWord = "data"
-	KeywordCasesWordExpect KeywordCasesWord = "expect"
-	KeywordCasesWordExternal KeywordCasesWord = "external"
-	KeywordCasesWordInline KeywordCasesWord = "inline"
-	KeywordCasesWordInner KeywordCasesWord = "inner"
-	KeywordCasesWordLateinit KeywordCasesWord = "lateinit"
-	KeywordCasesWordNoinline KeywordCasesWord = "noinline"
-	KeywordCasesWordOut KeywordCasesWord = "out"
-	KeywordCasesWordProtected KeywordCasesWord = "protected"
-	KeywordCasesWordReified KeywordCasesWord = "reified"
-	KeywordCasesWordSealed KeywordCasesWord = "sealed"
-	KeywordCasesWordSuspend KeywordCasesWord = "suspend"
-	KeywordCasesWordTailrec KeywordCasesWord = "tailrec"
-	KeywordCasesWordVararg KeywordCasesWord = "vararg"
-	KeywordCasesWordIt KeywordCasesWord = "it"
-	KeywordCasesWordDebugger KeywordCasesWord = "debugger"
-	KeywordCasesWordDelete KeywordCasesWord = "delete"
-	KeywordCasesWordExport KeywordCasesWord = "export"
-	KeywordCasesWordExtends KeywordCasesWord = "extends"
-	KeywordCasesWordFunction KeywordCasesWord = "function"
-	KeywordCasesWordInstanceof KeywordCasesWord = "instanceof"
-	KeywordCasesWordNew KeywordCasesWord = "new"
-	KeywordCasesWordVoid KeywordCasesWord = "void"
-	KeywordCasesWordWith KeywordCasesWord = "with"
-	KeywordCasesWordImplements KeywordCasesWord = "implements"
-	KeywordCasesWordYield KeywordCasesWord = "yield"
-	KeywordCasesWordAccessor KeywordCasesWord = "accessor"
-	KeywordCasesWordAsserts KeywordCasesWord = "asserts"
-	KeywordCasesWordAssert KeywordCasesWord = "assert"
-	KeywordCasesWordBigint KeywordCasesWord = "bigint"
-	KeywordCasesWordBoolean KeywordCasesWord = "boolean"
-	KeywordCasesWordDeclare KeywordCasesWord = "declare"
-	KeywordCasesWordInfer KeywordCasesWord = "infer"
-	KeywordCasesWordIntrinsic KeywordCasesWord = "intrinsic"
-	KeywordCasesWordKeyof KeywordCasesWord = "keyof"
-	KeywordCasesWordModule KeywordCasesWord = "module"
-	KeywordCasesWordNamespace KeywordCasesWord = "namespace"
-	KeywordCasesWordNever KeywordCasesWord = "never"
-	KeywordCasesWordReadonly KeywordCasesWord = "readonly"
-	KeywordCasesWordRequire KeywordCasesWord = "require"
-	KeywordCasesWordNumber KeywordCasesWord = "number"
-	KeywordCasesWordOf KeywordCasesWord = "of"
-	KeywordCasesWordSatisfies KeywordCasesWord = "satisfies"
-	KeywordCasesWordString KeywordCasesWord = "string"
-	KeywordCasesWordSymbol KeywordCasesWord = "symbol"
-	KeywordCasesWordType KeywordCasesWord = "type"
-	KeywordCasesWordUndefined KeywordCasesWord = "undefined"
-	KeywordCasesWordUnique KeywordCasesWord = "unique"
-	KeywordCasesWordUsing KeywordCasesWord = "using"
-	KeywordCasesWordGlobal KeywordCasesWord = "global"
-	KeywordCasesWordArguments KeywordCasesWord = "arguments"
-	KeywordCasesWordEval KeywordCasesWord = "eval"
-	KeywordCasesWordHasOwnProperty KeywordCasesWord = "hasOwnProperty"
-	KeywordCasesWordIsPrototypeOf KeywordCasesWord = "isPrototypeOf"
+	KeywordCasesWordActor                KeywordCasesWord = "actor"
+	KeywordCasesWordAny                  KeywordCasesWord = "any"
+	KeywordCasesWordAs                   KeywordCasesWord = "as"
+	KeywordCasesWordAssociatedtype       KeywordCasesWord = "associatedtype"
+	KeywordCasesWordAsync                KeywordCasesWord = "async"
+	KeywordCasesWordAwait                KeywordCasesWord = "await"
+	KeywordCasesWordBorrowing            KeywordCasesWord = "borrowing"
+	KeywordCasesWordBreak                KeywordCasesWord = "break"
+	KeywordCasesWordCase                 KeywordCasesWord = "case"
+	KeywordCasesWordCatch                KeywordCasesWord = "catch"
+	KeywordCasesWordClass                KeywordCasesWord = "class"
+	KeywordCasesWordConsume              KeywordCasesWord = "consume"
+	KeywordCasesWordConsuming            KeywordCasesWord = "consuming"
+	KeywordCasesWordContinue             KeywordCasesWord = "continue"
+	KeywordCasesWordCopy                 KeywordCasesWord = "copy"
+	KeywordCasesWordDefault              KeywordCasesWord = "default"
+	KeywordCasesWordDefer                KeywordCasesWord = "defer"
+	KeywordCasesWordDeinit               KeywordCasesWord = "deinit"
+	KeywordCasesWordDiscard              KeywordCasesWord = "discard"
+	KeywordCasesWordDo                   KeywordCasesWord = "do"
+	KeywordCasesWordEach                 KeywordCasesWord = "each"
+	KeywordCasesWordElse                 KeywordCasesWord = "else"
+	KeywordCasesWordEnum                 KeywordCasesWord = "enum"
+	KeywordCasesWordExtension            KeywordCasesWord = "extension"
+	KeywordCasesWordFallthrough          KeywordCasesWord = "fallthrough"
+	KeywordCasesWordFalse                KeywordCasesWord = "false"
+	KeywordCasesWordFileprivate          KeywordCasesWord = "fileprivate"
+	KeywordCasesWordFor                  KeywordCasesWord = "for"
+	KeywordCasesWordFunc                 KeywordCasesWord = "func"
+	KeywordCasesWordGuard                KeywordCasesWord = "guard"
+	KeywordCasesWordIf                   KeywordCasesWord = "if"
+	KeywordCasesWordImport               KeywordCasesWord = "import"
+	KeywordCasesWordIn                   KeywordCasesWord = "in"
+	KeywordCasesWordInit                 KeywordCasesWord = "init"
+	KeywordCasesWordInout                KeywordCasesWord = "inout"
+	KeywordCasesWordInternal             KeywordCasesWord = "internal"
+	KeywordCasesWordIs                   KeywordCasesWord = "is"
+	KeywordCasesWordLet                  KeywordCasesWord = "let"
+	KeywordCasesWordMacro                KeywordCasesWord = "macro"
+	KeywordCasesWordNil                  KeywordCasesWord = "nil"
+	KeywordCasesWordNonisolated          KeywordCasesWord = "nonisolated"
+	KeywordCasesWordOpen                 KeywordCasesWord = "open"
+	KeywordCasesWordOperator             KeywordCasesWord = "operator"
+	KeywordCasesWordPackage              KeywordCasesWord = "package"
+	KeywordCasesWordPrecedencegroup      KeywordCasesWord = "precedencegroup"
+	KeywordCasesWordPrivate              KeywordCasesWord = "private"
+	KeywordCasesWordProtocol             KeywordCasesWord = "protocol"
+	KeywordCasesWordPublic               KeywordCasesWord = "public"
+	KeywordCasesWordRepeat               KeywordCasesWord = "repeat"
+	KeywordCasesWordRethrows             KeywordCasesWord = "rethrows"
+	KeywordCasesWordReturn               KeywordCasesWord = "return"
+	KeywordCasesWordSelf                 KeywordCasesWord = "self"
+	KeywordCasesWordSending              KeywordCasesWord = "sending"
+	KeywordCasesWordSome                 KeywordCasesWord = "some"
+	KeywordCasesWordStatic               KeywordCasesWord = "static"
+	KeywordCasesWordStruct               KeywordCasesWord = "struct"
+	KeywordCasesWordSubscript            KeywordCasesWord = "subscript"
+	KeywordCasesWordSuper                KeywordCasesWord = "super"
+	KeywordCasesWordSwitch               KeywordCasesWord = "switch"
+	KeywordCasesWordThrow                KeywordCasesWord = "throw"
+	KeywordCasesWordThrows               KeywordCasesWord = "throws"
+	KeywordCasesWordTrue                 KeywordCasesWord = "true"
+	KeywordCasesWordTry                  KeywordCasesWord = "try"
+	KeywordCasesWordTypealias            KeywordCasesWord = "typealias"
+	KeywordCasesWordVar                  KeywordCasesWord = "var"
+	KeywordCasesWordWhere                KeywordCasesWord = "where"
+	KeywordCasesWordWhile                KeywordCasesWord = "while"
+	KeywordCasesWordAssociativity        KeywordCasesWord = "associativity"
+	KeywordCasesWordConvenience          KeywordCasesWord = "convenience"
+	KeywordCasesWordDidSet               KeywordCasesWord = "didSet"
+	KeywordCasesWordDynamic              KeywordCasesWord = "dynamic"
+	KeywordCasesWordFinal                KeywordCasesWord = "final"
+	KeywordCasesWordGet                  KeywordCasesWord = "get"
+	KeywordCasesWordIndirect             KeywordCasesWord = "indirect"
+	KeywordCasesWordInfix                KeywordCasesWord = "infix"
+	KeywordCasesWordLazy                 KeywordCasesWord = "lazy"
+	KeywordCasesWordLeft                 KeywordCasesWord = "left"
+	KeywordCasesWordMutating             KeywordCasesWord = "mutating"
+	KeywordCasesWordNone                 KeywordCasesWord = "none"
+	KeywordCasesWordNonmutating          KeywordCasesWord = "nonmutating"
+	KeywordCasesWordOptional             KeywordCasesWord = "optional"
+	KeywordCasesWordOverride             KeywordCasesWord = "override"
+	KeywordCasesWordPostfix              KeywordCasesWord = "postfix"
+	KeywordCasesWordPrecedence           KeywordCasesWord = "precedence"
+	KeywordCasesWordPrefix               KeywordCasesWord = "prefix"
+	KeywordCasesWordRequired             KeywordCasesWord = "required"
+	KeywordCasesWordRight                KeywordCasesWord = "right"
+	KeywordCasesWordSet                  KeywordCasesWord = "set"
+	KeywordCasesWordUnowned              KeywordCasesWord = "unowned"
+	KeywordCasesWordWeak                 KeywordCasesWord = "weak"
+	KeywordCasesWordWillSet              KeywordCasesWord = "willSet"
+	KeywordCasesWordIsolated             KeywordCasesWord = "isolated"
+	KeywordCasesWordDistributed          KeywordCasesWord = "distributed"
+	KeywordCasesWordUnsafe               KeywordCasesWord = "unsafe"
+	KeywordCasesWordLowerThan            KeywordCasesWord = "lowerThan"
+	KeywordCasesWordHigherThan           KeywordCasesWord = "higherThan"
+	KeywordCasesWordAssignment           KeywordCasesWord = "assignment"
+	KeywordCasesWordSafe                 KeywordCasesWord = "safe"
+	KeywordCasesWordUnchecked            KeywordCasesWord = "unchecked"
+	KeywordCasesWordReasync              KeywordCasesWord = "reasync"
+	KeywordCasesWordPreconcurrency       KeywordCasesWord = "preconcurrency"
+	KeywordCasesWordThrowing             KeywordCasesWord = "throwing"
+	KeywordCasesWordObjc                 KeywordCasesWord = "objc"
+	KeywordCasesWordAvailable            KeywordCasesWord = "available"
+	KeywordCasesWordUnknown              KeywordCasesWord = "unknown"
+	KeywordCasesWordFun                  KeywordCasesWord = "fun"
+	KeywordCasesWordInterface            KeywordCasesWord = "interface"
+	KeywordCasesWordNull                 KeywordCasesWord = "null"
+	KeywordCasesWordObject               KeywordCasesWord = "object"
+	KeywordCasesWordThis                 KeywordCasesWord = "this"
+	KeywordCasesWordTypeof               KeywordCasesWord = "typeof"
+	KeywordCasesWordVal                  KeywordCasesWord = "val"
+	KeywordCasesWordWhen                 KeywordCasesWord = "when"
+	KeywordCasesWordBy                   KeywordCasesWord = "by"
+	KeywordCasesWordConstructor          KeywordCasesWord = "constructor"
+	KeywordCasesWordDelegate             KeywordCasesWord = "delegate"
+	KeywordCasesWordField                KeywordCasesWord = "field"
+	KeywordCasesWordFile                 KeywordCasesWord = "file"
+	KeywordCasesWordFinally              KeywordCasesWord = "finally"
+	KeywordCasesWordParam                KeywordCasesWord = "param"
+	KeywordCasesWordProperty             KeywordCasesWord = "property"
+	KeywordCasesWordReceiver             KeywordCasesWord = "receiver"
+	KeywordCasesWordSetparam             KeywordCasesWord = "setparam"
+	KeywordCasesWordValue                KeywordCasesWord = "value"
+	KeywordCasesWordAbstract             KeywordCasesWord = "abstract"
+	KeywordCasesWordActual               KeywordCasesWord = "actual"
+	KeywordCasesWordAnnotation           KeywordCasesWord = "annotation"
+	KeywordCasesWordCompanion            KeywordCasesWord = "companion"
+	KeywordCasesWordConst                KeywordCasesWord = "const"
+	KeywordCasesWordCrossinline          KeywordCasesWord = "crossinline"
+	KeywordCasesWordData                 KeywordCasesWord = "data"
+	KeywordCasesWordExpect               KeywordCasesWord = "expect"
+	KeywordCasesWordExternal             KeywordCasesWord = "external"
+	KeywordCasesWordInline               KeywordCasesWord = "inline"
+	KeywordCasesWordInner                KeywordCasesWord = "inner"
+	KeywordCasesWordLateinit             KeywordCasesWord = "lateinit"
+	KeywordCasesWordNoinline             KeywordCasesWord = "noinline"
+	KeywordCasesWordOut                  KeywordCasesWord = "out"
+	KeywordCasesWordProtected            KeywordCasesWord = "protected"
+	KeywordCasesWordReified              KeywordCasesWord = "reified"
+	KeywordCasesWordSealed               KeywordCasesWord = "sealed"
+	KeywordCasesWordSuspend              KeywordCasesWord = "suspend"
+	KeywordCasesWordTailrec              KeywordCasesWord = "tailrec"
+	KeywordCasesWordVararg               KeywordCasesWord = "vararg"
+	KeywordCasesWordIt                   KeywordCasesWord = "it"
+	KeywordCasesWordDebugger             KeywordCasesWord = "debugger"
+	KeywordCasesWordDelete               KeywordCasesWord = "delete"
+	KeywordCasesWordExport               KeywordCasesWord = "export"
+	KeywordCasesWordExtends              KeywordCasesWord = "extends"
+	KeywordCasesWordFunction             KeywordCasesWord = "function"
+	KeywordCasesWordInstanceof           KeywordCasesWord = "instanceof"
+	KeywordCasesWordNew                  KeywordCasesWord = "new"
+	KeywordCasesWordVoid                 KeywordCasesWord = "void"
+	KeywordCasesWordWith                 KeywordCasesWord = "with"
+	KeywordCasesWordImplements           KeywordCasesWord = "implements"
+	KeywordCasesWordYield                KeywordCasesWord = "yield"
+	KeywordCasesWordAccessor             KeywordCasesWord = "accessor"
+	KeywordCasesWordAsserts              KeywordCasesWord = "asserts"
+	KeywordCasesWordAssert               KeywordCasesWord = "assert"
+	KeywordCasesWordBigint               KeywordCasesWord = "bigint"
+	KeywordCasesWordBoolean              KeywordCasesWord = "boolean"
+	KeywordCasesWordDeclare              KeywordCasesWord = "declare"
+	KeywordCasesWordInfer                KeywordCasesWord = "infer"
+	KeywordCasesWordIntrinsic            KeywordCasesWord = "intrinsic"
+	KeywordCasesWordKeyof                KeywordCasesWord = "keyof"
+	KeywordCasesWordModule               KeywordCasesWord = "module"
+	KeywordCasesWordNamespace            KeywordCasesWord = "namespace"
+	KeywordCasesWordNever                KeywordCasesWord = "never"
+	KeywordCasesWordReadonly             KeywordCasesWord = "readonly"
+	KeywordCasesWordRequire              KeywordCasesWord = "require"
+	KeywordCasesWordNumber               KeywordCasesWord = "number"
+	KeywordCasesWordOf                   KeywordCasesWord = "of"
+	KeywordCasesWordSatisfies            KeywordCasesWord = "satisfies"
+	KeywordCasesWordString               KeywordCasesWord = "string"
+	KeywordCasesWordSymbol               KeywordCasesWord = "symbol"
+	KeywordCasesWordType                 KeywordCasesWord = "type"
+	KeywordCasesWordUndefined            KeywordCasesWord = "undefined"
+	KeywordCasesWordUnique               KeywordCasesWord = "unique"
+	KeywordCasesWordUsing                KeywordCasesWord = "using"
+	KeywordCasesWordGlobal               KeywordCasesWord = "global"
+	KeywordCasesWordArguments            KeywordCasesWord = "arguments"
+	KeywordCasesWordEval                 KeywordCasesWord = "eval"
+	KeywordCasesWordHasOwnProperty       KeywordCasesWord = "hasOwnProperty"
+	KeywordCasesWordIsPrototypeOf        KeywordCasesWord = "isPrototypeOf"
 	KeywordCasesWordPropertyIsEnumerable KeywordCasesWord = "propertyIsEnumerable"
-	KeywordCasesWordToLocaleString KeywordCasesWord = "toLocaleString"
-	KeywordCasesWordToString KeywordCasesWord = "toString"
-	KeywordCasesWordValueOf KeywordCasesWord = "valueOf"
-	KeywordCasesWordPrototype KeywordCasesWord = "prototype"
-	KeywordCasesWordToJSON KeywordCasesWord = "toJSON"
-	KeywordCasesWordEncode KeywordCasesWord = "encode"
-	KeywordCasesWordHash KeywordCasesWord = "hash"
-	KeywordCasesWordHashValue KeywordCasesWord = "hashValue"
-	KeywordCasesWordDescription KeywordCasesWord = "description"
-	KeywordCasesWordDebugDescription KeywordCasesWord = "debugDescription"
-	KeywordCasesWordHasher KeywordCasesWord = "hasher"
-	KeywordCasesWordEquals KeywordCasesWord = "equals"
-	KeywordCasesWordHashCode KeywordCasesWord = "hashCode"
-	KeywordCasesWordComponent1 KeywordCasesWord = "component1"
-	KeywordCasesWordComponent2 KeywordCasesWord = "component2"
-	KeywordCasesWordName KeywordCasesWord = "name"
-	KeywordCasesWordOrdinal KeywordCasesWord = "ordinal"
-	KeywordCasesWordValues KeywordCasesWord = "values"
-	KeywordCasesWordEntries KeywordCasesWord = "entries"
-	KeywordCasesWordCompareTo KeywordCasesWord = "compareTo"
-	KeywordCasesWordDeclaringClass KeywordCasesWord = "declaringClass"
-	KeywordCasesWordContentState KeywordCasesWord = "contentState"
-	KeywordCasesWordIssues KeywordCasesWord = "issues"
-	KeywordCasesWordRaw KeywordCasesWord = "raw"
-	KeywordCasesWordToContentState KeywordCasesWord = "toContentState"
-	KeywordCasesWordFromContentState KeywordCasesWord = "fromContentState"
-	KeywordCasesWordToAttributes KeywordCasesWord = "toAttributes"
-	KeywordCasesWordToValue KeywordCasesWord = "toValue"
-	KeywordCasesWordToDictionary KeywordCasesWord = "toDictionary"
-	KeywordCasesWordToFcmData KeywordCasesWord = "toFcmData"
-	KeywordCasesWordParseFcmData KeywordCasesWord = "parseFcmData"
-	KeywordCasesWordLc KeywordCasesWord = "lc"
-	KeywordCasesWordReader KeywordCasesWord = "reader"
-	KeywordCasesWordMap KeywordCasesWord = "map"
-	KeywordCasesWordContainer KeywordCasesWord = "container"
-	KeywordCasesWordDecoder KeywordCasesWord = "decoder"
-	KeywordCasesWordEncoder KeywordCasesWord = "encoder"
-	KeywordCasesWordKey KeywordCasesWord = "key"
-	KeywordCasesWordFail KeywordCasesWord = "fail"
-	KeywordCasesWordRead KeywordCasesWord = "read"
-	KeywordCasesWordOk KeywordCasesWord = "ok"
-	KeywordCasesWordAttributes KeywordCasesWord = "attributes"
-	KeywordCasesWordState KeywordCasesWord = "state"
-	KeywordCasesWordError KeywordCasesWord = "error"
-	KeywordCasesWordAnd KeywordCasesWord = "and"
-	KeywordCasesWordDef KeywordCasesWord = "def"
-	KeywordCasesWordDel KeywordCasesWord = "del"
-	KeywordCasesWordElif KeywordCasesWord = "elif"
-	KeywordCasesWordExcept KeywordCasesWord = "except"
-	KeywordCasesWordLambda KeywordCasesWord = "lambda"
-	KeywordCasesWordNonlocal KeywordCasesWord = "nonlocal"
-	KeywordCasesWordNot KeywordCasesWord = "not"
-	KeywordCasesWordOr KeywordCasesWord = "or"
-	KeywordCasesWordPass KeywordCasesWord = "pass"
-	KeywordCasesWordRaise KeywordCasesWord = "raise"
-	KeywordCasesWordMro KeywordCasesWord = "mro"
+	KeywordCasesWordToLocaleString       KeywordCasesWord = "toLocaleString"
+	KeywordCasesWordToString             KeywordCasesWord = "toString"
+	KeywordCasesWordValueOf              KeywordCasesWord = "valueOf"
+	KeywordCasesWordPrototype            KeywordCasesWord = "prototype"
+	KeywordCasesWordToJSON               KeywordCasesWord = "toJSON"
+	KeywordCasesWordEncode               KeywordCasesWord = "encode"
+	KeywordCasesWordHash                 KeywordCasesWord = "hash"
+	KeywordCasesWordHashValue            KeywordCasesWord = "hashValue"
+	KeywordCasesWordDescription          KeywordCasesWord = "description"
+	KeywordCasesWordDebugDescription     KeywordCasesWord = "debugDescription"
+	KeywordCasesWordHasher               KeywordCasesWord = "hasher"
+	KeywordCasesWordEquals               KeywordCasesWord = "equals"
+	KeywordCasesWordHashCode             KeywordCasesWord = "hashCode"
+	KeywordCasesWordComponent1           KeywordCasesWord = "component1"
+	KeywordCasesWordComponent2           KeywordCasesWord = "component2"
+	KeywordCasesWordName                 KeywordCasesWord = "name"
+	KeywordCasesWordOrdinal              KeywordCasesWord = "ordinal"
+	KeywordCasesWordValues               KeywordCasesWord = "values"
+	KeywordCasesWordEntries              KeywordCasesWord = "entries"
+	KeywordCasesWordCompareTo            KeywordCasesWord = "compareTo"
+	KeywordCasesWordDeclaringClass       KeywordCasesWord = "declaringClass"
+	KeywordCasesWordContentState         KeywordCasesWord = "contentState"
+	KeywordCasesWordIssues               KeywordCasesWord = "issues"
+	KeywordCasesWordRaw                  KeywordCasesWord = "raw"
+	KeywordCasesWordToContentState       KeywordCasesWord = "toContentState"
+	KeywordCasesWordFromContentState     KeywordCasesWord = "fromContentState"
+	KeywordCasesWordToAttributes         KeywordCasesWord = "toAttributes"
+	KeywordCasesWordToValue              KeywordCasesWord = "toValue"
+	KeywordCasesWordToDictionary         KeywordCasesWord = "toDictionary"
+	KeywordCasesWordToFcmData            KeywordCasesWord = "toFcmData"
+	KeywordCasesWordParseFcmData         KeywordCasesWord = "parseFcmData"
+	KeywordCasesWordLc                   KeywordCasesWord = "lc"
+	KeywordCasesWordReader               KeywordCasesWord = "reader"
+	KeywordCasesWordMap                  KeywordCasesWord = "map"
+	KeywordCasesWordContainer            KeywordCasesWord = "container"
+	KeywordCasesWordDecoder              KeywordCasesWord = "decoder"
+	KeywordCasesWordEncoder              KeywordCasesWord = "encoder"
+	KeywordCasesWordKey                  KeywordCasesWord = "key"
+	KeywordCasesWordFail                 KeywordCasesWord = "fail"
+	KeywordCasesWordRead                 KeywordCasesWord = "read"
+	KeywordCasesWordOk                   KeywordCasesWord = "ok"
+	KeywordCasesWordAttributes           KeywordCasesWord = "attributes"
+	KeywordCasesWordState                KeywordCasesWord = "state"
+	KeywordCasesWordError                KeywordCasesWord = "error"
+	KeywordCasesWordAnd                  KeywordCasesWord = "and"
+	KeywordCasesWordDef                  KeywordCasesWord = "def"
+	KeywordCasesWordDel                  KeywordCasesWord = "del"
+	KeywordCasesWordElif                 KeywordCasesWord = "elif"
+	KeywordCasesWordExcept               KeywordCasesWord = "except"
+	KeywordCasesWordLambda               KeywordCasesWord = "lambda"
+	KeywordCasesWordNonlocal             KeywordCasesWord = "nonlocal"
+	KeywordCasesWordNot                  KeywordCasesWord = "not"
+	KeywordCasesWordOr                   KeywordCasesWord = "or"
+	KeywordCasesWordPass                 KeywordCasesWord = "pass"
+	KeywordCasesWordRaise                KeywordCasesWord = "raise"
+	KeywordCasesWordMro                  KeywordCasesWord = "mro"
 )
 
-var lcCasesKeywordCasesWord = []string{ "actor", "any", "as", "associatedtype", "async", "await", "borrowing", "break", "case", "catch", "class", "consume", "consuming", "continue", "copy", "default", "defer", "deinit", "discard", "do", "each", "else", "enum", "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "macro", "nil", "nonisolated", "open", "operator", "package", "precedencegroup", "private", "protocol", "public", "repeat", "rethrows", "return", "self", "sending", "some", "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias", "var", "where", "while", "associativity", "convenience", "didSet", "dynamic", "final", "get", "indirect", "infix", "lazy", "left", "mutating", "none", "nonmutating", "optional", "override", "postfix", "precedence", "prefix", "required", "right", "set", "unowned", "weak", "willSet", "isolated", "distributed", "unsafe", "lowerThan", "higherThan", "assignment", "safe", "unchecked", "reasync", "preconcurrency", "throwing", "objc", "available", "unknown", "fun", "interface", "null", "object", "this", "typeof", "val", "when", "by", "constructor", "delegate", "field", "file", "finally", "param", "property", "receiver", "setparam", "value", "abstract", "actual", "annotation", "companion", "const", "crossinline", "data", "expect", "external", "inline", "inner", "lateinit", "noinline", "out", "protected", "reified", "sealed", "suspend", "tailrec", "vararg", "it", "debugger", "delete", "export", "extends", "function", "instanceof", "new", "void", "with", "implements", "yield", "accessor", "asserts", "assert", "bigint", "boolean", "declare", "infer", "intrinsic", "keyof", "module", "namespace", "never", "readonly", "require", "number", "of", "satisfies", "string", "symbol", "type", "undefined", "unique", "using", "global", "arguments", "eval", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString", "valueOf", "prototype", "toJSON", "encode", "hash", "hashValue", "description", "debugDescription", "hasher", "equals", "hashCode", "component1", "component2", "name", "ordinal", "values", "entries", "compareTo", "declaringClass", "contentState", "issues", "raw", "toContentState", "fromContentState", "toAttributes", "toValue", "toDictionary", "toFcmData", "parseFcmData", "lc", "reader", "map", "container", "decoder", "encoder", "key", "fail", "read", "ok", "attributes", "state", "error", "and", "def", "del", "elif", "except", "lambda", "nonlocal", "not", "or", "pass", "raise", "mro" }
+var lcCasesKeywordCasesWord = []string{"actor", "any", "as", "associatedtype", "async", "await", "borrowing", "break", "case", "catch", "class", "consume", "consuming", "continue", "copy", "default", "defer", "deinit", "discard", "do", "each", "else", "enum", "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "macro", "nil", "nonisolated", "open", "operator", "package", "precedencegroup", "private", "protocol", "public", "repeat", "rethrows", "return", "self", "sending", "some", "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias", "var", "where", "while", "associativity", "convenience", "didSet", "dynamic", "final", "get", "indirect", "infix", "lazy", "left", "mutating", "none", "nonmutating", "optional", "override", "postfix", "precedence", "prefix", "required", "right", "set", "unowned", "weak", "willSet", "isolated", "distributed", "unsafe", "lowerThan", "higherThan", "assignment", "safe", "unchecked", "reasync", "preconcurrency", "throwing", "objc", "available", "unknown", "fun", "interface", "null", "object", "this", "typeof", "val", "when", "by", "constructor", "delegate", "field", "file", "finally", "param", "property", "receiver", "setparam", "value", "abstract", "actual", "annotation", "companion", "const", "crossinline", "data", "expect", "external", "inline", "inner", "lateinit", "noinline", "out", "protected", "reified", "sealed", "suspend", "tailrec", "vararg", "it", "debugger", "delete", "export", "extends", "function", "instanceof", "new", "void", "with", "implements", "yield", "accessor", "asserts", "assert", "bigint", "boolean", "declare", "infer", "intrinsic", "keyof", "module", "namespace", "never", "readonly", "require", "number", "of", "satisfies", "string", "symbol", "type", "undefined", "unique", "using", "global", "arguments", "eval", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString", "valueOf", "prototype", "toJSON", "encode", "hash", "hashValue", "description", "debugDescription", "hasher", "equals", "hashCode", "component1", "component2", "name", "ordinal", "values", "entries", "compareTo", "declaringClass", "contentState", "issues", "raw", "toContentState", "fromContentState", "toAttributes", "toValue", "toDictionary", "toFcmData", "parseFcmData", "lc", "reader", "map", "container", "decoder", "encoder", "key", "fail", "read", "ok", "attributes", "state", "error", "and", "def", "del", "elif", "except", "lambda", "nonlocal", "not", "or", "pass", "raise", "mro"}
 
 // KeywordCasesEscapes is a string-raw enum of the contract.
 // Unknown raw values read as "a\"b\\c".
@@ -278,25 +278,25 @@ type KeywordCasesEscapes string
 
 // Cases of KeywordCasesEscapes, in schema order; the value is the raw value every wire carries.
 const (
-	KeywordCasesEscapesPlain KeywordCasesEscapes = "a\"b\\c"
-	KeywordCasesEscapesDollar KeywordCasesEscapes = "$x ${y} \\(z)"
+	KeywordCasesEscapesPlain   KeywordCasesEscapes = "a\"b\\c"
+	KeywordCasesEscapesDollar  KeywordCasesEscapes = "$x ${y} \\(z)"
 	KeywordCasesEscapesUnicode KeywordCasesEscapes = "caf\u00E9 \u2028 end"
-	KeywordCasesEscapesTick KeywordCasesEscapes = "`tick` */ //"
-	KeywordCasesEscapesSelf KeywordCasesEscapes = "SELF"
+	KeywordCasesEscapesTick    KeywordCasesEscapes = "`tick` */ //"
+	KeywordCasesEscapesSelf    KeywordCasesEscapes = "SELF"
 )
 
-var lcCasesKeywordCasesEscapes = []string{ "a\"b\\c", "$x ${y} \\(z)", "caf\u00E9 \u2028 end", "`tick` */ //", "SELF" }
+var lcCasesKeywordCasesEscapes = []string{"a\"b\\c", "$x ${y} \\(z)", "caf\u00E9 \u2028 end", "`tick` */ //", "SELF"}
 
 // KeywordCasesNaN is a string-raw enum of the contract.
 type KeywordCasesNaN string
 
 // Cases of KeywordCasesNaN, in schema order; the value is the raw value every wire carries.
 const (
-	KeywordCasesNaNNan KeywordCasesNaN = "nan"
+	KeywordCasesNaNNan    KeywordCasesNaN = "nan"
 	KeywordCasesNaNNumber KeywordCasesNaN = "number"
 )
 
-var lcCasesKeywordCasesNaN = []string{ "nan", "number" }
+var lcCasesKeywordCasesNaN = []string{"nan", "number"}
 
 // KeywordCasesInfinity is a string-raw enum of the contract.
 type KeywordCasesInfinity string
@@ -306,7 +306,7 @@ const (
 	KeywordCasesInfinityInfinity KeywordCasesInfinity = "infinity"
 )
 
-var lcCasesKeywordCasesInfinity = []string{ "infinity" }
+var lcCasesKeywordCasesInfinity = []string{"infinity"}
 
 // KeywordCasesEncodable is a string-raw enum of the contract.
 type KeywordCasesEncodable string
@@ -316,1457 +316,3353 @@ const (
 	KeywordCasesEncodableEncode KeywordCasesEncodable = "encode"
 )
 
-var lcCasesKeywordCasesEncodable = []string{ "encode" }
+var lcCasesKeywordCasesEncodable = []string{"encode"}
 
 // KeywordCasesMembers is the bridge shape of a schema struct (wire names, Unix ms).
 // Every accepted field name as a struct member.
 type KeywordCasesMembers struct {
-	And *int32 `json:"and,omitempty"`
-	Def *int32 `json:"def,omitempty"`
-	Del *int32 `json:"del,omitempty"`
-	Elif *int32 `json:"elif,omitempty"`
-	Except *int32 `json:"except,omitempty"`
-	Lambda *int32 `json:"lambda,omitempty"`
-	Nonlocal *int32 `json:"nonlocal,omitempty"`
-	Not *int32 `json:"not,omitempty"`
-	Or *int32 `json:"or,omitempty"`
-	Pass *int32 `json:"pass,omitempty"`
-	Raise *int32 `json:"raise,omitempty"`
-	Str *int32 `json:"str,omitempty"`
-	Int *int32 `json:"int,omitempty"`
-	Float *int32 `json:"float,omitempty"`
-	Bool *int32 `json:"bool,omitempty"`
-	List *int32 `json:"list,omitempty"`
-	Dict *int32 `json:"dict,omitempty"`
-	Tuple *int32 `json:"tuple,omitempty"`
-	From_json *int32 `json:"from_json,omitempty"`
-	To_json *int32 `json:"to_json,omitempty"`
-	Json *int32 `json:"json,omitempty"`
-	Math *int32 `json:"math,omitempty"`
-	Re *int32 `json:"re,omitempty"`
-	Dataclass *int32 `json:"dataclass,omitempty"`
-	Actor *int32 `json:"actor,omitempty"`
-	Any *int32 `json:"any,omitempty"`
-	As *int32 `json:"as,omitempty"`
-	Associatedtype *int32 `json:"associatedtype,omitempty"`
-	Async *int32 `json:"async,omitempty"`
-	Await *int32 `json:"await,omitempty"`
-	Borrowing *int32 `json:"borrowing,omitempty"`
-	Break *int32 `json:"break,omitempty"`
-	Case *int32 `json:"case,omitempty"`
-	Catch *int32 `json:"catch,omitempty"`
-	Class *int32 `json:"class,omitempty"`
-	Consume *int32 `json:"consume,omitempty"`
-	Consuming *int32 `json:"consuming,omitempty"`
-	Continue *int32 `json:"continue,omitempty"`
-	Copy *int32 `json:"copy,omitempty"`
-	Default *int32 `json:"default,omitempty"`
-	Defer *int32 `json:"defer,omitempty"`
-	Deinit *int32 `json:"deinit,omitempty"`
-	Discard *int32 `json:"discard,omitempty"`
-	Do *int32 `json:"do,omitempty"`
-	Each *int32 `json:"each,omitempty"`
-	Else *int32 `json:"else,omitempty"`
-	Enum *int32 `json:"enum,omitempty"`
-	Extension *int32 `json:"extension,omitempty"`
-	Fallthrough *int32 `json:"fallthrough,omitempty"`
-	False *int32 `json:"false,omitempty"`
-	Fileprivate *int32 `json:"fileprivate,omitempty"`
-	For *int32 `json:"for,omitempty"`
-	Func *int32 `json:"func,omitempty"`
-	Guard *int32 `json:"guard,omitempty"`
-	If *int32 `json:"if,omitempty"`
-	Import *int32 `json:"import,omitempty"`
-	In *int32 `json:"in,omitempty"`
-	Init *int32 `json:"init,omitempty"`
-	Inout *int32 `json:"inout,omitempty"`
-	Internal *int32 `json:"internal,omitempty"`
-	Is *int32 `json:"is,omitempty"`
-	Let *int32 `json:"let,omitempty"`
-	Macro *int32 `json:"macro,omitempty"`
-	Nil *int32 `json:"nil,omitempty"`
-	Nonisolated *int32 `json:"nonisolated,omitempty"`
-	Open *int32 `json:"open,omitempty"`
-	Operator *int32 `json:"operator,omitempty"`
-	Package *int32 `json:"package,omitempty"`
-	Precedencegroup *int32 `json:"precedencegroup,omitempty"`
-	Private *int32 `json:"private,omitempty"`
-	Protocol *int32 `json:"protocol,omitempty"`
-	Public *int32 `json:"public,omitempty"`
-	Repeat *int32 `json:"repeat,omitempty"`
-	Rethrows *int32 `json:"rethrows,omitempty"`
-	Return *int32 `json:"return,omitempty"`
-	Self *int32 `json:"self,omitempty"`
-	Sending *int32 `json:"sending,omitempty"`
-	Some *int32 `json:"some,omitempty"`
-	Static *int32 `json:"static,omitempty"`
-	Struct *int32 `json:"struct,omitempty"`
-	Subscript *int32 `json:"subscript,omitempty"`
-	Super *int32 `json:"super,omitempty"`
-	Switch *int32 `json:"switch,omitempty"`
-	Throw *int32 `json:"throw,omitempty"`
-	Throws *int32 `json:"throws,omitempty"`
-	True *int32 `json:"true,omitempty"`
-	Try *int32 `json:"try,omitempty"`
-	Typealias *int32 `json:"typealias,omitempty"`
-	Var *int32 `json:"var,omitempty"`
-	Where *int32 `json:"where,omitempty"`
-	While *int32 `json:"while,omitempty"`
-	Associativity *int32 `json:"associativity,omitempty"`
-	Convenience *int32 `json:"convenience,omitempty"`
-	DidSet *int32 `json:"didSet,omitempty"`
-	Dynamic *int32 `json:"dynamic,omitempty"`
-	Final *int32 `json:"final,omitempty"`
-	Get *int32 `json:"get,omitempty"`
-	Indirect *int32 `json:"indirect,omitempty"`
-	Infix *int32 `json:"infix,omitempty"`
-	Lazy *int32 `json:"lazy,omitempty"`
-	Left *int32 `json:"left,omitempty"`
-	Mutating *int32 `json:"mutating,omitempty"`
-	None *int32 `json:"none,omitempty"`
-	Nonmutating *int32 `json:"nonmutating,omitempty"`
-	Optional *int32 `json:"optional,omitempty"`
-	Override *int32 `json:"override,omitempty"`
-	Postfix *int32 `json:"postfix,omitempty"`
-	Precedence *int32 `json:"precedence,omitempty"`
-	Prefix *int32 `json:"prefix,omitempty"`
-	Required *int32 `json:"required,omitempty"`
-	Right *int32 `json:"right,omitempty"`
-	Set *int32 `json:"set,omitempty"`
-	Unowned *int32 `json:"unowned,omitempty"`
-	Weak *int32 `json:"weak,omitempty"`
-	WillSet *int32 `json:"willSet,omitempty"`
-	Isolated *int32 `json:"isolated,omitempty"`
-	Distributed *int32 `json:"distributed,omitempty"`
-	Unsafe *int32 `json:"unsafe,omitempty"`
-	LowerThan *int32 `json:"lowerThan,omitempty"`
-	HigherThan *int32 `json:"higherThan,omitempty"`
-	Assignment *int32 `json:"assignment,omitempty"`
-	Safe *int32 `json:"safe,omitempty"`
-	Unchecked *int32 `json:"unchecked,omitempty"`
-	Reasync *int32 `json:"reasync,omitempty"`
-	Preconcurrency *int32 `json:"preconcurrency,omitempty"`
-	Throwing *int32 `json:"throwing,omitempty"`
-	Objc *int32 `json:"objc,omitempty"`
-	Available *int32 `json:"available,omitempty"`
-	Unknown *int32 `json:"unknown,omitempty"`
-	Fun *int32 `json:"fun,omitempty"`
-	Interface *int32 `json:"interface,omitempty"`
-	Null *int32 `json:"null,omitempty"`
-	Object *int32 `json:"object,omitempty"`
-	This *int32 `json:"this,omitempty"`
-	Typeof *int32 `json:"typeof,omitempty"`
-	Val *int32 `json:"val,omitempty"`
-	When *int32 `json:"when,omitempty"`
-	By *int32 `json:"by,omitempty"`
-	Delegate *int32 `json:"delegate,omitempty"`
-	Field *int32 `json:"field,omitempty"`
-	File *int32 `json:"file,omitempty"`
-	Finally *int32 `json:"finally,omitempty"`
-	Param *int32 `json:"param,omitempty"`
-	Property *int32 `json:"property,omitempty"`
-	Receiver *int32 `json:"receiver,omitempty"`
-	Setparam *int32 `json:"setparam,omitempty"`
-	Value *int32 `json:"value,omitempty"`
-	Abstract *int32 `json:"abstract,omitempty"`
-	Actual *int32 `json:"actual,omitempty"`
-	Annotation *int32 `json:"annotation,omitempty"`
-	Companion *int32 `json:"companion,omitempty"`
-	Const *int32 `json:"const,omitempty"`
-	Crossinline *int32 `json:"crossinline,omitempty"`
-	Data *int32 `json:"data,omitempty"`
-	Expect *int32 `json:"expect,omitempty"`
-	External *int32 `json:"external,omitempty"`
-	Inline *int32 `json:"inline,omitempty"`
-	Inner *int32 `json:"inner,omitempty"`
-	Lateinit *int32 `json:"lateinit,omitempty"`
-	Noinline *int32 `json:"noinline,omitempty"`
-	Out *int32 `json:"out,omitempty"`
-	Protected *int32 `json:"protected,omitempty"`
-	Reified *int32 `json:"reified,omitempty"`
-	Sealed *int32 `json:"sealed,omitempty"`
-	Suspend *int32 `json:"suspend,omitempty"`
-	Tailrec *int32 `json:"tailrec,omitempty"`
-	Vararg *int32 `json:"vararg,omitempty"`
-	It *int32 `json:"it,omitempty"`
-	Debugger *int32 `json:"debugger,omitempty"`
-	Delete *int32 `json:"delete,omitempty"`
-	Export *int32 `json:"export,omitempty"`
-	Extends *int32 `json:"extends,omitempty"`
-	Function *int32 `json:"function,omitempty"`
-	Instanceof *int32 `json:"instanceof,omitempty"`
-	New *int32 `json:"new,omitempty"`
-	Void *int32 `json:"void,omitempty"`
-	With *int32 `json:"with,omitempty"`
-	Implements *int32 `json:"implements,omitempty"`
-	Yield *int32 `json:"yield,omitempty"`
-	Accessor *int32 `json:"accessor,omitempty"`
-	Asserts *int32 `json:"asserts,omitempty"`
-	Assert *int32 `json:"assert,omitempty"`
-	Bigint *int32 `json:"bigint,omitempty"`
-	Boolean *int32 `json:"boolean,omitempty"`
-	Declare *int32 `json:"declare,omitempty"`
-	Infer *int32 `json:"infer,omitempty"`
-	Intrinsic *int32 `json:"intrinsic,omitempty"`
-	Keyof *int32 `json:"keyof,omitempty"`
-	Module *int32 `json:"module,omitempty"`
-	Namespace *int32 `json:"namespace,omitempty"`
-	Never *int32 `json:"never,omitempty"`
-	Readonly *int32 `json:"readonly,omitempty"`
-	Require *int32 `json:"require,omitempty"`
-	Number *int32 `json:"number,omitempty"`
-	Of *int32 `json:"of,omitempty"`
-	Satisfies *int32 `json:"satisfies,omitempty"`
-	String *int32 `json:"string,omitempty"`
-	Symbol *int32 `json:"symbol,omitempty"`
-	Type *int32 `json:"type,omitempty"`
-	Undefined *int32 `json:"undefined,omitempty"`
-	Unique *int32 `json:"unique,omitempty"`
-	Using *int32 `json:"using,omitempty"`
-	Global *int32 `json:"global,omitempty"`
-	Arguments *int32 `json:"arguments,omitempty"`
-	Eval *int32 `json:"eval,omitempty"`
-	Prototype *int32 `json:"prototype,omitempty"`
-	ToJSON *int32 `json:"toJSON,omitempty"`
-	Encode *int32 `json:"encode,omitempty"`
-	Hash *int32 `json:"hash,omitempty"`
-	Description *int32 `json:"description,omitempty"`
+	And              *int32 `json:"and,omitempty"`
+	Def              *int32 `json:"def,omitempty"`
+	Del              *int32 `json:"del,omitempty"`
+	Elif             *int32 `json:"elif,omitempty"`
+	Except           *int32 `json:"except,omitempty"`
+	Lambda           *int32 `json:"lambda,omitempty"`
+	Nonlocal         *int32 `json:"nonlocal,omitempty"`
+	Not              *int32 `json:"not,omitempty"`
+	Or               *int32 `json:"or,omitempty"`
+	Pass             *int32 `json:"pass,omitempty"`
+	Raise            *int32 `json:"raise,omitempty"`
+	Str              *int32 `json:"str,omitempty"`
+	Int              *int32 `json:"int,omitempty"`
+	Float            *int32 `json:"float,omitempty"`
+	Bool             *int32 `json:"bool,omitempty"`
+	List             *int32 `json:"list,omitempty"`
+	Dict             *int32 `json:"dict,omitempty"`
+	Tuple            *int32 `json:"tuple,omitempty"`
+	From_json        *int32 `json:"from_json,omitempty"`
+	To_json          *int32 `json:"to_json,omitempty"`
+	Json             *int32 `json:"json,omitempty"`
+	Math             *int32 `json:"math,omitempty"`
+	Re               *int32 `json:"re,omitempty"`
+	Dataclass        *int32 `json:"dataclass,omitempty"`
+	Actor            *int32 `json:"actor,omitempty"`
+	Any              *int32 `json:"any,omitempty"`
+	As               *int32 `json:"as,omitempty"`
+	Associatedtype   *int32 `json:"associatedtype,omitempty"`
+	Async            *int32 `json:"async,omitempty"`
+	Await            *int32 `json:"await,omitempty"`
+	Borrowing        *int32 `json:"borrowing,omitempty"`
+	Break            *int32 `json:"break,omitempty"`
+	Case             *int32 `json:"case,omitempty"`
+	Catch            *int32 `json:"catch,omitempty"`
+	Class            *int32 `json:"class,omitempty"`
+	Consume          *int32 `json:"consume,omitempty"`
+	Consuming        *int32 `json:"consuming,omitempty"`
+	Continue         *int32 `json:"continue,omitempty"`
+	Copy             *int32 `json:"copy,omitempty"`
+	Default          *int32 `json:"default,omitempty"`
+	Defer            *int32 `json:"defer,omitempty"`
+	Deinit           *int32 `json:"deinit,omitempty"`
+	Discard          *int32 `json:"discard,omitempty"`
+	Do               *int32 `json:"do,omitempty"`
+	Each             *int32 `json:"each,omitempty"`
+	Else             *int32 `json:"else,omitempty"`
+	Enum             *int32 `json:"enum,omitempty"`
+	Extension        *int32 `json:"extension,omitempty"`
+	Fallthrough      *int32 `json:"fallthrough,omitempty"`
+	False            *int32 `json:"false,omitempty"`
+	Fileprivate      *int32 `json:"fileprivate,omitempty"`
+	For              *int32 `json:"for,omitempty"`
+	Func             *int32 `json:"func,omitempty"`
+	Guard            *int32 `json:"guard,omitempty"`
+	If               *int32 `json:"if,omitempty"`
+	Import           *int32 `json:"import,omitempty"`
+	In               *int32 `json:"in,omitempty"`
+	Init             *int32 `json:"init,omitempty"`
+	Inout            *int32 `json:"inout,omitempty"`
+	Internal         *int32 `json:"internal,omitempty"`
+	Is               *int32 `json:"is,omitempty"`
+	Let              *int32 `json:"let,omitempty"`
+	Macro            *int32 `json:"macro,omitempty"`
+	Nil              *int32 `json:"nil,omitempty"`
+	Nonisolated      *int32 `json:"nonisolated,omitempty"`
+	Open             *int32 `json:"open,omitempty"`
+	Operator         *int32 `json:"operator,omitempty"`
+	Package          *int32 `json:"package,omitempty"`
+	Precedencegroup  *int32 `json:"precedencegroup,omitempty"`
+	Private          *int32 `json:"private,omitempty"`
+	Protocol         *int32 `json:"protocol,omitempty"`
+	Public           *int32 `json:"public,omitempty"`
+	Repeat           *int32 `json:"repeat,omitempty"`
+	Rethrows         *int32 `json:"rethrows,omitempty"`
+	Return           *int32 `json:"return,omitempty"`
+	Self             *int32 `json:"self,omitempty"`
+	Sending          *int32 `json:"sending,omitempty"`
+	Some             *int32 `json:"some,omitempty"`
+	Static           *int32 `json:"static,omitempty"`
+	Struct           *int32 `json:"struct,omitempty"`
+	Subscript        *int32 `json:"subscript,omitempty"`
+	Super            *int32 `json:"super,omitempty"`
+	Switch           *int32 `json:"switch,omitempty"`
+	Throw            *int32 `json:"throw,omitempty"`
+	Throws           *int32 `json:"throws,omitempty"`
+	True             *int32 `json:"true,omitempty"`
+	Try              *int32 `json:"try,omitempty"`
+	Typealias        *int32 `json:"typealias,omitempty"`
+	Var              *int32 `json:"var,omitempty"`
+	Where            *int32 `json:"where,omitempty"`
+	While            *int32 `json:"while,omitempty"`
+	Associativity    *int32 `json:"associativity,omitempty"`
+	Convenience      *int32 `json:"convenience,omitempty"`
+	DidSet           *int32 `json:"didSet,omitempty"`
+	Dynamic          *int32 `json:"dynamic,omitempty"`
+	Final            *int32 `json:"final,omitempty"`
+	Get              *int32 `json:"get,omitempty"`
+	Indirect         *int32 `json:"indirect,omitempty"`
+	Infix            *int32 `json:"infix,omitempty"`
+	Lazy             *int32 `json:"lazy,omitempty"`
+	Left             *int32 `json:"left,omitempty"`
+	Mutating         *int32 `json:"mutating,omitempty"`
+	None             *int32 `json:"none,omitempty"`
+	Nonmutating      *int32 `json:"nonmutating,omitempty"`
+	Optional         *int32 `json:"optional,omitempty"`
+	Override         *int32 `json:"override,omitempty"`
+	Postfix          *int32 `json:"postfix,omitempty"`
+	Precedence       *int32 `json:"precedence,omitempty"`
+	Prefix           *int32 `json:"prefix,omitempty"`
+	Required         *int32 `json:"required,omitempty"`
+	Right            *int32 `json:"right,omitempty"`
+	Set              *int32 `json:"set,omitempty"`
+	Unowned          *int32 `json:"unowned,omitempty"`
+	Weak             *int32 `json:"weak,omitempty"`
+	WillSet          *int32 `json:"willSet,omitempty"`
+	Isolated         *int32 `json:"isolated,omitempty"`
+	Distributed      *int32 `json:"distributed,omitempty"`
+	Unsafe           *int32 `json:"unsafe,omitempty"`
+	LowerThan        *int32 `json:"lowerThan,omitempty"`
+	HigherThan       *int32 `json:"higherThan,omitempty"`
+	Assignment       *int32 `json:"assignment,omitempty"`
+	Safe             *int32 `json:"safe,omitempty"`
+	Unchecked        *int32 `json:"unchecked,omitempty"`
+	Reasync          *int32 `json:"reasync,omitempty"`
+	Preconcurrency   *int32 `json:"preconcurrency,omitempty"`
+	Throwing         *int32 `json:"throwing,omitempty"`
+	Objc             *int32 `json:"objc,omitempty"`
+	Available        *int32 `json:"available,omitempty"`
+	Unknown          *int32 `json:"unknown,omitempty"`
+	Fun              *int32 `json:"fun,omitempty"`
+	Interface        *int32 `json:"interface,omitempty"`
+	Null             *int32 `json:"null,omitempty"`
+	Object           *int32 `json:"object,omitempty"`
+	This             *int32 `json:"this,omitempty"`
+	Typeof           *int32 `json:"typeof,omitempty"`
+	Val              *int32 `json:"val,omitempty"`
+	When             *int32 `json:"when,omitempty"`
+	By               *int32 `json:"by,omitempty"`
+	Delegate         *int32 `json:"delegate,omitempty"`
+	Field            *int32 `json:"field,omitempty"`
+	File             *int32 `json:"file,omitempty"`
+	Finally          *int32 `json:"finally,omitempty"`
+	Param            *int32 `json:"param,omitempty"`
+	Property         *int32 `json:"property,omitempty"`
+	Receiver         *int32 `json:"receiver,omitempty"`
+	Setparam         *int32 `json:"setparam,omitempty"`
+	Value            *int32 `json:"value,omitempty"`
+	Abstract         *int32 `json:"abstract,omitempty"`
+	Actual           *int32 `json:"actual,omitempty"`
+	Annotation       *int32 `json:"annotation,omitempty"`
+	Companion        *int32 `json:"companion,omitempty"`
+	Const            *int32 `json:"const,omitempty"`
+	Crossinline      *int32 `json:"crossinline,omitempty"`
+	Data             *int32 `json:"data,omitempty"`
+	Expect           *int32 `json:"expect,omitempty"`
+	External         *int32 `json:"external,omitempty"`
+	Inline           *int32 `json:"inline,omitempty"`
+	Inner            *int32 `json:"inner,omitempty"`
+	Lateinit         *int32 `json:"lateinit,omitempty"`
+	Noinline         *int32 `json:"noinline,omitempty"`
+	Out              *int32 `json:"out,omitempty"`
+	Protected        *int32 `json:"protected,omitempty"`
+	Reified          *int32 `json:"reified,omitempty"`
+	Sealed           *int32 `json:"sealed,omitempty"`
+	Suspend          *int32 `json:"suspend,omitempty"`
+	Tailrec          *int32 `json:"tailrec,omitempty"`
+	Vararg           *int32 `json:"vararg,omitempty"`
+	It               *int32 `json:"it,omitempty"`
+	Debugger         *int32 `json:"debugger,omitempty"`
+	Delete           *int32 `json:"delete,omitempty"`
+	Export           *int32 `json:"export,omitempty"`
+	Extends          *int32 `json:"extends,omitempty"`
+	Function         *int32 `json:"function,omitempty"`
+	Instanceof       *int32 `json:"instanceof,omitempty"`
+	New              *int32 `json:"new,omitempty"`
+	Void             *int32 `json:"void,omitempty"`
+	With             *int32 `json:"with,omitempty"`
+	Implements       *int32 `json:"implements,omitempty"`
+	Yield            *int32 `json:"yield,omitempty"`
+	Accessor         *int32 `json:"accessor,omitempty"`
+	Asserts          *int32 `json:"asserts,omitempty"`
+	Assert           *int32 `json:"assert,omitempty"`
+	Bigint           *int32 `json:"bigint,omitempty"`
+	Boolean          *int32 `json:"boolean,omitempty"`
+	Declare          *int32 `json:"declare,omitempty"`
+	Infer            *int32 `json:"infer,omitempty"`
+	Intrinsic        *int32 `json:"intrinsic,omitempty"`
+	Keyof            *int32 `json:"keyof,omitempty"`
+	Module           *int32 `json:"module,omitempty"`
+	Namespace        *int32 `json:"namespace,omitempty"`
+	Never            *int32 `json:"never,omitempty"`
+	Readonly         *int32 `json:"readonly,omitempty"`
+	Require          *int32 `json:"require,omitempty"`
+	Number           *int32 `json:"number,omitempty"`
+	Of               *int32 `json:"of,omitempty"`
+	Satisfies        *int32 `json:"satisfies,omitempty"`
+	String           *int32 `json:"string,omitempty"`
+	Symbol           *int32 `json:"symbol,omitempty"`
+	Type             *int32 `json:"type,omitempty"`
+	Undefined        *int32 `json:"undefined,omitempty"`
+	Unique           *int32 `json:"unique,omitempty"`
+	Using            *int32 `json:"using,omitempty"`
+	Global           *int32 `json:"global,omitempty"`
+	Arguments        *int32 `json:"arguments,omitempty"`
+	Eval             *int32 `json:"eval,omitempty"`
+	Prototype        *int32 `json:"prototype,omitempty"`
+	ToJSON           *int32 `json:"toJSON,omitempty"`
+	Encode           *int32 `json:"encode,omitempty"`
+	Hash             *int32 `json:"hash,omitempty"`
+	Description      *int32 `json:"description,omitempty"`
 	DebugDescription *int32 `json:"debugDescription,omitempty"`
-	RawValue *int32 `json:"rawValue,omitempty"`
-	AllCases *int32 `json:"allCases,omitempty"`
-	Hasher *int32 `json:"hasher,omitempty"`
-	Equals *int32 `json:"equals,omitempty"`
-	HashCode *int32 `json:"hashCode,omitempty"`
-	Component1 *int32 `json:"component1,omitempty"`
-	Component2 *int32 `json:"component2,omitempty"`
-	Name *int32 `json:"name,omitempty"`
-	Ordinal *int32 `json:"ordinal,omitempty"`
-	Values *int32 `json:"values,omitempty"`
-	Entries *int32 `json:"entries,omitempty"`
-	CompareTo *int32 `json:"compareTo,omitempty"`
-	DeclaringClass *int32 `json:"declaringClass,omitempty"`
-	Lc *int32 `json:"lc,omitempty"`
-	Reader *int32 `json:"reader,omitempty"`
-	Map *int32 `json:"map,omitempty"`
-	Container *int32 `json:"container,omitempty"`
-	Decoder *int32 `json:"decoder,omitempty"`
-	Encoder *int32 `json:"encoder,omitempty"`
-	Key *int32 `json:"key,omitempty"`
-	Fail *int32 `json:"fail,omitempty"`
-	Read *int32 `json:"read,omitempty"`
-	Ok *int32 `json:"ok,omitempty"`
-	Attributes *int32 `json:"attributes,omitempty"`
-	State *int32 `json:"state,omitempty"`
-	Error *int32 `json:"error,omitempty"`
+	RawValue         *int32 `json:"rawValue,omitempty"`
+	AllCases         *int32 `json:"allCases,omitempty"`
+	Hasher           *int32 `json:"hasher,omitempty"`
+	Equals           *int32 `json:"equals,omitempty"`
+	HashCode         *int32 `json:"hashCode,omitempty"`
+	Component1       *int32 `json:"component1,omitempty"`
+	Component2       *int32 `json:"component2,omitempty"`
+	Name             *int32 `json:"name,omitempty"`
+	Ordinal          *int32 `json:"ordinal,omitempty"`
+	Values           *int32 `json:"values,omitempty"`
+	Entries          *int32 `json:"entries,omitempty"`
+	CompareTo        *int32 `json:"compareTo,omitempty"`
+	DeclaringClass   *int32 `json:"declaringClass,omitempty"`
+	Lc               *int32 `json:"lc,omitempty"`
+	Reader           *int32 `json:"reader,omitempty"`
+	Map              *int32 `json:"map,omitempty"`
+	Container        *int32 `json:"container,omitempty"`
+	Decoder          *int32 `json:"decoder,omitempty"`
+	Encoder          *int32 `json:"encoder,omitempty"`
+	Key              *int32 `json:"key,omitempty"`
+	Fail             *int32 `json:"fail,omitempty"`
+	Read             *int32 `json:"read,omitempty"`
+	Ok               *int32 `json:"ok,omitempty"`
+	Attributes       *int32 `json:"attributes,omitempty"`
+	State            *int32 `json:"state,omitempty"`
+	Error            *int32 `json:"error,omitempty"`
 }
 
 // KeywordCasesMembersApns is KeywordCasesMembers as the widget's Codable type reads it: Swift names, dates in seconds since 2001.
 type KeywordCasesMembersApns struct {
-	And *int32 `json:"and,omitempty"`
-	Def *int32 `json:"def,omitempty"`
-	Del *int32 `json:"del,omitempty"`
-	Elif *int32 `json:"elif,omitempty"`
-	Except *int32 `json:"except,omitempty"`
-	Lambda *int32 `json:"lambda,omitempty"`
-	Nonlocal *int32 `json:"nonlocal,omitempty"`
-	Not *int32 `json:"not,omitempty"`
-	Or *int32 `json:"or,omitempty"`
-	Pass *int32 `json:"pass,omitempty"`
-	Raise *int32 `json:"raise,omitempty"`
-	Str *int32 `json:"str,omitempty"`
-	Int *int32 `json:"int,omitempty"`
-	Float *int32 `json:"float,omitempty"`
-	Bool *int32 `json:"bool,omitempty"`
-	List *int32 `json:"list,omitempty"`
-	Dict *int32 `json:"dict,omitempty"`
-	Tuple *int32 `json:"tuple,omitempty"`
-	From_json *int32 `json:"from_json,omitempty"`
-	To_json *int32 `json:"to_json,omitempty"`
-	Json *int32 `json:"json,omitempty"`
-	Math *int32 `json:"math,omitempty"`
-	Re *int32 `json:"re,omitempty"`
-	Dataclass *int32 `json:"dataclass,omitempty"`
-	Actor *int32 `json:"actor,omitempty"`
-	Any *int32 `json:"any,omitempty"`
-	As *int32 `json:"as,omitempty"`
-	Associatedtype *int32 `json:"associatedtype,omitempty"`
-	Async *int32 `json:"async,omitempty"`
-	Await *int32 `json:"await,omitempty"`
-	Borrowing *int32 `json:"borrowing,omitempty"`
-	Break *int32 `json:"break,omitempty"`
-	Case *int32 `json:"case,omitempty"`
-	Catch *int32 `json:"catch,omitempty"`
-	Class *int32 `json:"class,omitempty"`
-	Consume *int32 `json:"consume,omitempty"`
-	Consuming *int32 `json:"consuming,omitempty"`
-	Continue *int32 `json:"continue,omitempty"`
-	Copy *int32 `json:"copy,omitempty"`
-	Default *int32 `json:"default,omitempty"`
-	Defer *int32 `json:"defer,omitempty"`
-	Deinit *int32 `json:"deinit,omitempty"`
-	Discard *int32 `json:"discard,omitempty"`
-	Do *int32 `json:"do,omitempty"`
-	Each *int32 `json:"each,omitempty"`
-	Else *int32 `json:"else,omitempty"`
-	Enum *int32 `json:"enum,omitempty"`
-	Extension *int32 `json:"extension,omitempty"`
-	Fallthrough *int32 `json:"fallthrough,omitempty"`
-	False *int32 `json:"false,omitempty"`
-	Fileprivate *int32 `json:"fileprivate,omitempty"`
-	For *int32 `json:"for,omitempty"`
-	Func *int32 `json:"func,omitempty"`
-	Guard *int32 `json:"guard,omitempty"`
-	If *int32 `json:"if,omitempty"`
-	Import *int32 `json:"import,omitempty"`
-	In *int32 `json:"in,omitempty"`
-	Init *int32 `json:"init,omitempty"`
-	Inout *int32 `json:"inout,omitempty"`
-	Internal *int32 `json:"internal,omitempty"`
-	Is *int32 `json:"is,omitempty"`
-	Let *int32 `json:"let,omitempty"`
-	Macro *int32 `json:"macro,omitempty"`
-	Nil *int32 `json:"nil,omitempty"`
-	Nonisolated *int32 `json:"nonisolated,omitempty"`
-	Open *int32 `json:"open,omitempty"`
-	Operator *int32 `json:"operator,omitempty"`
-	Package *int32 `json:"package,omitempty"`
-	Precedencegroup *int32 `json:"precedencegroup,omitempty"`
-	Private *int32 `json:"private,omitempty"`
-	Protocol *int32 `json:"protocol,omitempty"`
-	Public *int32 `json:"public,omitempty"`
-	Repeat *int32 `json:"repeat,omitempty"`
-	Rethrows *int32 `json:"rethrows,omitempty"`
-	Return *int32 `json:"return,omitempty"`
-	Self *int32 `json:"self,omitempty"`
-	Sending *int32 `json:"sending,omitempty"`
-	Some *int32 `json:"some,omitempty"`
-	Static *int32 `json:"static,omitempty"`
-	Struct *int32 `json:"struct,omitempty"`
-	Subscript *int32 `json:"subscript,omitempty"`
-	Super *int32 `json:"super,omitempty"`
-	Switch *int32 `json:"switch,omitempty"`
-	Throw *int32 `json:"throw,omitempty"`
-	Throws *int32 `json:"throws,omitempty"`
-	True *int32 `json:"true,omitempty"`
-	Try *int32 `json:"try,omitempty"`
-	Typealias *int32 `json:"typealias,omitempty"`
-	Var *int32 `json:"var,omitempty"`
-	Where *int32 `json:"where,omitempty"`
-	While *int32 `json:"while,omitempty"`
-	Associativity *int32 `json:"associativity,omitempty"`
-	Convenience *int32 `json:"convenience,omitempty"`
-	DidSet *int32 `json:"didSet,omitempty"`
-	Dynamic *int32 `json:"dynamic,omitempty"`
-	Final *int32 `json:"final,omitempty"`
-	Get *int32 `json:"get,omitempty"`
-	Indirect *int32 `json:"indirect,omitempty"`
-	Infix *int32 `json:"infix,omitempty"`
-	Lazy *int32 `json:"lazy,omitempty"`
-	Left *int32 `json:"left,omitempty"`
-	Mutating *int32 `json:"mutating,omitempty"`
-	None *int32 `json:"none,omitempty"`
-	Nonmutating *int32 `json:"nonmutating,omitempty"`
-	Optional *int32 `json:"optional,omitempty"`
-	Override *int32 `json:"override,omitempty"`
-	Postfix *int32 `json:"postfix,omitempty"`
-	Precedence *int32 `json:"precedence,omitempty"`
-	Prefix *int32 `json:"prefix,omitempty"`
-	Required *int32 `json:"required,omitempty"`
-	Right *int32 `json:"right,omitempty"`
-	Set *int32 `json:"set,omitempty"`
-	Unowned *int32 `json:"unowned,omitempty"`
-	Weak *int32 `json:"weak,omitempty"`
-	WillSet *int32 `json:"willSet,omitempty"`
-	Isolated *int32 `json:"isolated,omitempty"`
-	Distributed *int32 `json:"distributed,omitempty"`
-	Unsafe *int32 `json:"unsafe,omitempty"`
-	LowerThan *int32 `json:"lowerThan,omitempty"`
-	HigherThan *int32 `json:"higherThan,omitempty"`
-	Assignment *int32 `json:"assignment,omitempty"`
-	Safe *int32 `json:"safe,omitempty"`
-	Unchecked *int32 `json:"unchecked,omitempty"`
-	Reasync *int32 `json:"reasync,omitempty"`
-	Preconcurrency *int32 `json:"preconcurrency,omitempty"`
-	Throwing *int32 `json:"throwing,omitempty"`
-	Objc *int32 `json:"objc,omitempty"`
-	Available *int32 `json:"available,omitempty"`
-	Unknown *int32 `json:"unknown,omitempty"`
-	Fun *int32 `json:"fun,omitempty"`
-	Interface *int32 `json:"interface,omitempty"`
-	Null *int32 `json:"null,omitempty"`
-	Object *int32 `json:"object,omitempty"`
-	This *int32 `json:"this,omitempty"`
-	Typeof *int32 `json:"typeof,omitempty"`
-	Val *int32 `json:"val,omitempty"`
-	When *int32 `json:"when,omitempty"`
-	By *int32 `json:"by,omitempty"`
-	Delegate *int32 `json:"delegate,omitempty"`
-	Field *int32 `json:"field,omitempty"`
-	File *int32 `json:"file,omitempty"`
-	Finally *int32 `json:"finally,omitempty"`
-	Param *int32 `json:"param,omitempty"`
-	Property *int32 `json:"property,omitempty"`
-	Receiver *int32 `json:"receiver,omitempty"`
-	Setparam *int32 `json:"setparam,omitempty"`
-	Value *int32 `json:"value,omitempty"`
-	Abstract *int32 `json:"abstract,omitempty"`
-	Actual *int32 `json:"actual,omitempty"`
-	Annotation *int32 `json:"annotation,omitempty"`
-	Companion *int32 `json:"companion,omitempty"`
-	Const *int32 `json:"const,omitempty"`
-	Crossinline *int32 `json:"crossinline,omitempty"`
-	Data *int32 `json:"data,omitempty"`
-	Expect *int32 `json:"expect,omitempty"`
-	External *int32 `json:"external,omitempty"`
-	Inline *int32 `json:"inline,omitempty"`
-	Inner *int32 `json:"inner,omitempty"`
-	Lateinit *int32 `json:"lateinit,omitempty"`
-	Noinline *int32 `json:"noinline,omitempty"`
-	Out *int32 `json:"out,omitempty"`
-	Protected *int32 `json:"protected,omitempty"`
-	Reified *int32 `json:"reified,omitempty"`
-	Sealed *int32 `json:"sealed,omitempty"`
-	Suspend *int32 `json:"suspend,omitempty"`
-	Tailrec *int32 `json:"tailrec,omitempty"`
-	Vararg *int32 `json:"vararg,omitempty"`
-	It *int32 `json:"it,omitempty"`
-	Debugger *int32 `json:"debugger,omitempty"`
-	Delete *int32 `json:"delete,omitempty"`
-	Export *int32 `json:"export,omitempty"`
-	Extends *int32 `json:"extends,omitempty"`
-	Function *int32 `json:"function,omitempty"`
-	Instanceof *int32 `json:"instanceof,omitempty"`
-	New *int32 `json:"new,omitempty"`
-	Void *int32 `json:"void,omitempty"`
-	With *int32 `json:"with,omitempty"`
-	Implements *int32 `json:"implements,omitempty"`
-	Yield *int32 `json:"yield,omitempty"`
-	Accessor *int32 `json:"accessor,omitempty"`
-	Asserts *int32 `json:"asserts,omitempty"`
-	Assert *int32 `json:"assert,omitempty"`
-	Bigint *int32 `json:"bigint,omitempty"`
-	Boolean *int32 `json:"boolean,omitempty"`
-	Declare *int32 `json:"declare,omitempty"`
-	Infer *int32 `json:"infer,omitempty"`
-	Intrinsic *int32 `json:"intrinsic,omitempty"`
-	Keyof *int32 `json:"keyof,omitempty"`
-	Module *int32 `json:"module,omitempty"`
-	Namespace *int32 `json:"namespace,omitempty"`
-	Never *int32 `json:"never,omitempty"`
-	Readonly *int32 `json:"readonly,omitempty"`
-	Require *int32 `json:"require,omitempty"`
-	Number *int32 `json:"number,omitempty"`
-	Of *int32 `json:"of,omitempty"`
-	Satisfies *int32 `json:"satisfies,omitempty"`
-	String *int32 `json:"string,omitempty"`
-	Symbol *int32 `json:"symbol,omitempty"`
-	Type *int32 `json:"type,omitempty"`
-	Undefined *int32 `json:"undefined,omitempty"`
-	Unique *int32 `json:"unique,omitempty"`
-	Using *int32 `json:"using,omitempty"`
-	Global *int32 `json:"global,omitempty"`
-	Arguments *int32 `json:"arguments,omitempty"`
-	Eval *int32 `json:"eval,omitempty"`
-	Prototype *int32 `json:"prototype,omitempty"`
-	ToJSON *int32 `json:"toJSON,omitempty"`
-	Encode *int32 `json:"encode,omitempty"`
-	Hash *int32 `json:"hash,omitempty"`
-	Description *int32 `json:"description,omitempty"`
+	And              *int32 `json:"and,omitempty"`
+	Def              *int32 `json:"def,omitempty"`
+	Del              *int32 `json:"del,omitempty"`
+	Elif             *int32 `json:"elif,omitempty"`
+	Except           *int32 `json:"except,omitempty"`
+	Lambda           *int32 `json:"lambda,omitempty"`
+	Nonlocal         *int32 `json:"nonlocal,omitempty"`
+	Not              *int32 `json:"not,omitempty"`
+	Or               *int32 `json:"or,omitempty"`
+	Pass             *int32 `json:"pass,omitempty"`
+	Raise            *int32 `json:"raise,omitempty"`
+	Str              *int32 `json:"str,omitempty"`
+	Int              *int32 `json:"int,omitempty"`
+	Float            *int32 `json:"float,omitempty"`
+	Bool             *int32 `json:"bool,omitempty"`
+	List             *int32 `json:"list,omitempty"`
+	Dict             *int32 `json:"dict,omitempty"`
+	Tuple            *int32 `json:"tuple,omitempty"`
+	From_json        *int32 `json:"from_json,omitempty"`
+	To_json          *int32 `json:"to_json,omitempty"`
+	Json             *int32 `json:"json,omitempty"`
+	Math             *int32 `json:"math,omitempty"`
+	Re               *int32 `json:"re,omitempty"`
+	Dataclass        *int32 `json:"dataclass,omitempty"`
+	Actor            *int32 `json:"actor,omitempty"`
+	Any              *int32 `json:"any,omitempty"`
+	As               *int32 `json:"as,omitempty"`
+	Associatedtype   *int32 `json:"associatedtype,omitempty"`
+	Async            *int32 `json:"async,omitempty"`
+	Await            *int32 `json:"await,omitempty"`
+	Borrowing        *int32 `json:"borrowing,omitempty"`
+	Break            *int32 `json:"break,omitempty"`
+	Case             *int32 `json:"case,omitempty"`
+	Catch            *int32 `json:"catch,omitempty"`
+	Class            *int32 `json:"class,omitempty"`
+	Consume          *int32 `json:"consume,omitempty"`
+	Consuming        *int32 `json:"consuming,omitempty"`
+	Continue         *int32 `json:"continue,omitempty"`
+	Copy             *int32 `json:"copy,omitempty"`
+	Default          *int32 `json:"default,omitempty"`
+	Defer            *int32 `json:"defer,omitempty"`
+	Deinit           *int32 `json:"deinit,omitempty"`
+	Discard          *int32 `json:"discard,omitempty"`
+	Do               *int32 `json:"do,omitempty"`
+	Each             *int32 `json:"each,omitempty"`
+	Else             *int32 `json:"else,omitempty"`
+	Enum             *int32 `json:"enum,omitempty"`
+	Extension        *int32 `json:"extension,omitempty"`
+	Fallthrough      *int32 `json:"fallthrough,omitempty"`
+	False            *int32 `json:"false,omitempty"`
+	Fileprivate      *int32 `json:"fileprivate,omitempty"`
+	For              *int32 `json:"for,omitempty"`
+	Func             *int32 `json:"func,omitempty"`
+	Guard            *int32 `json:"guard,omitempty"`
+	If               *int32 `json:"if,omitempty"`
+	Import           *int32 `json:"import,omitempty"`
+	In               *int32 `json:"in,omitempty"`
+	Init             *int32 `json:"init,omitempty"`
+	Inout            *int32 `json:"inout,omitempty"`
+	Internal         *int32 `json:"internal,omitempty"`
+	Is               *int32 `json:"is,omitempty"`
+	Let              *int32 `json:"let,omitempty"`
+	Macro            *int32 `json:"macro,omitempty"`
+	Nil              *int32 `json:"nil,omitempty"`
+	Nonisolated      *int32 `json:"nonisolated,omitempty"`
+	Open             *int32 `json:"open,omitempty"`
+	Operator         *int32 `json:"operator,omitempty"`
+	Package          *int32 `json:"package,omitempty"`
+	Precedencegroup  *int32 `json:"precedencegroup,omitempty"`
+	Private          *int32 `json:"private,omitempty"`
+	Protocol         *int32 `json:"protocol,omitempty"`
+	Public           *int32 `json:"public,omitempty"`
+	Repeat           *int32 `json:"repeat,omitempty"`
+	Rethrows         *int32 `json:"rethrows,omitempty"`
+	Return           *int32 `json:"return,omitempty"`
+	Self             *int32 `json:"self,omitempty"`
+	Sending          *int32 `json:"sending,omitempty"`
+	Some             *int32 `json:"some,omitempty"`
+	Static           *int32 `json:"static,omitempty"`
+	Struct           *int32 `json:"struct,omitempty"`
+	Subscript        *int32 `json:"subscript,omitempty"`
+	Super            *int32 `json:"super,omitempty"`
+	Switch           *int32 `json:"switch,omitempty"`
+	Throw            *int32 `json:"throw,omitempty"`
+	Throws           *int32 `json:"throws,omitempty"`
+	True             *int32 `json:"true,omitempty"`
+	Try              *int32 `json:"try,omitempty"`
+	Typealias        *int32 `json:"typealias,omitempty"`
+	Var              *int32 `json:"var,omitempty"`
+	Where            *int32 `json:"where,omitempty"`
+	While            *int32 `json:"while,omitempty"`
+	Associativity    *int32 `json:"associativity,omitempty"`
+	Convenience      *int32 `json:"convenience,omitempty"`
+	DidSet           *int32 `json:"didSet,omitempty"`
+	Dynamic          *int32 `json:"dynamic,omitempty"`
+	Final            *int32 `json:"final,omitempty"`
+	Get              *int32 `json:"get,omitempty"`
+	Indirect         *int32 `json:"indirect,omitempty"`
+	Infix            *int32 `json:"infix,omitempty"`
+	Lazy             *int32 `json:"lazy,omitempty"`
+	Left             *int32 `json:"left,omitempty"`
+	Mutating         *int32 `json:"mutating,omitempty"`
+	None             *int32 `json:"none,omitempty"`
+	Nonmutating      *int32 `json:"nonmutating,omitempty"`
+	Optional         *int32 `json:"optional,omitempty"`
+	Override         *int32 `json:"override,omitempty"`
+	Postfix          *int32 `json:"postfix,omitempty"`
+	Precedence       *int32 `json:"precedence,omitempty"`
+	Prefix           *int32 `json:"prefix,omitempty"`
+	Required         *int32 `json:"required,omitempty"`
+	Right            *int32 `json:"right,omitempty"`
+	Set              *int32 `json:"set,omitempty"`
+	Unowned          *int32 `json:"unowned,omitempty"`
+	Weak             *int32 `json:"weak,omitempty"`
+	WillSet          *int32 `json:"willSet,omitempty"`
+	Isolated         *int32 `json:"isolated,omitempty"`
+	Distributed      *int32 `json:"distributed,omitempty"`
+	Unsafe           *int32 `json:"unsafe,omitempty"`
+	LowerThan        *int32 `json:"lowerThan,omitempty"`
+	HigherThan       *int32 `json:"higherThan,omitempty"`
+	Assignment       *int32 `json:"assignment,omitempty"`
+	Safe             *int32 `json:"safe,omitempty"`
+	Unchecked        *int32 `json:"unchecked,omitempty"`
+	Reasync          *int32 `json:"reasync,omitempty"`
+	Preconcurrency   *int32 `json:"preconcurrency,omitempty"`
+	Throwing         *int32 `json:"throwing,omitempty"`
+	Objc             *int32 `json:"objc,omitempty"`
+	Available        *int32 `json:"available,omitempty"`
+	Unknown          *int32 `json:"unknown,omitempty"`
+	Fun              *int32 `json:"fun,omitempty"`
+	Interface        *int32 `json:"interface,omitempty"`
+	Null             *int32 `json:"null,omitempty"`
+	Object           *int32 `json:"object,omitempty"`
+	This             *int32 `json:"this,omitempty"`
+	Typeof           *int32 `json:"typeof,omitempty"`
+	Val              *int32 `json:"val,omitempty"`
+	When             *int32 `json:"when,omitempty"`
+	By               *int32 `json:"by,omitempty"`
+	Delegate         *int32 `json:"delegate,omitempty"`
+	Field            *int32 `json:"field,omitempty"`
+	File             *int32 `json:"file,omitempty"`
+	Finally          *int32 `json:"finally,omitempty"`
+	Param            *int32 `json:"param,omitempty"`
+	Property         *int32 `json:"property,omitempty"`
+	Receiver         *int32 `json:"receiver,omitempty"`
+	Setparam         *int32 `json:"setparam,omitempty"`
+	Value            *int32 `json:"value,omitempty"`
+	Abstract         *int32 `json:"abstract,omitempty"`
+	Actual           *int32 `json:"actual,omitempty"`
+	Annotation       *int32 `json:"annotation,omitempty"`
+	Companion        *int32 `json:"companion,omitempty"`
+	Const            *int32 `json:"const,omitempty"`
+	Crossinline      *int32 `json:"crossinline,omitempty"`
+	Data             *int32 `json:"data,omitempty"`
+	Expect           *int32 `json:"expect,omitempty"`
+	External         *int32 `json:"external,omitempty"`
+	Inline           *int32 `json:"inline,omitempty"`
+	Inner            *int32 `json:"inner,omitempty"`
+	Lateinit         *int32 `json:"lateinit,omitempty"`
+	Noinline         *int32 `json:"noinline,omitempty"`
+	Out              *int32 `json:"out,omitempty"`
+	Protected        *int32 `json:"protected,omitempty"`
+	Reified          *int32 `json:"reified,omitempty"`
+	Sealed           *int32 `json:"sealed,omitempty"`
+	Suspend          *int32 `json:"suspend,omitempty"`
+	Tailrec          *int32 `json:"tailrec,omitempty"`
+	Vararg           *int32 `json:"vararg,omitempty"`
+	It               *int32 `json:"it,omitempty"`
+	Debugger         *int32 `json:"debugger,omitempty"`
+	Delete           *int32 `json:"delete,omitempty"`
+	Export           *int32 `json:"export,omitempty"`
+	Extends          *int32 `json:"extends,omitempty"`
+	Function         *int32 `json:"function,omitempty"`
+	Instanceof       *int32 `json:"instanceof,omitempty"`
+	New              *int32 `json:"new,omitempty"`
+	Void             *int32 `json:"void,omitempty"`
+	With             *int32 `json:"with,omitempty"`
+	Implements       *int32 `json:"implements,omitempty"`
+	Yield            *int32 `json:"yield,omitempty"`
+	Accessor         *int32 `json:"accessor,omitempty"`
+	Asserts          *int32 `json:"asserts,omitempty"`
+	Assert           *int32 `json:"assert,omitempty"`
+	Bigint           *int32 `json:"bigint,omitempty"`
+	Boolean          *int32 `json:"boolean,omitempty"`
+	Declare          *int32 `json:"declare,omitempty"`
+	Infer            *int32 `json:"infer,omitempty"`
+	Intrinsic        *int32 `json:"intrinsic,omitempty"`
+	Keyof            *int32 `json:"keyof,omitempty"`
+	Module           *int32 `json:"module,omitempty"`
+	Namespace        *int32 `json:"namespace,omitempty"`
+	Never            *int32 `json:"never,omitempty"`
+	Readonly         *int32 `json:"readonly,omitempty"`
+	Require          *int32 `json:"require,omitempty"`
+	Number           *int32 `json:"number,omitempty"`
+	Of               *int32 `json:"of,omitempty"`
+	Satisfies        *int32 `json:"satisfies,omitempty"`
+	String           *int32 `json:"string,omitempty"`
+	Symbol           *int32 `json:"symbol,omitempty"`
+	Type             *int32 `json:"type,omitempty"`
+	Undefined        *int32 `json:"undefined,omitempty"`
+	Unique           *int32 `json:"unique,omitempty"`
+	Using            *int32 `json:"using,omitempty"`
+	Global           *int32 `json:"global,omitempty"`
+	Arguments        *int32 `json:"arguments,omitempty"`
+	Eval             *int32 `json:"eval,omitempty"`
+	Prototype        *int32 `json:"prototype,omitempty"`
+	ToJSON           *int32 `json:"toJSON,omitempty"`
+	Encode           *int32 `json:"encode,omitempty"`
+	Hash             *int32 `json:"hash,omitempty"`
+	Description      *int32 `json:"description,omitempty"`
 	DebugDescription *int32 `json:"debugDescription,omitempty"`
-	RawValue *int32 `json:"rawValue,omitempty"`
-	AllCases *int32 `json:"allCases,omitempty"`
-	Hasher *int32 `json:"hasher,omitempty"`
-	Equals *int32 `json:"equals,omitempty"`
-	HashCode *int32 `json:"hashCode,omitempty"`
-	Component1 *int32 `json:"component1,omitempty"`
-	Component2 *int32 `json:"component2,omitempty"`
-	Name *int32 `json:"name,omitempty"`
-	Ordinal *int32 `json:"ordinal,omitempty"`
-	Values *int32 `json:"values,omitempty"`
-	Entries *int32 `json:"entries,omitempty"`
-	CompareTo *int32 `json:"compareTo,omitempty"`
-	DeclaringClass *int32 `json:"declaringClass,omitempty"`
-	Lc *int32 `json:"lc,omitempty"`
-	Reader *int32 `json:"reader,omitempty"`
-	Map *int32 `json:"map,omitempty"`
-	Container *int32 `json:"container,omitempty"`
-	Decoder *int32 `json:"decoder,omitempty"`
-	Encoder *int32 `json:"encoder,omitempty"`
-	Key *int32 `json:"key,omitempty"`
-	Fail *int32 `json:"fail,omitempty"`
-	Read *int32 `json:"read,omitempty"`
-	Ok *int32 `json:"ok,omitempty"`
-	Attributes *int32 `json:"attributes,omitempty"`
-	State *int32 `json:"state,omitempty"`
-	Error *int32 `json:"error,omitempty"`
+	RawValue         *int32 `json:"rawValue,omitempty"`
+	AllCases         *int32 `json:"allCases,omitempty"`
+	Hasher           *int32 `json:"hasher,omitempty"`
+	Equals           *int32 `json:"equals,omitempty"`
+	HashCode         *int32 `json:"hashCode,omitempty"`
+	Component1       *int32 `json:"component1,omitempty"`
+	Component2       *int32 `json:"component2,omitempty"`
+	Name             *int32 `json:"name,omitempty"`
+	Ordinal          *int32 `json:"ordinal,omitempty"`
+	Values           *int32 `json:"values,omitempty"`
+	Entries          *int32 `json:"entries,omitempty"`
+	CompareTo        *int32 `json:"compareTo,omitempty"`
+	DeclaringClass   *int32 `json:"declaringClass,omitempty"`
+	Lc               *int32 `json:"lc,omitempty"`
+	Reader           *int32 `json:"reader,omitempty"`
+	Map              *int32 `json:"map,omitempty"`
+	Container        *int32 `json:"container,omitempty"`
+	Decoder          *int32 `json:"decoder,omitempty"`
+	Encoder          *int32 `json:"encoder,omitempty"`
+	Key              *int32 `json:"key,omitempty"`
+	Fail             *int32 `json:"fail,omitempty"`
+	Read             *int32 `json:"read,omitempty"`
+	Ok               *int32 `json:"ok,omitempty"`
+	Attributes       *int32 `json:"attributes,omitempty"`
+	State            *int32 `json:"state,omitempty"`
+	Error            *int32 `json:"error,omitempty"`
 }
 
 func lcToApnsKeywordCasesMembers(v KeywordCasesMembers) KeywordCasesMembersApns {
 	var out KeywordCasesMembersApns
-	if v.And != nil { out.And = lcPtr(*v.And) }
-	if v.Def != nil { out.Def = lcPtr(*v.Def) }
-	if v.Del != nil { out.Del = lcPtr(*v.Del) }
-	if v.Elif != nil { out.Elif = lcPtr(*v.Elif) }
-	if v.Except != nil { out.Except = lcPtr(*v.Except) }
-	if v.Lambda != nil { out.Lambda = lcPtr(*v.Lambda) }
-	if v.Nonlocal != nil { out.Nonlocal = lcPtr(*v.Nonlocal) }
-	if v.Not != nil { out.Not = lcPtr(*v.Not) }
-	if v.Or != nil { out.Or = lcPtr(*v.Or) }
-	if v.Pass != nil { out.Pass = lcPtr(*v.Pass) }
-	if v.Raise != nil { out.Raise = lcPtr(*v.Raise) }
-	if v.Str != nil { out.Str = lcPtr(*v.Str) }
-	if v.Int != nil { out.Int = lcPtr(*v.Int) }
-	if v.Float != nil { out.Float = lcPtr(*v.Float) }
-	if v.Bool != nil { out.Bool = lcPtr(*v.Bool) }
-	if v.List != nil { out.List = lcPtr(*v.List) }
-	if v.Dict != nil { out.Dict = lcPtr(*v.Dict) }
-	if v.Tuple != nil { out.Tuple = lcPtr(*v.Tuple) }
-	if v.From_json != nil { out.From_json = lcPtr(*v.From_json) }
-	if v.To_json != nil { out.To_json = lcPtr(*v.To_json) }
-	if v.Json != nil { out.Json = lcPtr(*v.Json) }
-	if v.Math != nil { out.Math = lcPtr(*v.Math) }
-	if v.Re != nil { out.Re = lcPtr(*v.Re) }
-	if v.Dataclass != nil { out.Dataclass = lcPtr(*v.Dataclass) }
-	if v.Actor != nil { out.Actor = lcPtr(*v.Actor) }
-	if v.Any != nil { out.Any = lcPtr(*v.Any) }
-	if v.As != nil { out.As = lcPtr(*v.As) }
-	if v.Associatedtype != nil { out.Associatedtype = lcPtr(*v.Associatedtype) }
-	if v.Async != nil { out.Async = lcPtr(*v.Async) }
-	if v.Await != nil { out.Await = lcPtr(*v.Await) }
-	if v.Borrowing != nil { out.Borrowing = lcPtr(*v.Borrowing) }
-	if v.Break != nil { out.Break = lcPtr(*v.Break) }
-	if v.Case != nil { out.Case = lcPtr(*v.Case) }
-	if v.Catch != nil { out.Catch = lcPtr(*v.Catch) }
-	if v.Class != nil { out.Class = lcPtr(*v.Class) }
-	if v.Consume != nil { out.Consume = lcPtr(*v.Consume) }
-	if v.Consuming != nil { out.Consuming = lcPtr(*v.Consuming) }
-	if v.Continue != nil { out.Continue = lcPtr(*v.Continue) }
-	if v.Copy != nil { out.Copy = lcPtr(*v.Copy) }
-	if v.Default != nil { out.Default = lcPtr(*v.Default) }
-	if v.Defer != nil { out.Defer = lcPtr(*v.Defer) }
-	if v.Deinit != nil { out.Deinit = lcPtr(*v.Deinit) }
-	if v.Discard != nil { out.Discard = lcPtr(*v.Discard) }
-	if v.Do != nil { out.Do = lcPtr(*v.Do) }
-	if v.Each != nil { out.Each = lcPtr(*v.Each) }
-	if v.Else != nil { out.Else = lcPtr(*v.Else) }
-	if v.Enum != nil { out.Enum = lcPtr(*v.Enum) }
-	if v.Extension != nil { out.Extension = lcPtr(*v.Extension) }
-	if v.Fallthrough != nil { out.Fallthrough = lcPtr(*v.Fallthrough) }
-	if v.False != nil { out.False = lcPtr(*v.False) }
-	if v.Fileprivate != nil { out.Fileprivate = lcPtr(*v.Fileprivate) }
-	if v.For != nil { out.For = lcPtr(*v.For) }
-	if v.Func != nil { out.Func = lcPtr(*v.Func) }
-	if v.Guard != nil { out.Guard = lcPtr(*v.Guard) }
-	if v.If != nil { out.If = lcPtr(*v.If) }
-	if v.Import != nil { out.Import = lcPtr(*v.Import) }
-	if v.In != nil { out.In = lcPtr(*v.In) }
-	if v.Init != nil { out.Init = lcPtr(*v.Init) }
-	if v.Inout != nil { out.Inout = lcPtr(*v.Inout) }
-	if v.Internal != nil { out.Internal = lcPtr(*v.Internal) }
-	if v.Is != nil { out.Is = lcPtr(*v.Is) }
-	if v.Let != nil { out.Let = lcPtr(*v.Let) }
-	if v.Macro != nil { out.Macro = lcPtr(*v.Macro) }
-	if v.Nil != nil { out.Nil = lcPtr(*v.Nil) }
-	if v.Nonisolated != nil { out.Nonisolated = lcPtr(*v.Nonisolated) }
-	if v.Open != nil { out.Open = lcPtr(*v.Open) }
-	if v.Operator != nil { out.Operator = lcPtr(*v.Operator) }
-	if v.Package != nil { out.Package = lcPtr(*v.Package) }
-	if v.Precedencegroup != nil { out.Precedencegroup = lcPtr(*v.Precedencegroup) }
-	if v.Private != nil { out.Private = lcPtr(*v.Private) }
-	if v.Protocol != nil { out.Protocol = lcPtr(*v.Protocol) }
-	if v.Public != nil { out.Public = lcPtr(*v.Public) }
-	if v.Repeat != nil { out.Repeat = lcPtr(*v.Repeat) }
-	if v.Rethrows != nil { out.Rethrows = lcPtr(*v.Rethrows) }
-	if v.Return != nil { out.Return = lcPtr(*v.Return) }
-	if v.Self != nil { out.Self = lcPtr(*v.Self) }
-	if v.Sending != nil { out.Sending = lcPtr(*v.Sending) }
-	if v.Some != nil { out.Some = lcPtr(*v.Some) }
-	if v.Static != nil { out.Static = lcPtr(*v.Static) }
-	if v.Struct != nil { out.Struct = lcPtr(*v.Struct) }
-	if v.Subscript != nil { out.Subscript = lcPtr(*v.Subscript) }
-	if v.Super != nil { out.Super = lcPtr(*v.Super) }
-	if v.Switch != nil { out.Switch = lcPtr(*v.Switch) }
-	if v.Throw != nil { out.Throw = lcPtr(*v.Throw) }
-	if v.Throws != nil { out.Throws = lcPtr(*v.Throws) }
-	if v.True != nil { out.True = lcPtr(*v.True) }
-	if v.Try != nil { out.Try = lcPtr(*v.Try) }
-	if v.Typealias != nil { out.Typealias = lcPtr(*v.Typealias) }
-	if v.Var != nil { out.Var = lcPtr(*v.Var) }
-	if v.Where != nil { out.Where = lcPtr(*v.Where) }
-	if v.While != nil { out.While = lcPtr(*v.While) }
-	if v.Associativity != nil { out.Associativity = lcPtr(*v.Associativity) }
-	if v.Convenience != nil { out.Convenience = lcPtr(*v.Convenience) }
-	if v.DidSet != nil { out.DidSet = lcPtr(*v.DidSet) }
-	if v.Dynamic != nil { out.Dynamic = lcPtr(*v.Dynamic) }
-	if v.Final != nil { out.Final = lcPtr(*v.Final) }
-	if v.Get != nil { out.Get = lcPtr(*v.Get) }
-	if v.Indirect != nil { out.Indirect = lcPtr(*v.Indirect) }
-	if v.Infix != nil { out.Infix = lcPtr(*v.Infix) }
-	if v.Lazy != nil { out.Lazy = lcPtr(*v.Lazy) }
-	if v.Left != nil { out.Left = lcPtr(*v.Left) }
-	if v.Mutating != nil { out.Mutating = lcPtr(*v.Mutating) }
-	if v.None != nil { out.None = lcPtr(*v.None) }
-	if v.Nonmutating != nil { out.Nonmutating = lcPtr(*v.Nonmutating) }
-	if v.Optional != nil { out.Optional = lcPtr(*v.Optional) }
-	if v.Override != nil { out.Override = lcPtr(*v.Override) }
-	if v.Postfix != nil { out.Postfix = lcPtr(*v.Postfix) }
-	if v.Precedence != nil { out.Precedence = lcPtr(*v.Precedence) }
-	if v.Prefix != nil { out.Prefix = lcPtr(*v.Prefix) }
-	if v.Required != nil { out.Required = lcPtr(*v.Required) }
-	if v.Right != nil { out.Right = lcPtr(*v.Right) }
-	if v.Set != nil { out.Set = lcPtr(*v.Set) }
-	if v.Unowned != nil { out.Unowned = lcPtr(*v.Unowned) }
-	if v.Weak != nil { out.Weak = lcPtr(*v.Weak) }
-	if v.WillSet != nil { out.WillSet = lcPtr(*v.WillSet) }
-	if v.Isolated != nil { out.Isolated = lcPtr(*v.Isolated) }
-	if v.Distributed != nil { out.Distributed = lcPtr(*v.Distributed) }
-	if v.Unsafe != nil { out.Unsafe = lcPtr(*v.Unsafe) }
-	if v.LowerThan != nil { out.LowerThan = lcPtr(*v.LowerThan) }
-	if v.HigherThan != nil { out.HigherThan = lcPtr(*v.HigherThan) }
-	if v.Assignment != nil { out.Assignment = lcPtr(*v.Assignment) }
-	if v.Safe != nil { out.Safe = lcPtr(*v.Safe) }
-	if v.Unchecked != nil { out.Unchecked = lcPtr(*v.Unchecked) }
-	if v.Reasync != nil { out.Reasync = lcPtr(*v.Reasync) }
-	if v.Preconcurrency != nil { out.Preconcurrency = lcPtr(*v.Preconcurrency) }
-	if v.Throwing != nil { out.Throwing = lcPtr(*v.Throwing) }
-	if v.Objc != nil { out.Objc = lcPtr(*v.Objc) }
-	if v.Available != nil { out.Available = lcPtr(*v.Available) }
-	if v.Unknown != nil { out.Unknown = lcPtr(*v.Unknown) }
-	if v.Fun != nil { out.Fun = lcPtr(*v.Fun) }
-	if v.Interface != nil { out.Interface = lcPtr(*v.Interface) }
-	if v.Null != nil { out.Null = lcPtr(*v.Null) }
-	if v.Object != nil { out.Object = lcPtr(*v.Object) }
-	if v.This != nil { out.This = lcPtr(*v.This) }
-	if v.Typeof != nil { out.Typeof = lcPtr(*v.Typeof) }
-	if v.Val != nil { out.Val = lcPtr(*v.Val) }
-	if v.When != nil { out.When = lcPtr(*v.When) }
-	if v.By != nil { out.By = lcPtr(*v.By) }
-	if v.Delegate != nil { out.Delegate = lcPtr(*v.Delegate) }
-	if v.Field != nil { out.Field = lcPtr(*v.Field) }
-	if v.File != nil { out.File = lcPtr(*v.File) }
-	if v.Finally != nil { out.Finally = lcPtr(*v.Finally) }
-	if v.Param != nil { out.Param = lcPtr(*v.Param) }
-	if v.Property != nil { out.Property = lcPtr(*v.Property) }
-	if v.Receiver != nil { out.Receiver = lcPtr(*v.Receiver) }
-	if v.Setparam != nil { out.Setparam = lcPtr(*v.Setparam) }
-	if v.Value != nil { out.Value = lcPtr(*v.Value) }
-	if v.Abstract != nil { out.Abstract = lcPtr(*v.Abstract) }
-	if v.Actual != nil { out.Actual = lcPtr(*v.Actual) }
-	if v.Annotation != nil { out.Annotation = lcPtr(*v.Annotation) }
-	if v.Companion != nil { out.Companion = lcPtr(*v.Companion) }
-	if v.Const != nil { out.Const = lcPtr(*v.Const) }
-	if v.Crossinline != nil { out.Crossinline = lcPtr(*v.Crossinline) }
-	if v.Data != nil { out.Data = lcPtr(*v.Data) }
-	if v.Expect != nil { out.Expect = lcPtr(*v.Expect) }
-	if v.External != nil { out.External = lcPtr(*v.External) }
-	if v.Inline != nil { out.Inline = lcPtr(*v.Inline) }
-	if v.Inner != nil { out.Inner = lcPtr(*v.Inner) }
-	if v.Lateinit != nil { out.Lateinit = lcPtr(*v.Lateinit) }
-	if v.Noinline != nil { out.Noinline = lcPtr(*v.Noinline) }
-	if v.Out != nil { out.Out = lcPtr(*v.Out) }
-	if v.Protected != nil { out.Protected = lcPtr(*v.Protected) }
-	if v.Reified != nil { out.Reified = lcPtr(*v.Reified) }
-	if v.Sealed != nil { out.Sealed = lcPtr(*v.Sealed) }
-	if v.Suspend != nil { out.Suspend = lcPtr(*v.Suspend) }
-	if v.Tailrec != nil { out.Tailrec = lcPtr(*v.Tailrec) }
-	if v.Vararg != nil { out.Vararg = lcPtr(*v.Vararg) }
-	if v.It != nil { out.It = lcPtr(*v.It) }
-	if v.Debugger != nil { out.Debugger = lcPtr(*v.Debugger) }
-	if v.Delete != nil { out.Delete = lcPtr(*v.Delete) }
-	if v.Export != nil { out.Export = lcPtr(*v.Export) }
-	if v.Extends != nil { out.Extends = lcPtr(*v.Extends) }
-	if v.Function != nil { out.Function = lcPtr(*v.Function) }
-	if v.Instanceof != nil { out.Instanceof = lcPtr(*v.Instanceof) }
-	if v.New != nil { out.New = lcPtr(*v.New) }
-	if v.Void != nil { out.Void = lcPtr(*v.Void) }
-	if v.With != nil { out.With = lcPtr(*v.With) }
-	if v.Implements != nil { out.Implements = lcPtr(*v.Implements) }
-	if v.Yield != nil { out.Yield = lcPtr(*v.Yield) }
-	if v.Accessor != nil { out.Accessor = lcPtr(*v.Accessor) }
-	if v.Asserts != nil { out.Asserts = lcPtr(*v.Asserts) }
-	if v.Assert != nil { out.Assert = lcPtr(*v.Assert) }
-	if v.Bigint != nil { out.Bigint = lcPtr(*v.Bigint) }
-	if v.Boolean != nil { out.Boolean = lcPtr(*v.Boolean) }
-	if v.Declare != nil { out.Declare = lcPtr(*v.Declare) }
-	if v.Infer != nil { out.Infer = lcPtr(*v.Infer) }
-	if v.Intrinsic != nil { out.Intrinsic = lcPtr(*v.Intrinsic) }
-	if v.Keyof != nil { out.Keyof = lcPtr(*v.Keyof) }
-	if v.Module != nil { out.Module = lcPtr(*v.Module) }
-	if v.Namespace != nil { out.Namespace = lcPtr(*v.Namespace) }
-	if v.Never != nil { out.Never = lcPtr(*v.Never) }
-	if v.Readonly != nil { out.Readonly = lcPtr(*v.Readonly) }
-	if v.Require != nil { out.Require = lcPtr(*v.Require) }
-	if v.Number != nil { out.Number = lcPtr(*v.Number) }
-	if v.Of != nil { out.Of = lcPtr(*v.Of) }
-	if v.Satisfies != nil { out.Satisfies = lcPtr(*v.Satisfies) }
-	if v.String != nil { out.String = lcPtr(*v.String) }
-	if v.Symbol != nil { out.Symbol = lcPtr(*v.Symbol) }
-	if v.Type != nil { out.Type = lcPtr(*v.Type) }
-	if v.Undefined != nil { out.Undefined = lcPtr(*v.Undefined) }
-	if v.Unique != nil { out.Unique = lcPtr(*v.Unique) }
-	if v.Using != nil { out.Using = lcPtr(*v.Using) }
-	if v.Global != nil { out.Global = lcPtr(*v.Global) }
-	if v.Arguments != nil { out.Arguments = lcPtr(*v.Arguments) }
-	if v.Eval != nil { out.Eval = lcPtr(*v.Eval) }
-	if v.Prototype != nil { out.Prototype = lcPtr(*v.Prototype) }
-	if v.ToJSON != nil { out.ToJSON = lcPtr(*v.ToJSON) }
-	if v.Encode != nil { out.Encode = lcPtr(*v.Encode) }
-	if v.Hash != nil { out.Hash = lcPtr(*v.Hash) }
-	if v.Description != nil { out.Description = lcPtr(*v.Description) }
-	if v.DebugDescription != nil { out.DebugDescription = lcPtr(*v.DebugDescription) }
-	if v.RawValue != nil { out.RawValue = lcPtr(*v.RawValue) }
-	if v.AllCases != nil { out.AllCases = lcPtr(*v.AllCases) }
-	if v.Hasher != nil { out.Hasher = lcPtr(*v.Hasher) }
-	if v.Equals != nil { out.Equals = lcPtr(*v.Equals) }
-	if v.HashCode != nil { out.HashCode = lcPtr(*v.HashCode) }
-	if v.Component1 != nil { out.Component1 = lcPtr(*v.Component1) }
-	if v.Component2 != nil { out.Component2 = lcPtr(*v.Component2) }
-	if v.Name != nil { out.Name = lcPtr(*v.Name) }
-	if v.Ordinal != nil { out.Ordinal = lcPtr(*v.Ordinal) }
-	if v.Values != nil { out.Values = lcPtr(*v.Values) }
-	if v.Entries != nil { out.Entries = lcPtr(*v.Entries) }
-	if v.CompareTo != nil { out.CompareTo = lcPtr(*v.CompareTo) }
-	if v.DeclaringClass != nil { out.DeclaringClass = lcPtr(*v.DeclaringClass) }
-	if v.Lc != nil { out.Lc = lcPtr(*v.Lc) }
-	if v.Reader != nil { out.Reader = lcPtr(*v.Reader) }
-	if v.Map != nil { out.Map = lcPtr(*v.Map) }
-	if v.Container != nil { out.Container = lcPtr(*v.Container) }
-	if v.Decoder != nil { out.Decoder = lcPtr(*v.Decoder) }
-	if v.Encoder != nil { out.Encoder = lcPtr(*v.Encoder) }
-	if v.Key != nil { out.Key = lcPtr(*v.Key) }
-	if v.Fail != nil { out.Fail = lcPtr(*v.Fail) }
-	if v.Read != nil { out.Read = lcPtr(*v.Read) }
-	if v.Ok != nil { out.Ok = lcPtr(*v.Ok) }
-	if v.Attributes != nil { out.Attributes = lcPtr(*v.Attributes) }
-	if v.State != nil { out.State = lcPtr(*v.State) }
-	if v.Error != nil { out.Error = lcPtr(*v.Error) }
+	if v.And != nil {
+		out.And = lcPtr(*v.And)
+	}
+	if v.Def != nil {
+		out.Def = lcPtr(*v.Def)
+	}
+	if v.Del != nil {
+		out.Del = lcPtr(*v.Del)
+	}
+	if v.Elif != nil {
+		out.Elif = lcPtr(*v.Elif)
+	}
+	if v.Except != nil {
+		out.Except = lcPtr(*v.Except)
+	}
+	if v.Lambda != nil {
+		out.Lambda = lcPtr(*v.Lambda)
+	}
+	if v.Nonlocal != nil {
+		out.Nonlocal = lcPtr(*v.Nonlocal)
+	}
+	if v.Not != nil {
+		out.Not = lcPtr(*v.Not)
+	}
+	if v.Or != nil {
+		out.Or = lcPtr(*v.Or)
+	}
+	if v.Pass != nil {
+		out.Pass = lcPtr(*v.Pass)
+	}
+	if v.Raise != nil {
+		out.Raise = lcPtr(*v.Raise)
+	}
+	if v.Str != nil {
+		out.Str = lcPtr(*v.Str)
+	}
+	if v.Int != nil {
+		out.Int = lcPtr(*v.Int)
+	}
+	if v.Float != nil {
+		out.Float = lcPtr(*v.Float)
+	}
+	if v.Bool != nil {
+		out.Bool = lcPtr(*v.Bool)
+	}
+	if v.List != nil {
+		out.List = lcPtr(*v.List)
+	}
+	if v.Dict != nil {
+		out.Dict = lcPtr(*v.Dict)
+	}
+	if v.Tuple != nil {
+		out.Tuple = lcPtr(*v.Tuple)
+	}
+	if v.From_json != nil {
+		out.From_json = lcPtr(*v.From_json)
+	}
+	if v.To_json != nil {
+		out.To_json = lcPtr(*v.To_json)
+	}
+	if v.Json != nil {
+		out.Json = lcPtr(*v.Json)
+	}
+	if v.Math != nil {
+		out.Math = lcPtr(*v.Math)
+	}
+	if v.Re != nil {
+		out.Re = lcPtr(*v.Re)
+	}
+	if v.Dataclass != nil {
+		out.Dataclass = lcPtr(*v.Dataclass)
+	}
+	if v.Actor != nil {
+		out.Actor = lcPtr(*v.Actor)
+	}
+	if v.Any != nil {
+		out.Any = lcPtr(*v.Any)
+	}
+	if v.As != nil {
+		out.As = lcPtr(*v.As)
+	}
+	if v.Associatedtype != nil {
+		out.Associatedtype = lcPtr(*v.Associatedtype)
+	}
+	if v.Async != nil {
+		out.Async = lcPtr(*v.Async)
+	}
+	if v.Await != nil {
+		out.Await = lcPtr(*v.Await)
+	}
+	if v.Borrowing != nil {
+		out.Borrowing = lcPtr(*v.Borrowing)
+	}
+	if v.Break != nil {
+		out.Break = lcPtr(*v.Break)
+	}
+	if v.Case != nil {
+		out.Case = lcPtr(*v.Case)
+	}
+	if v.Catch != nil {
+		out.Catch = lcPtr(*v.Catch)
+	}
+	if v.Class != nil {
+		out.Class = lcPtr(*v.Class)
+	}
+	if v.Consume != nil {
+		out.Consume = lcPtr(*v.Consume)
+	}
+	if v.Consuming != nil {
+		out.Consuming = lcPtr(*v.Consuming)
+	}
+	if v.Continue != nil {
+		out.Continue = lcPtr(*v.Continue)
+	}
+	if v.Copy != nil {
+		out.Copy = lcPtr(*v.Copy)
+	}
+	if v.Default != nil {
+		out.Default = lcPtr(*v.Default)
+	}
+	if v.Defer != nil {
+		out.Defer = lcPtr(*v.Defer)
+	}
+	if v.Deinit != nil {
+		out.Deinit = lcPtr(*v.Deinit)
+	}
+	if v.Discard != nil {
+		out.Discard = lcPtr(*v.Discard)
+	}
+	if v.Do != nil {
+		out.Do = lcPtr(*v.Do)
+	}
+	if v.Each != nil {
+		out.Each = lcPtr(*v.Each)
+	}
+	if v.Else != nil {
+		out.Else = lcPtr(*v.Else)
+	}
+	if v.Enum != nil {
+		out.Enum = lcPtr(*v.Enum)
+	}
+	if v.Extension != nil {
+		out.Extension = lcPtr(*v.Extension)
+	}
+	if v.Fallthrough != nil {
+		out.Fallthrough = lcPtr(*v.Fallthrough)
+	}
+	if v.False != nil {
+		out.False = lcPtr(*v.False)
+	}
+	if v.Fileprivate != nil {
+		out.Fileprivate = lcPtr(*v.Fileprivate)
+	}
+	if v.For != nil {
+		out.For = lcPtr(*v.For)
+	}
+	if v.Func != nil {
+		out.Func = lcPtr(*v.Func)
+	}
+	if v.Guard != nil {
+		out.Guard = lcPtr(*v.Guard)
+	}
+	if v.If != nil {
+		out.If = lcPtr(*v.If)
+	}
+	if v.Import != nil {
+		out.Import = lcPtr(*v.Import)
+	}
+	if v.In != nil {
+		out.In = lcPtr(*v.In)
+	}
+	if v.Init != nil {
+		out.Init = lcPtr(*v.Init)
+	}
+	if v.Inout != nil {
+		out.Inout = lcPtr(*v.Inout)
+	}
+	if v.Internal != nil {
+		out.Internal = lcPtr(*v.Internal)
+	}
+	if v.Is != nil {
+		out.Is = lcPtr(*v.Is)
+	}
+	if v.Let != nil {
+		out.Let = lcPtr(*v.Let)
+	}
+	if v.Macro != nil {
+		out.Macro = lcPtr(*v.Macro)
+	}
+	if v.Nil != nil {
+		out.Nil = lcPtr(*v.Nil)
+	}
+	if v.Nonisolated != nil {
+		out.Nonisolated = lcPtr(*v.Nonisolated)
+	}
+	if v.Open != nil {
+		out.Open = lcPtr(*v.Open)
+	}
+	if v.Operator != nil {
+		out.Operator = lcPtr(*v.Operator)
+	}
+	if v.Package != nil {
+		out.Package = lcPtr(*v.Package)
+	}
+	if v.Precedencegroup != nil {
+		out.Precedencegroup = lcPtr(*v.Precedencegroup)
+	}
+	if v.Private != nil {
+		out.Private = lcPtr(*v.Private)
+	}
+	if v.Protocol != nil {
+		out.Protocol = lcPtr(*v.Protocol)
+	}
+	if v.Public != nil {
+		out.Public = lcPtr(*v.Public)
+	}
+	if v.Repeat != nil {
+		out.Repeat = lcPtr(*v.Repeat)
+	}
+	if v.Rethrows != nil {
+		out.Rethrows = lcPtr(*v.Rethrows)
+	}
+	if v.Return != nil {
+		out.Return = lcPtr(*v.Return)
+	}
+	if v.Self != nil {
+		out.Self = lcPtr(*v.Self)
+	}
+	if v.Sending != nil {
+		out.Sending = lcPtr(*v.Sending)
+	}
+	if v.Some != nil {
+		out.Some = lcPtr(*v.Some)
+	}
+	if v.Static != nil {
+		out.Static = lcPtr(*v.Static)
+	}
+	if v.Struct != nil {
+		out.Struct = lcPtr(*v.Struct)
+	}
+	if v.Subscript != nil {
+		out.Subscript = lcPtr(*v.Subscript)
+	}
+	if v.Super != nil {
+		out.Super = lcPtr(*v.Super)
+	}
+	if v.Switch != nil {
+		out.Switch = lcPtr(*v.Switch)
+	}
+	if v.Throw != nil {
+		out.Throw = lcPtr(*v.Throw)
+	}
+	if v.Throws != nil {
+		out.Throws = lcPtr(*v.Throws)
+	}
+	if v.True != nil {
+		out.True = lcPtr(*v.True)
+	}
+	if v.Try != nil {
+		out.Try = lcPtr(*v.Try)
+	}
+	if v.Typealias != nil {
+		out.Typealias = lcPtr(*v.Typealias)
+	}
+	if v.Var != nil {
+		out.Var = lcPtr(*v.Var)
+	}
+	if v.Where != nil {
+		out.Where = lcPtr(*v.Where)
+	}
+	if v.While != nil {
+		out.While = lcPtr(*v.While)
+	}
+	if v.Associativity != nil {
+		out.Associativity = lcPtr(*v.Associativity)
+	}
+	if v.Convenience != nil {
+		out.Convenience = lcPtr(*v.Convenience)
+	}
+	if v.DidSet != nil {
+		out.DidSet = lcPtr(*v.DidSet)
+	}
+	if v.Dynamic != nil {
+		out.Dynamic = lcPtr(*v.Dynamic)
+	}
+	if v.Final != nil {
+		out.Final = lcPtr(*v.Final)
+	}
+	if v.Get != nil {
+		out.Get = lcPtr(*v.Get)
+	}
+	if v.Indirect != nil {
+		out.Indirect = lcPtr(*v.Indirect)
+	}
+	if v.Infix != nil {
+		out.Infix = lcPtr(*v.Infix)
+	}
+	if v.Lazy != nil {
+		out.Lazy = lcPtr(*v.Lazy)
+	}
+	if v.Left != nil {
+		out.Left = lcPtr(*v.Left)
+	}
+	if v.Mutating != nil {
+		out.Mutating = lcPtr(*v.Mutating)
+	}
+	if v.None != nil {
+		out.None = lcPtr(*v.None)
+	}
+	if v.Nonmutating != nil {
+		out.Nonmutating = lcPtr(*v.Nonmutating)
+	}
+	if v.Optional != nil {
+		out.Optional = lcPtr(*v.Optional)
+	}
+	if v.Override != nil {
+		out.Override = lcPtr(*v.Override)
+	}
+	if v.Postfix != nil {
+		out.Postfix = lcPtr(*v.Postfix)
+	}
+	if v.Precedence != nil {
+		out.Precedence = lcPtr(*v.Precedence)
+	}
+	if v.Prefix != nil {
+		out.Prefix = lcPtr(*v.Prefix)
+	}
+	if v.Required != nil {
+		out.Required = lcPtr(*v.Required)
+	}
+	if v.Right != nil {
+		out.Right = lcPtr(*v.Right)
+	}
+	if v.Set != nil {
+		out.Set = lcPtr(*v.Set)
+	}
+	if v.Unowned != nil {
+		out.Unowned = lcPtr(*v.Unowned)
+	}
+	if v.Weak != nil {
+		out.Weak = lcPtr(*v.Weak)
+	}
+	if v.WillSet != nil {
+		out.WillSet = lcPtr(*v.WillSet)
+	}
+	if v.Isolated != nil {
+		out.Isolated = lcPtr(*v.Isolated)
+	}
+	if v.Distributed != nil {
+		out.Distributed = lcPtr(*v.Distributed)
+	}
+	if v.Unsafe != nil {
+		out.Unsafe = lcPtr(*v.Unsafe)
+	}
+	if v.LowerThan != nil {
+		out.LowerThan = lcPtr(*v.LowerThan)
+	}
+	if v.HigherThan != nil {
+		out.HigherThan = lcPtr(*v.HigherThan)
+	}
+	if v.Assignment != nil {
+		out.Assignment = lcPtr(*v.Assignment)
+	}
+	if v.Safe != nil {
+		out.Safe = lcPtr(*v.Safe)
+	}
+	if v.Unchecked != nil {
+		out.Unchecked = lcPtr(*v.Unchecked)
+	}
+	if v.Reasync != nil {
+		out.Reasync = lcPtr(*v.Reasync)
+	}
+	if v.Preconcurrency != nil {
+		out.Preconcurrency = lcPtr(*v.Preconcurrency)
+	}
+	if v.Throwing != nil {
+		out.Throwing = lcPtr(*v.Throwing)
+	}
+	if v.Objc != nil {
+		out.Objc = lcPtr(*v.Objc)
+	}
+	if v.Available != nil {
+		out.Available = lcPtr(*v.Available)
+	}
+	if v.Unknown != nil {
+		out.Unknown = lcPtr(*v.Unknown)
+	}
+	if v.Fun != nil {
+		out.Fun = lcPtr(*v.Fun)
+	}
+	if v.Interface != nil {
+		out.Interface = lcPtr(*v.Interface)
+	}
+	if v.Null != nil {
+		out.Null = lcPtr(*v.Null)
+	}
+	if v.Object != nil {
+		out.Object = lcPtr(*v.Object)
+	}
+	if v.This != nil {
+		out.This = lcPtr(*v.This)
+	}
+	if v.Typeof != nil {
+		out.Typeof = lcPtr(*v.Typeof)
+	}
+	if v.Val != nil {
+		out.Val = lcPtr(*v.Val)
+	}
+	if v.When != nil {
+		out.When = lcPtr(*v.When)
+	}
+	if v.By != nil {
+		out.By = lcPtr(*v.By)
+	}
+	if v.Delegate != nil {
+		out.Delegate = lcPtr(*v.Delegate)
+	}
+	if v.Field != nil {
+		out.Field = lcPtr(*v.Field)
+	}
+	if v.File != nil {
+		out.File = lcPtr(*v.File)
+	}
+	if v.Finally != nil {
+		out.Finally = lcPtr(*v.Finally)
+	}
+	if v.Param != nil {
+		out.Param = lcPtr(*v.Param)
+	}
+	if v.Property != nil {
+		out.Property = lcPtr(*v.Property)
+	}
+	if v.Receiver != nil {
+		out.Receiver = lcPtr(*v.Receiver)
+	}
+	if v.Setparam != nil {
+		out.Setparam = lcPtr(*v.Setparam)
+	}
+	if v.Value != nil {
+		out.Value = lcPtr(*v.Value)
+	}
+	if v.Abstract != nil {
+		out.Abstract = lcPtr(*v.Abstract)
+	}
+	if v.Actual != nil {
+		out.Actual = lcPtr(*v.Actual)
+	}
+	if v.Annotation != nil {
+		out.Annotation = lcPtr(*v.Annotation)
+	}
+	if v.Companion != nil {
+		out.Companion = lcPtr(*v.Companion)
+	}
+	if v.Const != nil {
+		out.Const = lcPtr(*v.Const)
+	}
+	if v.Crossinline != nil {
+		out.Crossinline = lcPtr(*v.Crossinline)
+	}
+	if v.Data != nil {
+		out.Data = lcPtr(*v.Data)
+	}
+	if v.Expect != nil {
+		out.Expect = lcPtr(*v.Expect)
+	}
+	if v.External != nil {
+		out.External = lcPtr(*v.External)
+	}
+	if v.Inline != nil {
+		out.Inline = lcPtr(*v.Inline)
+	}
+	if v.Inner != nil {
+		out.Inner = lcPtr(*v.Inner)
+	}
+	if v.Lateinit != nil {
+		out.Lateinit = lcPtr(*v.Lateinit)
+	}
+	if v.Noinline != nil {
+		out.Noinline = lcPtr(*v.Noinline)
+	}
+	if v.Out != nil {
+		out.Out = lcPtr(*v.Out)
+	}
+	if v.Protected != nil {
+		out.Protected = lcPtr(*v.Protected)
+	}
+	if v.Reified != nil {
+		out.Reified = lcPtr(*v.Reified)
+	}
+	if v.Sealed != nil {
+		out.Sealed = lcPtr(*v.Sealed)
+	}
+	if v.Suspend != nil {
+		out.Suspend = lcPtr(*v.Suspend)
+	}
+	if v.Tailrec != nil {
+		out.Tailrec = lcPtr(*v.Tailrec)
+	}
+	if v.Vararg != nil {
+		out.Vararg = lcPtr(*v.Vararg)
+	}
+	if v.It != nil {
+		out.It = lcPtr(*v.It)
+	}
+	if v.Debugger != nil {
+		out.Debugger = lcPtr(*v.Debugger)
+	}
+	if v.Delete != nil {
+		out.Delete = lcPtr(*v.Delete)
+	}
+	if v.Export != nil {
+		out.Export = lcPtr(*v.Export)
+	}
+	if v.Extends != nil {
+		out.Extends = lcPtr(*v.Extends)
+	}
+	if v.Function != nil {
+		out.Function = lcPtr(*v.Function)
+	}
+	if v.Instanceof != nil {
+		out.Instanceof = lcPtr(*v.Instanceof)
+	}
+	if v.New != nil {
+		out.New = lcPtr(*v.New)
+	}
+	if v.Void != nil {
+		out.Void = lcPtr(*v.Void)
+	}
+	if v.With != nil {
+		out.With = lcPtr(*v.With)
+	}
+	if v.Implements != nil {
+		out.Implements = lcPtr(*v.Implements)
+	}
+	if v.Yield != nil {
+		out.Yield = lcPtr(*v.Yield)
+	}
+	if v.Accessor != nil {
+		out.Accessor = lcPtr(*v.Accessor)
+	}
+	if v.Asserts != nil {
+		out.Asserts = lcPtr(*v.Asserts)
+	}
+	if v.Assert != nil {
+		out.Assert = lcPtr(*v.Assert)
+	}
+	if v.Bigint != nil {
+		out.Bigint = lcPtr(*v.Bigint)
+	}
+	if v.Boolean != nil {
+		out.Boolean = lcPtr(*v.Boolean)
+	}
+	if v.Declare != nil {
+		out.Declare = lcPtr(*v.Declare)
+	}
+	if v.Infer != nil {
+		out.Infer = lcPtr(*v.Infer)
+	}
+	if v.Intrinsic != nil {
+		out.Intrinsic = lcPtr(*v.Intrinsic)
+	}
+	if v.Keyof != nil {
+		out.Keyof = lcPtr(*v.Keyof)
+	}
+	if v.Module != nil {
+		out.Module = lcPtr(*v.Module)
+	}
+	if v.Namespace != nil {
+		out.Namespace = lcPtr(*v.Namespace)
+	}
+	if v.Never != nil {
+		out.Never = lcPtr(*v.Never)
+	}
+	if v.Readonly != nil {
+		out.Readonly = lcPtr(*v.Readonly)
+	}
+	if v.Require != nil {
+		out.Require = lcPtr(*v.Require)
+	}
+	if v.Number != nil {
+		out.Number = lcPtr(*v.Number)
+	}
+	if v.Of != nil {
+		out.Of = lcPtr(*v.Of)
+	}
+	if v.Satisfies != nil {
+		out.Satisfies = lcPtr(*v.Satisfies)
+	}
+	if v.String != nil {
+		out.String = lcPtr(*v.String)
+	}
+	if v.Symbol != nil {
+		out.Symbol = lcPtr(*v.Symbol)
+	}
+	if v.Type != nil {
+		out.Type = lcPtr(*v.Type)
+	}
+	if v.Undefined != nil {
+		out.Undefined = lcPtr(*v.Undefined)
+	}
+	if v.Unique != nil {
+		out.Unique = lcPtr(*v.Unique)
+	}
+	if v.Using != nil {
+		out.Using = lcPtr(*v.Using)
+	}
+	if v.Global != nil {
+		out.Global = lcPtr(*v.Global)
+	}
+	if v.Arguments != nil {
+		out.Arguments = lcPtr(*v.Arguments)
+	}
+	if v.Eval != nil {
+		out.Eval = lcPtr(*v.Eval)
+	}
+	if v.Prototype != nil {
+		out.Prototype = lcPtr(*v.Prototype)
+	}
+	if v.ToJSON != nil {
+		out.ToJSON = lcPtr(*v.ToJSON)
+	}
+	if v.Encode != nil {
+		out.Encode = lcPtr(*v.Encode)
+	}
+	if v.Hash != nil {
+		out.Hash = lcPtr(*v.Hash)
+	}
+	if v.Description != nil {
+		out.Description = lcPtr(*v.Description)
+	}
+	if v.DebugDescription != nil {
+		out.DebugDescription = lcPtr(*v.DebugDescription)
+	}
+	if v.RawValue != nil {
+		out.RawValue = lcPtr(*v.RawValue)
+	}
+	if v.AllCases != nil {
+		out.AllCases = lcPtr(*v.AllCases)
+	}
+	if v.Hasher != nil {
+		out.Hasher = lcPtr(*v.Hasher)
+	}
+	if v.Equals != nil {
+		out.Equals = lcPtr(*v.Equals)
+	}
+	if v.HashCode != nil {
+		out.HashCode = lcPtr(*v.HashCode)
+	}
+	if v.Component1 != nil {
+		out.Component1 = lcPtr(*v.Component1)
+	}
+	if v.Component2 != nil {
+		out.Component2 = lcPtr(*v.Component2)
+	}
+	if v.Name != nil {
+		out.Name = lcPtr(*v.Name)
+	}
+	if v.Ordinal != nil {
+		out.Ordinal = lcPtr(*v.Ordinal)
+	}
+	if v.Values != nil {
+		out.Values = lcPtr(*v.Values)
+	}
+	if v.Entries != nil {
+		out.Entries = lcPtr(*v.Entries)
+	}
+	if v.CompareTo != nil {
+		out.CompareTo = lcPtr(*v.CompareTo)
+	}
+	if v.DeclaringClass != nil {
+		out.DeclaringClass = lcPtr(*v.DeclaringClass)
+	}
+	if v.Lc != nil {
+		out.Lc = lcPtr(*v.Lc)
+	}
+	if v.Reader != nil {
+		out.Reader = lcPtr(*v.Reader)
+	}
+	if v.Map != nil {
+		out.Map = lcPtr(*v.Map)
+	}
+	if v.Container != nil {
+		out.Container = lcPtr(*v.Container)
+	}
+	if v.Decoder != nil {
+		out.Decoder = lcPtr(*v.Decoder)
+	}
+	if v.Encoder != nil {
+		out.Encoder = lcPtr(*v.Encoder)
+	}
+	if v.Key != nil {
+		out.Key = lcPtr(*v.Key)
+	}
+	if v.Fail != nil {
+		out.Fail = lcPtr(*v.Fail)
+	}
+	if v.Read != nil {
+		out.Read = lcPtr(*v.Read)
+	}
+	if v.Ok != nil {
+		out.Ok = lcPtr(*v.Ok)
+	}
+	if v.Attributes != nil {
+		out.Attributes = lcPtr(*v.Attributes)
+	}
+	if v.State != nil {
+		out.State = lcPtr(*v.State)
+	}
+	if v.Error != nil {
+		out.Error = lcPtr(*v.Error)
+	}
 	return out
 }
 
 func lcFromApnsKeywordCasesMembers(v KeywordCasesMembersApns) KeywordCasesMembers {
 	var out KeywordCasesMembers
-	if v.And != nil { out.And = lcPtr(*v.And) }
-	if v.Def != nil { out.Def = lcPtr(*v.Def) }
-	if v.Del != nil { out.Del = lcPtr(*v.Del) }
-	if v.Elif != nil { out.Elif = lcPtr(*v.Elif) }
-	if v.Except != nil { out.Except = lcPtr(*v.Except) }
-	if v.Lambda != nil { out.Lambda = lcPtr(*v.Lambda) }
-	if v.Nonlocal != nil { out.Nonlocal = lcPtr(*v.Nonlocal) }
-	if v.Not != nil { out.Not = lcPtr(*v.Not) }
-	if v.Or != nil { out.Or = lcPtr(*v.Or) }
-	if v.Pass != nil { out.Pass = lcPtr(*v.Pass) }
-	if v.Raise != nil { out.Raise = lcPtr(*v.Raise) }
-	if v.Str != nil { out.Str = lcPtr(*v.Str) }
-	if v.Int != nil { out.Int = lcPtr(*v.Int) }
-	if v.Float != nil { out.Float = lcPtr(*v.Float) }
-	if v.Bool != nil { out.Bool = lcPtr(*v.Bool) }
-	if v.List != nil { out.List = lcPtr(*v.List) }
-	if v.Dict != nil { out.Dict = lcPtr(*v.Dict) }
-	if v.Tuple != nil { out.Tuple = lcPtr(*v.Tuple) }
-	if v.From_json != nil { out.From_json = lcPtr(*v.From_json) }
-	if v.To_json != nil { out.To_json = lcPtr(*v.To_json) }
-	if v.Json != nil { out.Json = lcPtr(*v.Json) }
-	if v.Math != nil { out.Math = lcPtr(*v.Math) }
-	if v.Re != nil { out.Re = lcPtr(*v.Re) }
-	if v.Dataclass != nil { out.Dataclass = lcPtr(*v.Dataclass) }
-	if v.Actor != nil { out.Actor = lcPtr(*v.Actor) }
-	if v.Any != nil { out.Any = lcPtr(*v.Any) }
-	if v.As != nil { out.As = lcPtr(*v.As) }
-	if v.Associatedtype != nil { out.Associatedtype = lcPtr(*v.Associatedtype) }
-	if v.Async != nil { out.Async = lcPtr(*v.Async) }
-	if v.Await != nil { out.Await = lcPtr(*v.Await) }
-	if v.Borrowing != nil { out.Borrowing = lcPtr(*v.Borrowing) }
-	if v.Break != nil { out.Break = lcPtr(*v.Break) }
-	if v.Case != nil { out.Case = lcPtr(*v.Case) }
-	if v.Catch != nil { out.Catch = lcPtr(*v.Catch) }
-	if v.Class != nil { out.Class = lcPtr(*v.Class) }
-	if v.Consume != nil { out.Consume = lcPtr(*v.Consume) }
-	if v.Consuming != nil { out.Consuming = lcPtr(*v.Consuming) }
-	if v.Continue != nil { out.Continue = lcPtr(*v.Continue) }
-	if v.Copy != nil { out.Copy = lcPtr(*v.Copy) }
-	if v.Default != nil { out.Default = lcPtr(*v.Default) }
-	if v.Defer != nil { out.Defer = lcPtr(*v.Defer) }
-	if v.Deinit != nil { out.Deinit = lcPtr(*v.Deinit) }
-	if v.Discard != nil { out.Discard = lcPtr(*v.Discard) }
-	if v.Do != nil { out.Do = lcPtr(*v.Do) }
-	if v.Each != nil { out.Each = lcPtr(*v.Each) }
-	if v.Else != nil { out.Else = lcPtr(*v.Else) }
-	if v.Enum != nil { out.Enum = lcPtr(*v.Enum) }
-	if v.Extension != nil { out.Extension = lcPtr(*v.Extension) }
-	if v.Fallthrough != nil { out.Fallthrough = lcPtr(*v.Fallthrough) }
-	if v.False != nil { out.False = lcPtr(*v.False) }
-	if v.Fileprivate != nil { out.Fileprivate = lcPtr(*v.Fileprivate) }
-	if v.For != nil { out.For = lcPtr(*v.For) }
-	if v.Func != nil { out.Func = lcPtr(*v.Func) }
-	if v.Guard != nil { out.Guard = lcPtr(*v.Guard) }
-	if v.If != nil { out.If = lcPtr(*v.If) }
-	if v.Import != nil { out.Import = lcPtr(*v.Import) }
-	if v.In != nil { out.In = lcPtr(*v.In) }
-	if v.Init != nil { out.Init = lcPtr(*v.Init) }
-	if v.Inout != nil { out.Inout = lcPtr(*v.Inout) }
-	if v.Internal != nil { out.Internal = lcPtr(*v.Internal) }
-	if v.Is != nil { out.Is = lcPtr(*v.Is) }
-	if v.Let != nil { out.Let = lcPtr(*v.Let) }
-	if v.Macro != nil { out.Macro = lcPtr(*v.Macro) }
-	if v.Nil != nil { out.Nil = lcPtr(*v.Nil) }
-	if v.Nonisolated != nil { out.Nonisolated = lcPtr(*v.Nonisolated) }
-	if v.Open != nil { out.Open = lcPtr(*v.Open) }
-	if v.Operator != nil { out.Operator = lcPtr(*v.Operator) }
-	if v.Package != nil { out.Package = lcPtr(*v.Package) }
-	if v.Precedencegroup != nil { out.Precedencegroup = lcPtr(*v.Precedencegroup) }
-	if v.Private != nil { out.Private = lcPtr(*v.Private) }
-	if v.Protocol != nil { out.Protocol = lcPtr(*v.Protocol) }
-	if v.Public != nil { out.Public = lcPtr(*v.Public) }
-	if v.Repeat != nil { out.Repeat = lcPtr(*v.Repeat) }
-	if v.Rethrows != nil { out.Rethrows = lcPtr(*v.Rethrows) }
-	if v.Return != nil { out.Return = lcPtr(*v.Return) }
-	if v.Self != nil { out.Self = lcPtr(*v.Self) }
-	if v.Sending != nil { out.Sending = lcPtr(*v.Sending) }
-	if v.Some != nil { out.Some = lcPtr(*v.Some) }
-	if v.Static != nil { out.Static = lcPtr(*v.Static) }
-	if v.Struct != nil { out.Struct = lcPtr(*v.Struct) }
-	if v.Subscript != nil { out.Subscript = lcPtr(*v.Subscript) }
-	if v.Super != nil { out.Super = lcPtr(*v.Super) }
-	if v.Switch != nil { out.Switch = lcPtr(*v.Switch) }
-	if v.Throw != nil { out.Throw = lcPtr(*v.Throw) }
-	if v.Throws != nil { out.Throws = lcPtr(*v.Throws) }
-	if v.True != nil { out.True = lcPtr(*v.True) }
-	if v.Try != nil { out.Try = lcPtr(*v.Try) }
-	if v.Typealias != nil { out.Typealias = lcPtr(*v.Typealias) }
-	if v.Var != nil { out.Var = lcPtr(*v.Var) }
-	if v.Where != nil { out.Where = lcPtr(*v.Where) }
-	if v.While != nil { out.While = lcPtr(*v.While) }
-	if v.Associativity != nil { out.Associativity = lcPtr(*v.Associativity) }
-	if v.Convenience != nil { out.Convenience = lcPtr(*v.Convenience) }
-	if v.DidSet != nil { out.DidSet = lcPtr(*v.DidSet) }
-	if v.Dynamic != nil { out.Dynamic = lcPtr(*v.Dynamic) }
-	if v.Final != nil { out.Final = lcPtr(*v.Final) }
-	if v.Get != nil { out.Get = lcPtr(*v.Get) }
-	if v.Indirect != nil { out.Indirect = lcPtr(*v.Indirect) }
-	if v.Infix != nil { out.Infix = lcPtr(*v.Infix) }
-	if v.Lazy != nil { out.Lazy = lcPtr(*v.Lazy) }
-	if v.Left != nil { out.Left = lcPtr(*v.Left) }
-	if v.Mutating != nil { out.Mutating = lcPtr(*v.Mutating) }
-	if v.None != nil { out.None = lcPtr(*v.None) }
-	if v.Nonmutating != nil { out.Nonmutating = lcPtr(*v.Nonmutating) }
-	if v.Optional != nil { out.Optional = lcPtr(*v.Optional) }
-	if v.Override != nil { out.Override = lcPtr(*v.Override) }
-	if v.Postfix != nil { out.Postfix = lcPtr(*v.Postfix) }
-	if v.Precedence != nil { out.Precedence = lcPtr(*v.Precedence) }
-	if v.Prefix != nil { out.Prefix = lcPtr(*v.Prefix) }
-	if v.Required != nil { out.Required = lcPtr(*v.Required) }
-	if v.Right != nil { out.Right = lcPtr(*v.Right) }
-	if v.Set != nil { out.Set = lcPtr(*v.Set) }
-	if v.Unowned != nil { out.Unowned = lcPtr(*v.Unowned) }
-	if v.Weak != nil { out.Weak = lcPtr(*v.Weak) }
-	if v.WillSet != nil { out.WillSet = lcPtr(*v.WillSet) }
-	if v.Isolated != nil { out.Isolated = lcPtr(*v.Isolated) }
-	if v.Distributed != nil { out.Distributed = lcPtr(*v.Distributed) }
-	if v.Unsafe != nil { out.Unsafe = lcPtr(*v.Unsafe) }
-	if v.LowerThan != nil { out.LowerThan = lcPtr(*v.LowerThan) }
-	if v.HigherThan != nil { out.HigherThan = lcPtr(*v.HigherThan) }
-	if v.Assignment != nil { out.Assignment = lcPtr(*v.Assignment) }
-	if v.Safe != nil { out.Safe = lcPtr(*v.Safe) }
-	if v.Unchecked != nil { out.Unchecked = lcPtr(*v.Unchecked) }
-	if v.Reasync != nil { out.Reasync = lcPtr(*v.Reasync) }
-	if v.Preconcurrency != nil { out.Preconcurrency = lcPtr(*v.Preconcurrency) }
-	if v.Throwing != nil { out.Throwing = lcPtr(*v.Throwing) }
-	if v.Objc != nil { out.Objc = lcPtr(*v.Objc) }
-	if v.Available != nil { out.Available = lcPtr(*v.Available) }
-	if v.Unknown != nil { out.Unknown = lcPtr(*v.Unknown) }
-	if v.Fun != nil { out.Fun = lcPtr(*v.Fun) }
-	if v.Interface != nil { out.Interface = lcPtr(*v.Interface) }
-	if v.Null != nil { out.Null = lcPtr(*v.Null) }
-	if v.Object != nil { out.Object = lcPtr(*v.Object) }
-	if v.This != nil { out.This = lcPtr(*v.This) }
-	if v.Typeof != nil { out.Typeof = lcPtr(*v.Typeof) }
-	if v.Val != nil { out.Val = lcPtr(*v.Val) }
-	if v.When != nil { out.When = lcPtr(*v.When) }
-	if v.By != nil { out.By = lcPtr(*v.By) }
-	if v.Delegate != nil { out.Delegate = lcPtr(*v.Delegate) }
-	if v.Field != nil { out.Field = lcPtr(*v.Field) }
-	if v.File != nil { out.File = lcPtr(*v.File) }
-	if v.Finally != nil { out.Finally = lcPtr(*v.Finally) }
-	if v.Param != nil { out.Param = lcPtr(*v.Param) }
-	if v.Property != nil { out.Property = lcPtr(*v.Property) }
-	if v.Receiver != nil { out.Receiver = lcPtr(*v.Receiver) }
-	if v.Setparam != nil { out.Setparam = lcPtr(*v.Setparam) }
-	if v.Value != nil { out.Value = lcPtr(*v.Value) }
-	if v.Abstract != nil { out.Abstract = lcPtr(*v.Abstract) }
-	if v.Actual != nil { out.Actual = lcPtr(*v.Actual) }
-	if v.Annotation != nil { out.Annotation = lcPtr(*v.Annotation) }
-	if v.Companion != nil { out.Companion = lcPtr(*v.Companion) }
-	if v.Const != nil { out.Const = lcPtr(*v.Const) }
-	if v.Crossinline != nil { out.Crossinline = lcPtr(*v.Crossinline) }
-	if v.Data != nil { out.Data = lcPtr(*v.Data) }
-	if v.Expect != nil { out.Expect = lcPtr(*v.Expect) }
-	if v.External != nil { out.External = lcPtr(*v.External) }
-	if v.Inline != nil { out.Inline = lcPtr(*v.Inline) }
-	if v.Inner != nil { out.Inner = lcPtr(*v.Inner) }
-	if v.Lateinit != nil { out.Lateinit = lcPtr(*v.Lateinit) }
-	if v.Noinline != nil { out.Noinline = lcPtr(*v.Noinline) }
-	if v.Out != nil { out.Out = lcPtr(*v.Out) }
-	if v.Protected != nil { out.Protected = lcPtr(*v.Protected) }
-	if v.Reified != nil { out.Reified = lcPtr(*v.Reified) }
-	if v.Sealed != nil { out.Sealed = lcPtr(*v.Sealed) }
-	if v.Suspend != nil { out.Suspend = lcPtr(*v.Suspend) }
-	if v.Tailrec != nil { out.Tailrec = lcPtr(*v.Tailrec) }
-	if v.Vararg != nil { out.Vararg = lcPtr(*v.Vararg) }
-	if v.It != nil { out.It = lcPtr(*v.It) }
-	if v.Debugger != nil { out.Debugger = lcPtr(*v.Debugger) }
-	if v.Delete != nil { out.Delete = lcPtr(*v.Delete) }
-	if v.Export != nil { out.Export = lcPtr(*v.Export) }
-	if v.Extends != nil { out.Extends = lcPtr(*v.Extends) }
-	if v.Function != nil { out.Function = lcPtr(*v.Function) }
-	if v.Instanceof != nil { out.Instanceof = lcPtr(*v.Instanceof) }
-	if v.New != nil { out.New = lcPtr(*v.New) }
-	if v.Void != nil { out.Void = lcPtr(*v.Void) }
-	if v.With != nil { out.With = lcPtr(*v.With) }
-	if v.Implements != nil { out.Implements = lcPtr(*v.Implements) }
-	if v.Yield != nil { out.Yield = lcPtr(*v.Yield) }
-	if v.Accessor != nil { out.Accessor = lcPtr(*v.Accessor) }
-	if v.Asserts != nil { out.Asserts = lcPtr(*v.Asserts) }
-	if v.Assert != nil { out.Assert = lcPtr(*v.Assert) }
-	if v.Bigint != nil { out.Bigint = lcPtr(*v.Bigint) }
-	if v.Boolean != nil { out.Boolean = lcPtr(*v.Boolean) }
-	if v.Declare != nil { out.Declare = lcPtr(*v.Declare) }
-	if v.Infer != nil { out.Infer = lcPtr(*v.Infer) }
-	if v.Intrinsic != nil { out.Intrinsic = lcPtr(*v.Intrinsic) }
-	if v.Keyof != nil { out.Keyof = lcPtr(*v.Keyof) }
-	if v.Module != nil { out.Module = lcPtr(*v.Module) }
-	if v.Namespace != nil { out.Namespace = lcPtr(*v.Namespace) }
-	if v.Never != nil { out.Never = lcPtr(*v.Never) }
-	if v.Readonly != nil { out.Readonly = lcPtr(*v.Readonly) }
-	if v.Require != nil { out.Require = lcPtr(*v.Require) }
-	if v.Number != nil { out.Number = lcPtr(*v.Number) }
-	if v.Of != nil { out.Of = lcPtr(*v.Of) }
-	if v.Satisfies != nil { out.Satisfies = lcPtr(*v.Satisfies) }
-	if v.String != nil { out.String = lcPtr(*v.String) }
-	if v.Symbol != nil { out.Symbol = lcPtr(*v.Symbol) }
-	if v.Type != nil { out.Type = lcPtr(*v.Type) }
-	if v.Undefined != nil { out.Undefined = lcPtr(*v.Undefined) }
-	if v.Unique != nil { out.Unique = lcPtr(*v.Unique) }
-	if v.Using != nil { out.Using = lcPtr(*v.Using) }
-	if v.Global != nil { out.Global = lcPtr(*v.Global) }
-	if v.Arguments != nil { out.Arguments = lcPtr(*v.Arguments) }
-	if v.Eval != nil { out.Eval = lcPtr(*v.Eval) }
-	if v.Prototype != nil { out.Prototype = lcPtr(*v.Prototype) }
-	if v.ToJSON != nil { out.ToJSON = lcPtr(*v.ToJSON) }
-	if v.Encode != nil { out.Encode = lcPtr(*v.Encode) }
-	if v.Hash != nil { out.Hash = lcPtr(*v.Hash) }
-	if v.Description != nil { out.Description = lcPtr(*v.Description) }
-	if v.DebugDescription != nil { out.DebugDescription = lcPtr(*v.DebugDescription) }
-	if v.RawValue != nil { out.RawValue = lcPtr(*v.RawValue) }
-	if v.AllCases != nil { out.AllCases = lcPtr(*v.AllCases) }
-	if v.Hasher != nil { out.Hasher = lcPtr(*v.Hasher) }
-	if v.Equals != nil { out.Equals = lcPtr(*v.Equals) }
-	if v.HashCode != nil { out.HashCode = lcPtr(*v.HashCode) }
-	if v.Component1 != nil { out.Component1 = lcPtr(*v.Component1) }
-	if v.Component2 != nil { out.Component2 = lcPtr(*v.Component2) }
-	if v.Name != nil { out.Name = lcPtr(*v.Name) }
-	if v.Ordinal != nil { out.Ordinal = lcPtr(*v.Ordinal) }
-	if v.Values != nil { out.Values = lcPtr(*v.Values) }
-	if v.Entries != nil { out.Entries = lcPtr(*v.Entries) }
-	if v.CompareTo != nil { out.CompareTo = lcPtr(*v.CompareTo) }
-	if v.DeclaringClass != nil { out.DeclaringClass = lcPtr(*v.DeclaringClass) }
-	if v.Lc != nil { out.Lc = lcPtr(*v.Lc) }
-	if v.Reader != nil { out.Reader = lcPtr(*v.Reader) }
-	if v.Map != nil { out.Map = lcPtr(*v.Map) }
-	if v.Container != nil { out.Container = lcPtr(*v.Container) }
-	if v.Decoder != nil { out.Decoder = lcPtr(*v.Decoder) }
-	if v.Encoder != nil { out.Encoder = lcPtr(*v.Encoder) }
-	if v.Key != nil { out.Key = lcPtr(*v.Key) }
-	if v.Fail != nil { out.Fail = lcPtr(*v.Fail) }
-	if v.Read != nil { out.Read = lcPtr(*v.Read) }
-	if v.Ok != nil { out.Ok = lcPtr(*v.Ok) }
-	if v.Attributes != nil { out.Attributes = lcPtr(*v.Attributes) }
-	if v.State != nil { out.State = lcPtr(*v.State) }
-	if v.Error != nil { out.Error = lcPtr(*v.Error) }
+	if v.And != nil {
+		out.And = lcPtr(*v.And)
+	}
+	if v.Def != nil {
+		out.Def = lcPtr(*v.Def)
+	}
+	if v.Del != nil {
+		out.Del = lcPtr(*v.Del)
+	}
+	if v.Elif != nil {
+		out.Elif = lcPtr(*v.Elif)
+	}
+	if v.Except != nil {
+		out.Except = lcPtr(*v.Except)
+	}
+	if v.Lambda != nil {
+		out.Lambda = lcPtr(*v.Lambda)
+	}
+	if v.Nonlocal != nil {
+		out.Nonlocal = lcPtr(*v.Nonlocal)
+	}
+	if v.Not != nil {
+		out.Not = lcPtr(*v.Not)
+	}
+	if v.Or != nil {
+		out.Or = lcPtr(*v.Or)
+	}
+	if v.Pass != nil {
+		out.Pass = lcPtr(*v.Pass)
+	}
+	if v.Raise != nil {
+		out.Raise = lcPtr(*v.Raise)
+	}
+	if v.Str != nil {
+		out.Str = lcPtr(*v.Str)
+	}
+	if v.Int != nil {
+		out.Int = lcPtr(*v.Int)
+	}
+	if v.Float != nil {
+		out.Float = lcPtr(*v.Float)
+	}
+	if v.Bool != nil {
+		out.Bool = lcPtr(*v.Bool)
+	}
+	if v.List != nil {
+		out.List = lcPtr(*v.List)
+	}
+	if v.Dict != nil {
+		out.Dict = lcPtr(*v.Dict)
+	}
+	if v.Tuple != nil {
+		out.Tuple = lcPtr(*v.Tuple)
+	}
+	if v.From_json != nil {
+		out.From_json = lcPtr(*v.From_json)
+	}
+	if v.To_json != nil {
+		out.To_json = lcPtr(*v.To_json)
+	}
+	if v.Json != nil {
+		out.Json = lcPtr(*v.Json)
+	}
+	if v.Math != nil {
+		out.Math = lcPtr(*v.Math)
+	}
+	if v.Re != nil {
+		out.Re = lcPtr(*v.Re)
+	}
+	if v.Dataclass != nil {
+		out.Dataclass = lcPtr(*v.Dataclass)
+	}
+	if v.Actor != nil {
+		out.Actor = lcPtr(*v.Actor)
+	}
+	if v.Any != nil {
+		out.Any = lcPtr(*v.Any)
+	}
+	if v.As != nil {
+		out.As = lcPtr(*v.As)
+	}
+	if v.Associatedtype != nil {
+		out.Associatedtype = lcPtr(*v.Associatedtype)
+	}
+	if v.Async != nil {
+		out.Async = lcPtr(*v.Async)
+	}
+	if v.Await != nil {
+		out.Await = lcPtr(*v.Await)
+	}
+	if v.Borrowing != nil {
+		out.Borrowing = lcPtr(*v.Borrowing)
+	}
+	if v.Break != nil {
+		out.Break = lcPtr(*v.Break)
+	}
+	if v.Case != nil {
+		out.Case = lcPtr(*v.Case)
+	}
+	if v.Catch != nil {
+		out.Catch = lcPtr(*v.Catch)
+	}
+	if v.Class != nil {
+		out.Class = lcPtr(*v.Class)
+	}
+	if v.Consume != nil {
+		out.Consume = lcPtr(*v.Consume)
+	}
+	if v.Consuming != nil {
+		out.Consuming = lcPtr(*v.Consuming)
+	}
+	if v.Continue != nil {
+		out.Continue = lcPtr(*v.Continue)
+	}
+	if v.Copy != nil {
+		out.Copy = lcPtr(*v.Copy)
+	}
+	if v.Default != nil {
+		out.Default = lcPtr(*v.Default)
+	}
+	if v.Defer != nil {
+		out.Defer = lcPtr(*v.Defer)
+	}
+	if v.Deinit != nil {
+		out.Deinit = lcPtr(*v.Deinit)
+	}
+	if v.Discard != nil {
+		out.Discard = lcPtr(*v.Discard)
+	}
+	if v.Do != nil {
+		out.Do = lcPtr(*v.Do)
+	}
+	if v.Each != nil {
+		out.Each = lcPtr(*v.Each)
+	}
+	if v.Else != nil {
+		out.Else = lcPtr(*v.Else)
+	}
+	if v.Enum != nil {
+		out.Enum = lcPtr(*v.Enum)
+	}
+	if v.Extension != nil {
+		out.Extension = lcPtr(*v.Extension)
+	}
+	if v.Fallthrough != nil {
+		out.Fallthrough = lcPtr(*v.Fallthrough)
+	}
+	if v.False != nil {
+		out.False = lcPtr(*v.False)
+	}
+	if v.Fileprivate != nil {
+		out.Fileprivate = lcPtr(*v.Fileprivate)
+	}
+	if v.For != nil {
+		out.For = lcPtr(*v.For)
+	}
+	if v.Func != nil {
+		out.Func = lcPtr(*v.Func)
+	}
+	if v.Guard != nil {
+		out.Guard = lcPtr(*v.Guard)
+	}
+	if v.If != nil {
+		out.If = lcPtr(*v.If)
+	}
+	if v.Import != nil {
+		out.Import = lcPtr(*v.Import)
+	}
+	if v.In != nil {
+		out.In = lcPtr(*v.In)
+	}
+	if v.Init != nil {
+		out.Init = lcPtr(*v.Init)
+	}
+	if v.Inout != nil {
+		out.Inout = lcPtr(*v.Inout)
+	}
+	if v.Internal != nil {
+		out.Internal = lcPtr(*v.Internal)
+	}
+	if v.Is != nil {
+		out.Is = lcPtr(*v.Is)
+	}
+	if v.Let != nil {
+		out.Let = lcPtr(*v.Let)
+	}
+	if v.Macro != nil {
+		out.Macro = lcPtr(*v.Macro)
+	}
+	if v.Nil != nil {
+		out.Nil = lcPtr(*v.Nil)
+	}
+	if v.Nonisolated != nil {
+		out.Nonisolated = lcPtr(*v.Nonisolated)
+	}
+	if v.Open != nil {
+		out.Open = lcPtr(*v.Open)
+	}
+	if v.Operator != nil {
+		out.Operator = lcPtr(*v.Operator)
+	}
+	if v.Package != nil {
+		out.Package = lcPtr(*v.Package)
+	}
+	if v.Precedencegroup != nil {
+		out.Precedencegroup = lcPtr(*v.Precedencegroup)
+	}
+	if v.Private != nil {
+		out.Private = lcPtr(*v.Private)
+	}
+	if v.Protocol != nil {
+		out.Protocol = lcPtr(*v.Protocol)
+	}
+	if v.Public != nil {
+		out.Public = lcPtr(*v.Public)
+	}
+	if v.Repeat != nil {
+		out.Repeat = lcPtr(*v.Repeat)
+	}
+	if v.Rethrows != nil {
+		out.Rethrows = lcPtr(*v.Rethrows)
+	}
+	if v.Return != nil {
+		out.Return = lcPtr(*v.Return)
+	}
+	if v.Self != nil {
+		out.Self = lcPtr(*v.Self)
+	}
+	if v.Sending != nil {
+		out.Sending = lcPtr(*v.Sending)
+	}
+	if v.Some != nil {
+		out.Some = lcPtr(*v.Some)
+	}
+	if v.Static != nil {
+		out.Static = lcPtr(*v.Static)
+	}
+	if v.Struct != nil {
+		out.Struct = lcPtr(*v.Struct)
+	}
+	if v.Subscript != nil {
+		out.Subscript = lcPtr(*v.Subscript)
+	}
+	if v.Super != nil {
+		out.Super = lcPtr(*v.Super)
+	}
+	if v.Switch != nil {
+		out.Switch = lcPtr(*v.Switch)
+	}
+	if v.Throw != nil {
+		out.Throw = lcPtr(*v.Throw)
+	}
+	if v.Throws != nil {
+		out.Throws = lcPtr(*v.Throws)
+	}
+	if v.True != nil {
+		out.True = lcPtr(*v.True)
+	}
+	if v.Try != nil {
+		out.Try = lcPtr(*v.Try)
+	}
+	if v.Typealias != nil {
+		out.Typealias = lcPtr(*v.Typealias)
+	}
+	if v.Var != nil {
+		out.Var = lcPtr(*v.Var)
+	}
+	if v.Where != nil {
+		out.Where = lcPtr(*v.Where)
+	}
+	if v.While != nil {
+		out.While = lcPtr(*v.While)
+	}
+	if v.Associativity != nil {
+		out.Associativity = lcPtr(*v.Associativity)
+	}
+	if v.Convenience != nil {
+		out.Convenience = lcPtr(*v.Convenience)
+	}
+	if v.DidSet != nil {
+		out.DidSet = lcPtr(*v.DidSet)
+	}
+	if v.Dynamic != nil {
+		out.Dynamic = lcPtr(*v.Dynamic)
+	}
+	if v.Final != nil {
+		out.Final = lcPtr(*v.Final)
+	}
+	if v.Get != nil {
+		out.Get = lcPtr(*v.Get)
+	}
+	if v.Indirect != nil {
+		out.Indirect = lcPtr(*v.Indirect)
+	}
+	if v.Infix != nil {
+		out.Infix = lcPtr(*v.Infix)
+	}
+	if v.Lazy != nil {
+		out.Lazy = lcPtr(*v.Lazy)
+	}
+	if v.Left != nil {
+		out.Left = lcPtr(*v.Left)
+	}
+	if v.Mutating != nil {
+		out.Mutating = lcPtr(*v.Mutating)
+	}
+	if v.None != nil {
+		out.None = lcPtr(*v.None)
+	}
+	if v.Nonmutating != nil {
+		out.Nonmutating = lcPtr(*v.Nonmutating)
+	}
+	if v.Optional != nil {
+		out.Optional = lcPtr(*v.Optional)
+	}
+	if v.Override != nil {
+		out.Override = lcPtr(*v.Override)
+	}
+	if v.Postfix != nil {
+		out.Postfix = lcPtr(*v.Postfix)
+	}
+	if v.Precedence != nil {
+		out.Precedence = lcPtr(*v.Precedence)
+	}
+	if v.Prefix != nil {
+		out.Prefix = lcPtr(*v.Prefix)
+	}
+	if v.Required != nil {
+		out.Required = lcPtr(*v.Required)
+	}
+	if v.Right != nil {
+		out.Right = lcPtr(*v.Right)
+	}
+	if v.Set != nil {
+		out.Set = lcPtr(*v.Set)
+	}
+	if v.Unowned != nil {
+		out.Unowned = lcPtr(*v.Unowned)
+	}
+	if v.Weak != nil {
+		out.Weak = lcPtr(*v.Weak)
+	}
+	if v.WillSet != nil {
+		out.WillSet = lcPtr(*v.WillSet)
+	}
+	if v.Isolated != nil {
+		out.Isolated = lcPtr(*v.Isolated)
+	}
+	if v.Distributed != nil {
+		out.Distributed = lcPtr(*v.Distributed)
+	}
+	if v.Unsafe != nil {
+		out.Unsafe = lcPtr(*v.Unsafe)
+	}
+	if v.LowerThan != nil {
+		out.LowerThan = lcPtr(*v.LowerThan)
+	}
+	if v.HigherThan != nil {
+		out.HigherThan = lcPtr(*v.HigherThan)
+	}
+	if v.Assignment != nil {
+		out.Assignment = lcPtr(*v.Assignment)
+	}
+	if v.Safe != nil {
+		out.Safe = lcPtr(*v.Safe)
+	}
+	if v.Unchecked != nil {
+		out.Unchecked = lcPtr(*v.Unchecked)
+	}
+	if v.Reasync != nil {
+		out.Reasync = lcPtr(*v.Reasync)
+	}
+	if v.Preconcurrency != nil {
+		out.Preconcurrency = lcPtr(*v.Preconcurrency)
+	}
+	if v.Throwing != nil {
+		out.Throwing = lcPtr(*v.Throwing)
+	}
+	if v.Objc != nil {
+		out.Objc = lcPtr(*v.Objc)
+	}
+	if v.Available != nil {
+		out.Available = lcPtr(*v.Available)
+	}
+	if v.Unknown != nil {
+		out.Unknown = lcPtr(*v.Unknown)
+	}
+	if v.Fun != nil {
+		out.Fun = lcPtr(*v.Fun)
+	}
+	if v.Interface != nil {
+		out.Interface = lcPtr(*v.Interface)
+	}
+	if v.Null != nil {
+		out.Null = lcPtr(*v.Null)
+	}
+	if v.Object != nil {
+		out.Object = lcPtr(*v.Object)
+	}
+	if v.This != nil {
+		out.This = lcPtr(*v.This)
+	}
+	if v.Typeof != nil {
+		out.Typeof = lcPtr(*v.Typeof)
+	}
+	if v.Val != nil {
+		out.Val = lcPtr(*v.Val)
+	}
+	if v.When != nil {
+		out.When = lcPtr(*v.When)
+	}
+	if v.By != nil {
+		out.By = lcPtr(*v.By)
+	}
+	if v.Delegate != nil {
+		out.Delegate = lcPtr(*v.Delegate)
+	}
+	if v.Field != nil {
+		out.Field = lcPtr(*v.Field)
+	}
+	if v.File != nil {
+		out.File = lcPtr(*v.File)
+	}
+	if v.Finally != nil {
+		out.Finally = lcPtr(*v.Finally)
+	}
+	if v.Param != nil {
+		out.Param = lcPtr(*v.Param)
+	}
+	if v.Property != nil {
+		out.Property = lcPtr(*v.Property)
+	}
+	if v.Receiver != nil {
+		out.Receiver = lcPtr(*v.Receiver)
+	}
+	if v.Setparam != nil {
+		out.Setparam = lcPtr(*v.Setparam)
+	}
+	if v.Value != nil {
+		out.Value = lcPtr(*v.Value)
+	}
+	if v.Abstract != nil {
+		out.Abstract = lcPtr(*v.Abstract)
+	}
+	if v.Actual != nil {
+		out.Actual = lcPtr(*v.Actual)
+	}
+	if v.Annotation != nil {
+		out.Annotation = lcPtr(*v.Annotation)
+	}
+	if v.Companion != nil {
+		out.Companion = lcPtr(*v.Companion)
+	}
+	if v.Const != nil {
+		out.Const = lcPtr(*v.Const)
+	}
+	if v.Crossinline != nil {
+		out.Crossinline = lcPtr(*v.Crossinline)
+	}
+	if v.Data != nil {
+		out.Data = lcPtr(*v.Data)
+	}
+	if v.Expect != nil {
+		out.Expect = lcPtr(*v.Expect)
+	}
+	if v.External != nil {
+		out.External = lcPtr(*v.External)
+	}
+	if v.Inline != nil {
+		out.Inline = lcPtr(*v.Inline)
+	}
+	if v.Inner != nil {
+		out.Inner = lcPtr(*v.Inner)
+	}
+	if v.Lateinit != nil {
+		out.Lateinit = lcPtr(*v.Lateinit)
+	}
+	if v.Noinline != nil {
+		out.Noinline = lcPtr(*v.Noinline)
+	}
+	if v.Out != nil {
+		out.Out = lcPtr(*v.Out)
+	}
+	if v.Protected != nil {
+		out.Protected = lcPtr(*v.Protected)
+	}
+	if v.Reified != nil {
+		out.Reified = lcPtr(*v.Reified)
+	}
+	if v.Sealed != nil {
+		out.Sealed = lcPtr(*v.Sealed)
+	}
+	if v.Suspend != nil {
+		out.Suspend = lcPtr(*v.Suspend)
+	}
+	if v.Tailrec != nil {
+		out.Tailrec = lcPtr(*v.Tailrec)
+	}
+	if v.Vararg != nil {
+		out.Vararg = lcPtr(*v.Vararg)
+	}
+	if v.It != nil {
+		out.It = lcPtr(*v.It)
+	}
+	if v.Debugger != nil {
+		out.Debugger = lcPtr(*v.Debugger)
+	}
+	if v.Delete != nil {
+		out.Delete = lcPtr(*v.Delete)
+	}
+	if v.Export != nil {
+		out.Export = lcPtr(*v.Export)
+	}
+	if v.Extends != nil {
+		out.Extends = lcPtr(*v.Extends)
+	}
+	if v.Function != nil {
+		out.Function = lcPtr(*v.Function)
+	}
+	if v.Instanceof != nil {
+		out.Instanceof = lcPtr(*v.Instanceof)
+	}
+	if v.New != nil {
+		out.New = lcPtr(*v.New)
+	}
+	if v.Void != nil {
+		out.Void = lcPtr(*v.Void)
+	}
+	if v.With != nil {
+		out.With = lcPtr(*v.With)
+	}
+	if v.Implements != nil {
+		out.Implements = lcPtr(*v.Implements)
+	}
+	if v.Yield != nil {
+		out.Yield = lcPtr(*v.Yield)
+	}
+	if v.Accessor != nil {
+		out.Accessor = lcPtr(*v.Accessor)
+	}
+	if v.Asserts != nil {
+		out.Asserts = lcPtr(*v.Asserts)
+	}
+	if v.Assert != nil {
+		out.Assert = lcPtr(*v.Assert)
+	}
+	if v.Bigint != nil {
+		out.Bigint = lcPtr(*v.Bigint)
+	}
+	if v.Boolean != nil {
+		out.Boolean = lcPtr(*v.Boolean)
+	}
+	if v.Declare != nil {
+		out.Declare = lcPtr(*v.Declare)
+	}
+	if v.Infer != nil {
+		out.Infer = lcPtr(*v.Infer)
+	}
+	if v.Intrinsic != nil {
+		out.Intrinsic = lcPtr(*v.Intrinsic)
+	}
+	if v.Keyof != nil {
+		out.Keyof = lcPtr(*v.Keyof)
+	}
+	if v.Module != nil {
+		out.Module = lcPtr(*v.Module)
+	}
+	if v.Namespace != nil {
+		out.Namespace = lcPtr(*v.Namespace)
+	}
+	if v.Never != nil {
+		out.Never = lcPtr(*v.Never)
+	}
+	if v.Readonly != nil {
+		out.Readonly = lcPtr(*v.Readonly)
+	}
+	if v.Require != nil {
+		out.Require = lcPtr(*v.Require)
+	}
+	if v.Number != nil {
+		out.Number = lcPtr(*v.Number)
+	}
+	if v.Of != nil {
+		out.Of = lcPtr(*v.Of)
+	}
+	if v.Satisfies != nil {
+		out.Satisfies = lcPtr(*v.Satisfies)
+	}
+	if v.String != nil {
+		out.String = lcPtr(*v.String)
+	}
+	if v.Symbol != nil {
+		out.Symbol = lcPtr(*v.Symbol)
+	}
+	if v.Type != nil {
+		out.Type = lcPtr(*v.Type)
+	}
+	if v.Undefined != nil {
+		out.Undefined = lcPtr(*v.Undefined)
+	}
+	if v.Unique != nil {
+		out.Unique = lcPtr(*v.Unique)
+	}
+	if v.Using != nil {
+		out.Using = lcPtr(*v.Using)
+	}
+	if v.Global != nil {
+		out.Global = lcPtr(*v.Global)
+	}
+	if v.Arguments != nil {
+		out.Arguments = lcPtr(*v.Arguments)
+	}
+	if v.Eval != nil {
+		out.Eval = lcPtr(*v.Eval)
+	}
+	if v.Prototype != nil {
+		out.Prototype = lcPtr(*v.Prototype)
+	}
+	if v.ToJSON != nil {
+		out.ToJSON = lcPtr(*v.ToJSON)
+	}
+	if v.Encode != nil {
+		out.Encode = lcPtr(*v.Encode)
+	}
+	if v.Hash != nil {
+		out.Hash = lcPtr(*v.Hash)
+	}
+	if v.Description != nil {
+		out.Description = lcPtr(*v.Description)
+	}
+	if v.DebugDescription != nil {
+		out.DebugDescription = lcPtr(*v.DebugDescription)
+	}
+	if v.RawValue != nil {
+		out.RawValue = lcPtr(*v.RawValue)
+	}
+	if v.AllCases != nil {
+		out.AllCases = lcPtr(*v.AllCases)
+	}
+	if v.Hasher != nil {
+		out.Hasher = lcPtr(*v.Hasher)
+	}
+	if v.Equals != nil {
+		out.Equals = lcPtr(*v.Equals)
+	}
+	if v.HashCode != nil {
+		out.HashCode = lcPtr(*v.HashCode)
+	}
+	if v.Component1 != nil {
+		out.Component1 = lcPtr(*v.Component1)
+	}
+	if v.Component2 != nil {
+		out.Component2 = lcPtr(*v.Component2)
+	}
+	if v.Name != nil {
+		out.Name = lcPtr(*v.Name)
+	}
+	if v.Ordinal != nil {
+		out.Ordinal = lcPtr(*v.Ordinal)
+	}
+	if v.Values != nil {
+		out.Values = lcPtr(*v.Values)
+	}
+	if v.Entries != nil {
+		out.Entries = lcPtr(*v.Entries)
+	}
+	if v.CompareTo != nil {
+		out.CompareTo = lcPtr(*v.CompareTo)
+	}
+	if v.DeclaringClass != nil {
+		out.DeclaringClass = lcPtr(*v.DeclaringClass)
+	}
+	if v.Lc != nil {
+		out.Lc = lcPtr(*v.Lc)
+	}
+	if v.Reader != nil {
+		out.Reader = lcPtr(*v.Reader)
+	}
+	if v.Map != nil {
+		out.Map = lcPtr(*v.Map)
+	}
+	if v.Container != nil {
+		out.Container = lcPtr(*v.Container)
+	}
+	if v.Decoder != nil {
+		out.Decoder = lcPtr(*v.Decoder)
+	}
+	if v.Encoder != nil {
+		out.Encoder = lcPtr(*v.Encoder)
+	}
+	if v.Key != nil {
+		out.Key = lcPtr(*v.Key)
+	}
+	if v.Fail != nil {
+		out.Fail = lcPtr(*v.Fail)
+	}
+	if v.Read != nil {
+		out.Read = lcPtr(*v.Read)
+	}
+	if v.Ok != nil {
+		out.Ok = lcPtr(*v.Ok)
+	}
+	if v.Attributes != nil {
+		out.Attributes = lcPtr(*v.Attributes)
+	}
+	if v.State != nil {
+		out.State = lcPtr(*v.State)
+	}
+	if v.Error != nil {
+		out.Error = lcPtr(*v.Error)
+	}
 	return out
 }
 
 func lcNormalizeKeywordCasesMembers(w *lcWriter, v KeywordCasesMembers, path string) KeywordCasesMembers {
 	var out KeywordCasesMembers
-	if v.And != nil { out.And = lcPtr(*v.And) }
-	if v.Def != nil { out.Def = lcPtr(*v.Def) }
-	if v.Del != nil { out.Del = lcPtr(*v.Del) }
-	if v.Elif != nil { out.Elif = lcPtr(*v.Elif) }
-	if v.Except != nil { out.Except = lcPtr(*v.Except) }
-	if v.Lambda != nil { out.Lambda = lcPtr(*v.Lambda) }
-	if v.Nonlocal != nil { out.Nonlocal = lcPtr(*v.Nonlocal) }
-	if v.Not != nil { out.Not = lcPtr(*v.Not) }
-	if v.Or != nil { out.Or = lcPtr(*v.Or) }
-	if v.Pass != nil { out.Pass = lcPtr(*v.Pass) }
-	if v.Raise != nil { out.Raise = lcPtr(*v.Raise) }
-	if v.Str != nil { out.Str = lcPtr(*v.Str) }
-	if v.Int != nil { out.Int = lcPtr(*v.Int) }
-	if v.Float != nil { out.Float = lcPtr(*v.Float) }
-	if v.Bool != nil { out.Bool = lcPtr(*v.Bool) }
-	if v.List != nil { out.List = lcPtr(*v.List) }
-	if v.Dict != nil { out.Dict = lcPtr(*v.Dict) }
-	if v.Tuple != nil { out.Tuple = lcPtr(*v.Tuple) }
-	if v.From_json != nil { out.From_json = lcPtr(*v.From_json) }
-	if v.To_json != nil { out.To_json = lcPtr(*v.To_json) }
-	if v.Json != nil { out.Json = lcPtr(*v.Json) }
-	if v.Math != nil { out.Math = lcPtr(*v.Math) }
-	if v.Re != nil { out.Re = lcPtr(*v.Re) }
-	if v.Dataclass != nil { out.Dataclass = lcPtr(*v.Dataclass) }
-	if v.Actor != nil { out.Actor = lcPtr(*v.Actor) }
-	if v.Any != nil { out.Any = lcPtr(*v.Any) }
-	if v.As != nil { out.As = lcPtr(*v.As) }
-	if v.Associatedtype != nil { out.Associatedtype = lcPtr(*v.Associatedtype) }
-	if v.Async != nil { out.Async = lcPtr(*v.Async) }
-	if v.Await != nil { out.Await = lcPtr(*v.Await) }
-	if v.Borrowing != nil { out.Borrowing = lcPtr(*v.Borrowing) }
-	if v.Break != nil { out.Break = lcPtr(*v.Break) }
-	if v.Case != nil { out.Case = lcPtr(*v.Case) }
-	if v.Catch != nil { out.Catch = lcPtr(*v.Catch) }
-	if v.Class != nil { out.Class = lcPtr(*v.Class) }
-	if v.Consume != nil { out.Consume = lcPtr(*v.Consume) }
-	if v.Consuming != nil { out.Consuming = lcPtr(*v.Consuming) }
-	if v.Continue != nil { out.Continue = lcPtr(*v.Continue) }
-	if v.Copy != nil { out.Copy = lcPtr(*v.Copy) }
-	if v.Default != nil { out.Default = lcPtr(*v.Default) }
-	if v.Defer != nil { out.Defer = lcPtr(*v.Defer) }
-	if v.Deinit != nil { out.Deinit = lcPtr(*v.Deinit) }
-	if v.Discard != nil { out.Discard = lcPtr(*v.Discard) }
-	if v.Do != nil { out.Do = lcPtr(*v.Do) }
-	if v.Each != nil { out.Each = lcPtr(*v.Each) }
-	if v.Else != nil { out.Else = lcPtr(*v.Else) }
-	if v.Enum != nil { out.Enum = lcPtr(*v.Enum) }
-	if v.Extension != nil { out.Extension = lcPtr(*v.Extension) }
-	if v.Fallthrough != nil { out.Fallthrough = lcPtr(*v.Fallthrough) }
-	if v.False != nil { out.False = lcPtr(*v.False) }
-	if v.Fileprivate != nil { out.Fileprivate = lcPtr(*v.Fileprivate) }
-	if v.For != nil { out.For = lcPtr(*v.For) }
-	if v.Func != nil { out.Func = lcPtr(*v.Func) }
-	if v.Guard != nil { out.Guard = lcPtr(*v.Guard) }
-	if v.If != nil { out.If = lcPtr(*v.If) }
-	if v.Import != nil { out.Import = lcPtr(*v.Import) }
-	if v.In != nil { out.In = lcPtr(*v.In) }
-	if v.Init != nil { out.Init = lcPtr(*v.Init) }
-	if v.Inout != nil { out.Inout = lcPtr(*v.Inout) }
-	if v.Internal != nil { out.Internal = lcPtr(*v.Internal) }
-	if v.Is != nil { out.Is = lcPtr(*v.Is) }
-	if v.Let != nil { out.Let = lcPtr(*v.Let) }
-	if v.Macro != nil { out.Macro = lcPtr(*v.Macro) }
-	if v.Nil != nil { out.Nil = lcPtr(*v.Nil) }
-	if v.Nonisolated != nil { out.Nonisolated = lcPtr(*v.Nonisolated) }
-	if v.Open != nil { out.Open = lcPtr(*v.Open) }
-	if v.Operator != nil { out.Operator = lcPtr(*v.Operator) }
-	if v.Package != nil { out.Package = lcPtr(*v.Package) }
-	if v.Precedencegroup != nil { out.Precedencegroup = lcPtr(*v.Precedencegroup) }
-	if v.Private != nil { out.Private = lcPtr(*v.Private) }
-	if v.Protocol != nil { out.Protocol = lcPtr(*v.Protocol) }
-	if v.Public != nil { out.Public = lcPtr(*v.Public) }
-	if v.Repeat != nil { out.Repeat = lcPtr(*v.Repeat) }
-	if v.Rethrows != nil { out.Rethrows = lcPtr(*v.Rethrows) }
-	if v.Return != nil { out.Return = lcPtr(*v.Return) }
-	if v.Self != nil { out.Self = lcPtr(*v.Self) }
-	if v.Sending != nil { out.Sending = lcPtr(*v.Sending) }
-	if v.Some != nil { out.Some = lcPtr(*v.Some) }
-	if v.Static != nil { out.Static = lcPtr(*v.Static) }
-	if v.Struct != nil { out.Struct = lcPtr(*v.Struct) }
-	if v.Subscript != nil { out.Subscript = lcPtr(*v.Subscript) }
-	if v.Super != nil { out.Super = lcPtr(*v.Super) }
-	if v.Switch != nil { out.Switch = lcPtr(*v.Switch) }
-	if v.Throw != nil { out.Throw = lcPtr(*v.Throw) }
-	if v.Throws != nil { out.Throws = lcPtr(*v.Throws) }
-	if v.True != nil { out.True = lcPtr(*v.True) }
-	if v.Try != nil { out.Try = lcPtr(*v.Try) }
-	if v.Typealias != nil { out.Typealias = lcPtr(*v.Typealias) }
-	if v.Var != nil { out.Var = lcPtr(*v.Var) }
-	if v.Where != nil { out.Where = lcPtr(*v.Where) }
-	if v.While != nil { out.While = lcPtr(*v.While) }
-	if v.Associativity != nil { out.Associativity = lcPtr(*v.Associativity) }
-	if v.Convenience != nil { out.Convenience = lcPtr(*v.Convenience) }
-	if v.DidSet != nil { out.DidSet = lcPtr(*v.DidSet) }
-	if v.Dynamic != nil { out.Dynamic = lcPtr(*v.Dynamic) }
-	if v.Final != nil { out.Final = lcPtr(*v.Final) }
-	if v.Get != nil { out.Get = lcPtr(*v.Get) }
-	if v.Indirect != nil { out.Indirect = lcPtr(*v.Indirect) }
-	if v.Infix != nil { out.Infix = lcPtr(*v.Infix) }
-	if v.Lazy != nil { out.Lazy = lcPtr(*v.Lazy) }
-	if v.Left != nil { out.Left = lcPtr(*v.Left) }
-	if v.Mutating != nil { out.Mutating = lcPtr(*v.Mutating) }
-	if v.None != nil { out.None = lcPtr(*v.None) }
-	if v.Nonmutating != nil { out.Nonmutating = lcPtr(*v.Nonmutating) }
-	if v.Optional != nil { out.Optional = lcPtr(*v.Optional) }
-	if v.Override != nil { out.Override = lcPtr(*v.Override) }
-	if v.Postfix != nil { out.Postfix = lcPtr(*v.Postfix) }
-	if v.Precedence != nil { out.Precedence = lcPtr(*v.Precedence) }
-	if v.Prefix != nil { out.Prefix = lcPtr(*v.Prefix) }
-	if v.Required != nil { out.Required = lcPtr(*v.Required) }
-	if v.Right != nil { out.Right = lcPtr(*v.Right) }
-	if v.Set != nil { out.Set = lcPtr(*v.Set) }
-	if v.Unowned != nil { out.Unowned = lcPtr(*v.Unowned) }
-	if v.Weak != nil { out.Weak = lcPtr(*v.Weak) }
-	if v.WillSet != nil { out.WillSet = lcPtr(*v.WillSet) }
-	if v.Isolated != nil { out.Isolated = lcPtr(*v.Isolated) }
-	if v.Distributed != nil { out.Distributed = lcPtr(*v.Distributed) }
-	if v.Unsafe != nil { out.Unsafe = lcPtr(*v.Unsafe) }
-	if v.LowerThan != nil { out.LowerThan = lcPtr(*v.LowerThan) }
-	if v.HigherThan != nil { out.HigherThan = lcPtr(*v.HigherThan) }
-	if v.Assignment != nil { out.Assignment = lcPtr(*v.Assignment) }
-	if v.Safe != nil { out.Safe = lcPtr(*v.Safe) }
-	if v.Unchecked != nil { out.Unchecked = lcPtr(*v.Unchecked) }
-	if v.Reasync != nil { out.Reasync = lcPtr(*v.Reasync) }
-	if v.Preconcurrency != nil { out.Preconcurrency = lcPtr(*v.Preconcurrency) }
-	if v.Throwing != nil { out.Throwing = lcPtr(*v.Throwing) }
-	if v.Objc != nil { out.Objc = lcPtr(*v.Objc) }
-	if v.Available != nil { out.Available = lcPtr(*v.Available) }
-	if v.Unknown != nil { out.Unknown = lcPtr(*v.Unknown) }
-	if v.Fun != nil { out.Fun = lcPtr(*v.Fun) }
-	if v.Interface != nil { out.Interface = lcPtr(*v.Interface) }
-	if v.Null != nil { out.Null = lcPtr(*v.Null) }
-	if v.Object != nil { out.Object = lcPtr(*v.Object) }
-	if v.This != nil { out.This = lcPtr(*v.This) }
-	if v.Typeof != nil { out.Typeof = lcPtr(*v.Typeof) }
-	if v.Val != nil { out.Val = lcPtr(*v.Val) }
-	if v.When != nil { out.When = lcPtr(*v.When) }
-	if v.By != nil { out.By = lcPtr(*v.By) }
-	if v.Delegate != nil { out.Delegate = lcPtr(*v.Delegate) }
-	if v.Field != nil { out.Field = lcPtr(*v.Field) }
-	if v.File != nil { out.File = lcPtr(*v.File) }
-	if v.Finally != nil { out.Finally = lcPtr(*v.Finally) }
-	if v.Param != nil { out.Param = lcPtr(*v.Param) }
-	if v.Property != nil { out.Property = lcPtr(*v.Property) }
-	if v.Receiver != nil { out.Receiver = lcPtr(*v.Receiver) }
-	if v.Setparam != nil { out.Setparam = lcPtr(*v.Setparam) }
-	if v.Value != nil { out.Value = lcPtr(*v.Value) }
-	if v.Abstract != nil { out.Abstract = lcPtr(*v.Abstract) }
-	if v.Actual != nil { out.Actual = lcPtr(*v.Actual) }
-	if v.Annotation != nil { out.Annotation = lcPtr(*v.Annotation) }
-	if v.Companion != nil { out.Companion = lcPtr(*v.Companion) }
-	if v.Const != nil { out.Const = lcPtr(*v.Const) }
-	if v.Crossinline != nil { out.Crossinline = lcPtr(*v.Crossinline) }
-	if v.Data != nil { out.Data = lcPtr(*v.Data) }
-	if v.Expect != nil { out.Expect = lcPtr(*v.Expect) }
-	if v.External != nil { out.External = lcPtr(*v.External) }
-	if v.Inline != nil { out.Inline = lcPtr(*v.Inline) }
-	if v.Inner != nil { out.Inner = lcPtr(*v.Inner) }
-	if v.Lateinit != nil { out.Lateinit = lcPtr(*v.Lateinit) }
-	if v.Noinline != nil { out.Noinline = lcPtr(*v.Noinline) }
-	if v.Out != nil { out.Out = lcPtr(*v.Out) }
-	if v.Protected != nil { out.Protected = lcPtr(*v.Protected) }
-	if v.Reified != nil { out.Reified = lcPtr(*v.Reified) }
-	if v.Sealed != nil { out.Sealed = lcPtr(*v.Sealed) }
-	if v.Suspend != nil { out.Suspend = lcPtr(*v.Suspend) }
-	if v.Tailrec != nil { out.Tailrec = lcPtr(*v.Tailrec) }
-	if v.Vararg != nil { out.Vararg = lcPtr(*v.Vararg) }
-	if v.It != nil { out.It = lcPtr(*v.It) }
-	if v.Debugger != nil { out.Debugger = lcPtr(*v.Debugger) }
-	if v.Delete != nil { out.Delete = lcPtr(*v.Delete) }
-	if v.Export != nil { out.Export = lcPtr(*v.Export) }
-	if v.Extends != nil { out.Extends = lcPtr(*v.Extends) }
-	if v.Function != nil { out.Function = lcPtr(*v.Function) }
-	if v.Instanceof != nil { out.Instanceof = lcPtr(*v.Instanceof) }
-	if v.New != nil { out.New = lcPtr(*v.New) }
-	if v.Void != nil { out.Void = lcPtr(*v.Void) }
-	if v.With != nil { out.With = lcPtr(*v.With) }
-	if v.Implements != nil { out.Implements = lcPtr(*v.Implements) }
-	if v.Yield != nil { out.Yield = lcPtr(*v.Yield) }
-	if v.Accessor != nil { out.Accessor = lcPtr(*v.Accessor) }
-	if v.Asserts != nil { out.Asserts = lcPtr(*v.Asserts) }
-	if v.Assert != nil { out.Assert = lcPtr(*v.Assert) }
-	if v.Bigint != nil { out.Bigint = lcPtr(*v.Bigint) }
-	if v.Boolean != nil { out.Boolean = lcPtr(*v.Boolean) }
-	if v.Declare != nil { out.Declare = lcPtr(*v.Declare) }
-	if v.Infer != nil { out.Infer = lcPtr(*v.Infer) }
-	if v.Intrinsic != nil { out.Intrinsic = lcPtr(*v.Intrinsic) }
-	if v.Keyof != nil { out.Keyof = lcPtr(*v.Keyof) }
-	if v.Module != nil { out.Module = lcPtr(*v.Module) }
-	if v.Namespace != nil { out.Namespace = lcPtr(*v.Namespace) }
-	if v.Never != nil { out.Never = lcPtr(*v.Never) }
-	if v.Readonly != nil { out.Readonly = lcPtr(*v.Readonly) }
-	if v.Require != nil { out.Require = lcPtr(*v.Require) }
-	if v.Number != nil { out.Number = lcPtr(*v.Number) }
-	if v.Of != nil { out.Of = lcPtr(*v.Of) }
-	if v.Satisfies != nil { out.Satisfies = lcPtr(*v.Satisfies) }
-	if v.String != nil { out.String = lcPtr(*v.String) }
-	if v.Symbol != nil { out.Symbol = lcPtr(*v.Symbol) }
-	if v.Type != nil { out.Type = lcPtr(*v.Type) }
-	if v.Undefined != nil { out.Undefined = lcPtr(*v.Undefined) }
-	if v.Unique != nil { out.Unique = lcPtr(*v.Unique) }
-	if v.Using != nil { out.Using = lcPtr(*v.Using) }
-	if v.Global != nil { out.Global = lcPtr(*v.Global) }
-	if v.Arguments != nil { out.Arguments = lcPtr(*v.Arguments) }
-	if v.Eval != nil { out.Eval = lcPtr(*v.Eval) }
-	if v.Prototype != nil { out.Prototype = lcPtr(*v.Prototype) }
-	if v.ToJSON != nil { out.ToJSON = lcPtr(*v.ToJSON) }
-	if v.Encode != nil { out.Encode = lcPtr(*v.Encode) }
-	if v.Hash != nil { out.Hash = lcPtr(*v.Hash) }
-	if v.Description != nil { out.Description = lcPtr(*v.Description) }
-	if v.DebugDescription != nil { out.DebugDescription = lcPtr(*v.DebugDescription) }
-	if v.RawValue != nil { out.RawValue = lcPtr(*v.RawValue) }
-	if v.AllCases != nil { out.AllCases = lcPtr(*v.AllCases) }
-	if v.Hasher != nil { out.Hasher = lcPtr(*v.Hasher) }
-	if v.Equals != nil { out.Equals = lcPtr(*v.Equals) }
-	if v.HashCode != nil { out.HashCode = lcPtr(*v.HashCode) }
-	if v.Component1 != nil { out.Component1 = lcPtr(*v.Component1) }
-	if v.Component2 != nil { out.Component2 = lcPtr(*v.Component2) }
-	if v.Name != nil { out.Name = lcPtr(*v.Name) }
-	if v.Ordinal != nil { out.Ordinal = lcPtr(*v.Ordinal) }
-	if v.Values != nil { out.Values = lcPtr(*v.Values) }
-	if v.Entries != nil { out.Entries = lcPtr(*v.Entries) }
-	if v.CompareTo != nil { out.CompareTo = lcPtr(*v.CompareTo) }
-	if v.DeclaringClass != nil { out.DeclaringClass = lcPtr(*v.DeclaringClass) }
-	if v.Lc != nil { out.Lc = lcPtr(*v.Lc) }
-	if v.Reader != nil { out.Reader = lcPtr(*v.Reader) }
-	if v.Map != nil { out.Map = lcPtr(*v.Map) }
-	if v.Container != nil { out.Container = lcPtr(*v.Container) }
-	if v.Decoder != nil { out.Decoder = lcPtr(*v.Decoder) }
-	if v.Encoder != nil { out.Encoder = lcPtr(*v.Encoder) }
-	if v.Key != nil { out.Key = lcPtr(*v.Key) }
-	if v.Fail != nil { out.Fail = lcPtr(*v.Fail) }
-	if v.Read != nil { out.Read = lcPtr(*v.Read) }
-	if v.Ok != nil { out.Ok = lcPtr(*v.Ok) }
-	if v.Attributes != nil { out.Attributes = lcPtr(*v.Attributes) }
-	if v.State != nil { out.State = lcPtr(*v.State) }
-	if v.Error != nil { out.Error = lcPtr(*v.Error) }
+	if v.And != nil {
+		out.And = lcPtr(*v.And)
+	}
+	if v.Def != nil {
+		out.Def = lcPtr(*v.Def)
+	}
+	if v.Del != nil {
+		out.Del = lcPtr(*v.Del)
+	}
+	if v.Elif != nil {
+		out.Elif = lcPtr(*v.Elif)
+	}
+	if v.Except != nil {
+		out.Except = lcPtr(*v.Except)
+	}
+	if v.Lambda != nil {
+		out.Lambda = lcPtr(*v.Lambda)
+	}
+	if v.Nonlocal != nil {
+		out.Nonlocal = lcPtr(*v.Nonlocal)
+	}
+	if v.Not != nil {
+		out.Not = lcPtr(*v.Not)
+	}
+	if v.Or != nil {
+		out.Or = lcPtr(*v.Or)
+	}
+	if v.Pass != nil {
+		out.Pass = lcPtr(*v.Pass)
+	}
+	if v.Raise != nil {
+		out.Raise = lcPtr(*v.Raise)
+	}
+	if v.Str != nil {
+		out.Str = lcPtr(*v.Str)
+	}
+	if v.Int != nil {
+		out.Int = lcPtr(*v.Int)
+	}
+	if v.Float != nil {
+		out.Float = lcPtr(*v.Float)
+	}
+	if v.Bool != nil {
+		out.Bool = lcPtr(*v.Bool)
+	}
+	if v.List != nil {
+		out.List = lcPtr(*v.List)
+	}
+	if v.Dict != nil {
+		out.Dict = lcPtr(*v.Dict)
+	}
+	if v.Tuple != nil {
+		out.Tuple = lcPtr(*v.Tuple)
+	}
+	if v.From_json != nil {
+		out.From_json = lcPtr(*v.From_json)
+	}
+	if v.To_json != nil {
+		out.To_json = lcPtr(*v.To_json)
+	}
+	if v.Json != nil {
+		out.Json = lcPtr(*v.Json)
+	}
+	if v.Math != nil {
+		out.Math = lcPtr(*v.Math)
+	}
+	if v.Re != nil {
+		out.Re = lcPtr(*v.Re)
+	}
+	if v.Dataclass != nil {
+		out.Dataclass = lcPtr(*v.Dataclass)
+	}
+	if v.Actor != nil {
+		out.Actor = lcPtr(*v.Actor)
+	}
+	if v.Any != nil {
+		out.Any = lcPtr(*v.Any)
+	}
+	if v.As != nil {
+		out.As = lcPtr(*v.As)
+	}
+	if v.Associatedtype != nil {
+		out.Associatedtype = lcPtr(*v.Associatedtype)
+	}
+	if v.Async != nil {
+		out.Async = lcPtr(*v.Async)
+	}
+	if v.Await != nil {
+		out.Await = lcPtr(*v.Await)
+	}
+	if v.Borrowing != nil {
+		out.Borrowing = lcPtr(*v.Borrowing)
+	}
+	if v.Break != nil {
+		out.Break = lcPtr(*v.Break)
+	}
+	if v.Case != nil {
+		out.Case = lcPtr(*v.Case)
+	}
+	if v.Catch != nil {
+		out.Catch = lcPtr(*v.Catch)
+	}
+	if v.Class != nil {
+		out.Class = lcPtr(*v.Class)
+	}
+	if v.Consume != nil {
+		out.Consume = lcPtr(*v.Consume)
+	}
+	if v.Consuming != nil {
+		out.Consuming = lcPtr(*v.Consuming)
+	}
+	if v.Continue != nil {
+		out.Continue = lcPtr(*v.Continue)
+	}
+	if v.Copy != nil {
+		out.Copy = lcPtr(*v.Copy)
+	}
+	if v.Default != nil {
+		out.Default = lcPtr(*v.Default)
+	}
+	if v.Defer != nil {
+		out.Defer = lcPtr(*v.Defer)
+	}
+	if v.Deinit != nil {
+		out.Deinit = lcPtr(*v.Deinit)
+	}
+	if v.Discard != nil {
+		out.Discard = lcPtr(*v.Discard)
+	}
+	if v.Do != nil {
+		out.Do = lcPtr(*v.Do)
+	}
+	if v.Each != nil {
+		out.Each = lcPtr(*v.Each)
+	}
+	if v.Else != nil {
+		out.Else = lcPtr(*v.Else)
+	}
+	if v.Enum != nil {
+		out.Enum = lcPtr(*v.Enum)
+	}
+	if v.Extension != nil {
+		out.Extension = lcPtr(*v.Extension)
+	}
+	if v.Fallthrough != nil {
+		out.Fallthrough = lcPtr(*v.Fallthrough)
+	}
+	if v.False != nil {
+		out.False = lcPtr(*v.False)
+	}
+	if v.Fileprivate != nil {
+		out.Fileprivate = lcPtr(*v.Fileprivate)
+	}
+	if v.For != nil {
+		out.For = lcPtr(*v.For)
+	}
+	if v.Func != nil {
+		out.Func = lcPtr(*v.Func)
+	}
+	if v.Guard != nil {
+		out.Guard = lcPtr(*v.Guard)
+	}
+	if v.If != nil {
+		out.If = lcPtr(*v.If)
+	}
+	if v.Import != nil {
+		out.Import = lcPtr(*v.Import)
+	}
+	if v.In != nil {
+		out.In = lcPtr(*v.In)
+	}
+	if v.Init != nil {
+		out.Init = lcPtr(*v.Init)
+	}
+	if v.Inout != nil {
+		out.Inout = lcPtr(*v.Inout)
+	}
+	if v.Internal != nil {
+		out.Internal = lcPtr(*v.Internal)
+	}
+	if v.Is != nil {
+		out.Is = lcPtr(*v.Is)
+	}
+	if v.Let != nil {
+		out.Let = lcPtr(*v.Let)
+	}
+	if v.Macro != nil {
+		out.Macro = lcPtr(*v.Macro)
+	}
+	if v.Nil != nil {
+		out.Nil = lcPtr(*v.Nil)
+	}
+	if v.Nonisolated != nil {
+		out.Nonisolated = lcPtr(*v.Nonisolated)
+	}
+	if v.Open != nil {
+		out.Open = lcPtr(*v.Open)
+	}
+	if v.Operator != nil {
+		out.Operator = lcPtr(*v.Operator)
+	}
+	if v.Package != nil {
+		out.Package = lcPtr(*v.Package)
+	}
+	if v.Precedencegroup != nil {
+		out.Precedencegroup = lcPtr(*v.Precedencegroup)
+	}
+	if v.Private != nil {
+		out.Private = lcPtr(*v.Private)
+	}
+	if v.Protocol != nil {
+		out.Protocol = lcPtr(*v.Protocol)
+	}
+	if v.Public != nil {
+		out.Public = lcPtr(*v.Public)
+	}
+	if v.Repeat != nil {
+		out.Repeat = lcPtr(*v.Repeat)
+	}
+	if v.Rethrows != nil {
+		out.Rethrows = lcPtr(*v.Rethrows)
+	}
+	if v.Return != nil {
+		out.Return = lcPtr(*v.Return)
+	}
+	if v.Self != nil {
+		out.Self = lcPtr(*v.Self)
+	}
+	if v.Sending != nil {
+		out.Sending = lcPtr(*v.Sending)
+	}
+	if v.Some != nil {
+		out.Some = lcPtr(*v.Some)
+	}
+	if v.Static != nil {
+		out.Static = lcPtr(*v.Static)
+	}
+	if v.Struct != nil {
+		out.Struct = lcPtr(*v.Struct)
+	}
+	if v.Subscript != nil {
+		out.Subscript = lcPtr(*v.Subscript)
+	}
+	if v.Super != nil {
+		out.Super = lcPtr(*v.Super)
+	}
+	if v.Switch != nil {
+		out.Switch = lcPtr(*v.Switch)
+	}
+	if v.Throw != nil {
+		out.Throw = lcPtr(*v.Throw)
+	}
+	if v.Throws != nil {
+		out.Throws = lcPtr(*v.Throws)
+	}
+	if v.True != nil {
+		out.True = lcPtr(*v.True)
+	}
+	if v.Try != nil {
+		out.Try = lcPtr(*v.Try)
+	}
+	if v.Typealias != nil {
+		out.Typealias = lcPtr(*v.Typealias)
+	}
+	if v.Var != nil {
+		out.Var = lcPtr(*v.Var)
+	}
+	if v.Where != nil {
+		out.Where = lcPtr(*v.Where)
+	}
+	if v.While != nil {
+		out.While = lcPtr(*v.While)
+	}
+	if v.Associativity != nil {
+		out.Associativity = lcPtr(*v.Associativity)
+	}
+	if v.Convenience != nil {
+		out.Convenience = lcPtr(*v.Convenience)
+	}
+	if v.DidSet != nil {
+		out.DidSet = lcPtr(*v.DidSet)
+	}
+	if v.Dynamic != nil {
+		out.Dynamic = lcPtr(*v.Dynamic)
+	}
+	if v.Final != nil {
+		out.Final = lcPtr(*v.Final)
+	}
+	if v.Get != nil {
+		out.Get = lcPtr(*v.Get)
+	}
+	if v.Indirect != nil {
+		out.Indirect = lcPtr(*v.Indirect)
+	}
+	if v.Infix != nil {
+		out.Infix = lcPtr(*v.Infix)
+	}
+	if v.Lazy != nil {
+		out.Lazy = lcPtr(*v.Lazy)
+	}
+	if v.Left != nil {
+		out.Left = lcPtr(*v.Left)
+	}
+	if v.Mutating != nil {
+		out.Mutating = lcPtr(*v.Mutating)
+	}
+	if v.None != nil {
+		out.None = lcPtr(*v.None)
+	}
+	if v.Nonmutating != nil {
+		out.Nonmutating = lcPtr(*v.Nonmutating)
+	}
+	if v.Optional != nil {
+		out.Optional = lcPtr(*v.Optional)
+	}
+	if v.Override != nil {
+		out.Override = lcPtr(*v.Override)
+	}
+	if v.Postfix != nil {
+		out.Postfix = lcPtr(*v.Postfix)
+	}
+	if v.Precedence != nil {
+		out.Precedence = lcPtr(*v.Precedence)
+	}
+	if v.Prefix != nil {
+		out.Prefix = lcPtr(*v.Prefix)
+	}
+	if v.Required != nil {
+		out.Required = lcPtr(*v.Required)
+	}
+	if v.Right != nil {
+		out.Right = lcPtr(*v.Right)
+	}
+	if v.Set != nil {
+		out.Set = lcPtr(*v.Set)
+	}
+	if v.Unowned != nil {
+		out.Unowned = lcPtr(*v.Unowned)
+	}
+	if v.Weak != nil {
+		out.Weak = lcPtr(*v.Weak)
+	}
+	if v.WillSet != nil {
+		out.WillSet = lcPtr(*v.WillSet)
+	}
+	if v.Isolated != nil {
+		out.Isolated = lcPtr(*v.Isolated)
+	}
+	if v.Distributed != nil {
+		out.Distributed = lcPtr(*v.Distributed)
+	}
+	if v.Unsafe != nil {
+		out.Unsafe = lcPtr(*v.Unsafe)
+	}
+	if v.LowerThan != nil {
+		out.LowerThan = lcPtr(*v.LowerThan)
+	}
+	if v.HigherThan != nil {
+		out.HigherThan = lcPtr(*v.HigherThan)
+	}
+	if v.Assignment != nil {
+		out.Assignment = lcPtr(*v.Assignment)
+	}
+	if v.Safe != nil {
+		out.Safe = lcPtr(*v.Safe)
+	}
+	if v.Unchecked != nil {
+		out.Unchecked = lcPtr(*v.Unchecked)
+	}
+	if v.Reasync != nil {
+		out.Reasync = lcPtr(*v.Reasync)
+	}
+	if v.Preconcurrency != nil {
+		out.Preconcurrency = lcPtr(*v.Preconcurrency)
+	}
+	if v.Throwing != nil {
+		out.Throwing = lcPtr(*v.Throwing)
+	}
+	if v.Objc != nil {
+		out.Objc = lcPtr(*v.Objc)
+	}
+	if v.Available != nil {
+		out.Available = lcPtr(*v.Available)
+	}
+	if v.Unknown != nil {
+		out.Unknown = lcPtr(*v.Unknown)
+	}
+	if v.Fun != nil {
+		out.Fun = lcPtr(*v.Fun)
+	}
+	if v.Interface != nil {
+		out.Interface = lcPtr(*v.Interface)
+	}
+	if v.Null != nil {
+		out.Null = lcPtr(*v.Null)
+	}
+	if v.Object != nil {
+		out.Object = lcPtr(*v.Object)
+	}
+	if v.This != nil {
+		out.This = lcPtr(*v.This)
+	}
+	if v.Typeof != nil {
+		out.Typeof = lcPtr(*v.Typeof)
+	}
+	if v.Val != nil {
+		out.Val = lcPtr(*v.Val)
+	}
+	if v.When != nil {
+		out.When = lcPtr(*v.When)
+	}
+	if v.By != nil {
+		out.By = lcPtr(*v.By)
+	}
+	if v.Delegate != nil {
+		out.Delegate = lcPtr(*v.Delegate)
+	}
+	if v.Field != nil {
+		out.Field = lcPtr(*v.Field)
+	}
+	if v.File != nil {
+		out.File = lcPtr(*v.File)
+	}
+	if v.Finally != nil {
+		out.Finally = lcPtr(*v.Finally)
+	}
+	if v.Param != nil {
+		out.Param = lcPtr(*v.Param)
+	}
+	if v.Property != nil {
+		out.Property = lcPtr(*v.Property)
+	}
+	if v.Receiver != nil {
+		out.Receiver = lcPtr(*v.Receiver)
+	}
+	if v.Setparam != nil {
+		out.Setparam = lcPtr(*v.Setparam)
+	}
+	if v.Value != nil {
+		out.Value = lcPtr(*v.Value)
+	}
+	if v.Abstract != nil {
+		out.Abstract = lcPtr(*v.Abstract)
+	}
+	if v.Actual != nil {
+		out.Actual = lcPtr(*v.Actual)
+	}
+	if v.Annotation != nil {
+		out.Annotation = lcPtr(*v.Annotation)
+	}
+	if v.Companion != nil {
+		out.Companion = lcPtr(*v.Companion)
+	}
+	if v.Const != nil {
+		out.Const = lcPtr(*v.Const)
+	}
+	if v.Crossinline != nil {
+		out.Crossinline = lcPtr(*v.Crossinline)
+	}
+	if v.Data != nil {
+		out.Data = lcPtr(*v.Data)
+	}
+	if v.Expect != nil {
+		out.Expect = lcPtr(*v.Expect)
+	}
+	if v.External != nil {
+		out.External = lcPtr(*v.External)
+	}
+	if v.Inline != nil {
+		out.Inline = lcPtr(*v.Inline)
+	}
+	if v.Inner != nil {
+		out.Inner = lcPtr(*v.Inner)
+	}
+	if v.Lateinit != nil {
+		out.Lateinit = lcPtr(*v.Lateinit)
+	}
+	if v.Noinline != nil {
+		out.Noinline = lcPtr(*v.Noinline)
+	}
+	if v.Out != nil {
+		out.Out = lcPtr(*v.Out)
+	}
+	if v.Protected != nil {
+		out.Protected = lcPtr(*v.Protected)
+	}
+	if v.Reified != nil {
+		out.Reified = lcPtr(*v.Reified)
+	}
+	if v.Sealed != nil {
+		out.Sealed = lcPtr(*v.Sealed)
+	}
+	if v.Suspend != nil {
+		out.Suspend = lcPtr(*v.Suspend)
+	}
+	if v.Tailrec != nil {
+		out.Tailrec = lcPtr(*v.Tailrec)
+	}
+	if v.Vararg != nil {
+		out.Vararg = lcPtr(*v.Vararg)
+	}
+	if v.It != nil {
+		out.It = lcPtr(*v.It)
+	}
+	if v.Debugger != nil {
+		out.Debugger = lcPtr(*v.Debugger)
+	}
+	if v.Delete != nil {
+		out.Delete = lcPtr(*v.Delete)
+	}
+	if v.Export != nil {
+		out.Export = lcPtr(*v.Export)
+	}
+	if v.Extends != nil {
+		out.Extends = lcPtr(*v.Extends)
+	}
+	if v.Function != nil {
+		out.Function = lcPtr(*v.Function)
+	}
+	if v.Instanceof != nil {
+		out.Instanceof = lcPtr(*v.Instanceof)
+	}
+	if v.New != nil {
+		out.New = lcPtr(*v.New)
+	}
+	if v.Void != nil {
+		out.Void = lcPtr(*v.Void)
+	}
+	if v.With != nil {
+		out.With = lcPtr(*v.With)
+	}
+	if v.Implements != nil {
+		out.Implements = lcPtr(*v.Implements)
+	}
+	if v.Yield != nil {
+		out.Yield = lcPtr(*v.Yield)
+	}
+	if v.Accessor != nil {
+		out.Accessor = lcPtr(*v.Accessor)
+	}
+	if v.Asserts != nil {
+		out.Asserts = lcPtr(*v.Asserts)
+	}
+	if v.Assert != nil {
+		out.Assert = lcPtr(*v.Assert)
+	}
+	if v.Bigint != nil {
+		out.Bigint = lcPtr(*v.Bigint)
+	}
+	if v.Boolean != nil {
+		out.Boolean = lcPtr(*v.Boolean)
+	}
+	if v.Declare != nil {
+		out.Declare = lcPtr(*v.Declare)
+	}
+	if v.Infer != nil {
+		out.Infer = lcPtr(*v.Infer)
+	}
+	if v.Intrinsic != nil {
+		out.Intrinsic = lcPtr(*v.Intrinsic)
+	}
+	if v.Keyof != nil {
+		out.Keyof = lcPtr(*v.Keyof)
+	}
+	if v.Module != nil {
+		out.Module = lcPtr(*v.Module)
+	}
+	if v.Namespace != nil {
+		out.Namespace = lcPtr(*v.Namespace)
+	}
+	if v.Never != nil {
+		out.Never = lcPtr(*v.Never)
+	}
+	if v.Readonly != nil {
+		out.Readonly = lcPtr(*v.Readonly)
+	}
+	if v.Require != nil {
+		out.Require = lcPtr(*v.Require)
+	}
+	if v.Number != nil {
+		out.Number = lcPtr(*v.Number)
+	}
+	if v.Of != nil {
+		out.Of = lcPtr(*v.Of)
+	}
+	if v.Satisfies != nil {
+		out.Satisfies = lcPtr(*v.Satisfies)
+	}
+	if v.String != nil {
+		out.String = lcPtr(*v.String)
+	}
+	if v.Symbol != nil {
+		out.Symbol = lcPtr(*v.Symbol)
+	}
+	if v.Type != nil {
+		out.Type = lcPtr(*v.Type)
+	}
+	if v.Undefined != nil {
+		out.Undefined = lcPtr(*v.Undefined)
+	}
+	if v.Unique != nil {
+		out.Unique = lcPtr(*v.Unique)
+	}
+	if v.Using != nil {
+		out.Using = lcPtr(*v.Using)
+	}
+	if v.Global != nil {
+		out.Global = lcPtr(*v.Global)
+	}
+	if v.Arguments != nil {
+		out.Arguments = lcPtr(*v.Arguments)
+	}
+	if v.Eval != nil {
+		out.Eval = lcPtr(*v.Eval)
+	}
+	if v.Prototype != nil {
+		out.Prototype = lcPtr(*v.Prototype)
+	}
+	if v.ToJSON != nil {
+		out.ToJSON = lcPtr(*v.ToJSON)
+	}
+	if v.Encode != nil {
+		out.Encode = lcPtr(*v.Encode)
+	}
+	if v.Hash != nil {
+		out.Hash = lcPtr(*v.Hash)
+	}
+	if v.Description != nil {
+		out.Description = lcPtr(*v.Description)
+	}
+	if v.DebugDescription != nil {
+		out.DebugDescription = lcPtr(*v.DebugDescription)
+	}
+	if v.RawValue != nil {
+		out.RawValue = lcPtr(*v.RawValue)
+	}
+	if v.AllCases != nil {
+		out.AllCases = lcPtr(*v.AllCases)
+	}
+	if v.Hasher != nil {
+		out.Hasher = lcPtr(*v.Hasher)
+	}
+	if v.Equals != nil {
+		out.Equals = lcPtr(*v.Equals)
+	}
+	if v.HashCode != nil {
+		out.HashCode = lcPtr(*v.HashCode)
+	}
+	if v.Component1 != nil {
+		out.Component1 = lcPtr(*v.Component1)
+	}
+	if v.Component2 != nil {
+		out.Component2 = lcPtr(*v.Component2)
+	}
+	if v.Name != nil {
+		out.Name = lcPtr(*v.Name)
+	}
+	if v.Ordinal != nil {
+		out.Ordinal = lcPtr(*v.Ordinal)
+	}
+	if v.Values != nil {
+		out.Values = lcPtr(*v.Values)
+	}
+	if v.Entries != nil {
+		out.Entries = lcPtr(*v.Entries)
+	}
+	if v.CompareTo != nil {
+		out.CompareTo = lcPtr(*v.CompareTo)
+	}
+	if v.DeclaringClass != nil {
+		out.DeclaringClass = lcPtr(*v.DeclaringClass)
+	}
+	if v.Lc != nil {
+		out.Lc = lcPtr(*v.Lc)
+	}
+	if v.Reader != nil {
+		out.Reader = lcPtr(*v.Reader)
+	}
+	if v.Map != nil {
+		out.Map = lcPtr(*v.Map)
+	}
+	if v.Container != nil {
+		out.Container = lcPtr(*v.Container)
+	}
+	if v.Decoder != nil {
+		out.Decoder = lcPtr(*v.Decoder)
+	}
+	if v.Encoder != nil {
+		out.Encoder = lcPtr(*v.Encoder)
+	}
+	if v.Key != nil {
+		out.Key = lcPtr(*v.Key)
+	}
+	if v.Fail != nil {
+		out.Fail = lcPtr(*v.Fail)
+	}
+	if v.Read != nil {
+		out.Read = lcPtr(*v.Read)
+	}
+	if v.Ok != nil {
+		out.Ok = lcPtr(*v.Ok)
+	}
+	if v.Attributes != nil {
+		out.Attributes = lcPtr(*v.Attributes)
+	}
+	if v.State != nil {
+		out.State = lcPtr(*v.State)
+	}
+	if v.Error != nil {
+		out.Error = lcPtr(*v.Error)
+	}
 	return out
 }
 
 func lcReadKeywordCasesMembers(j interface{}) KeywordCasesMembers {
 	o := lcJSONObject(j)
 	var out KeywordCasesMembers
-	if m := o["and"]; m != nil { out.And = lcPtr(lcJSONInt(m)) }
-	if m := o["def"]; m != nil { out.Def = lcPtr(lcJSONInt(m)) }
-	if m := o["del"]; m != nil { out.Del = lcPtr(lcJSONInt(m)) }
-	if m := o["elif"]; m != nil { out.Elif = lcPtr(lcJSONInt(m)) }
-	if m := o["except"]; m != nil { out.Except = lcPtr(lcJSONInt(m)) }
-	if m := o["lambda"]; m != nil { out.Lambda = lcPtr(lcJSONInt(m)) }
-	if m := o["nonlocal"]; m != nil { out.Nonlocal = lcPtr(lcJSONInt(m)) }
-	if m := o["not"]; m != nil { out.Not = lcPtr(lcJSONInt(m)) }
-	if m := o["or"]; m != nil { out.Or = lcPtr(lcJSONInt(m)) }
-	if m := o["pass"]; m != nil { out.Pass = lcPtr(lcJSONInt(m)) }
-	if m := o["raise"]; m != nil { out.Raise = lcPtr(lcJSONInt(m)) }
-	if m := o["str"]; m != nil { out.Str = lcPtr(lcJSONInt(m)) }
-	if m := o["int"]; m != nil { out.Int = lcPtr(lcJSONInt(m)) }
-	if m := o["float"]; m != nil { out.Float = lcPtr(lcJSONInt(m)) }
-	if m := o["bool"]; m != nil { out.Bool = lcPtr(lcJSONInt(m)) }
-	if m := o["list"]; m != nil { out.List = lcPtr(lcJSONInt(m)) }
-	if m := o["dict"]; m != nil { out.Dict = lcPtr(lcJSONInt(m)) }
-	if m := o["tuple"]; m != nil { out.Tuple = lcPtr(lcJSONInt(m)) }
-	if m := o["from_json"]; m != nil { out.From_json = lcPtr(lcJSONInt(m)) }
-	if m := o["to_json"]; m != nil { out.To_json = lcPtr(lcJSONInt(m)) }
-	if m := o["json"]; m != nil { out.Json = lcPtr(lcJSONInt(m)) }
-	if m := o["math"]; m != nil { out.Math = lcPtr(lcJSONInt(m)) }
-	if m := o["re"]; m != nil { out.Re = lcPtr(lcJSONInt(m)) }
-	if m := o["dataclass"]; m != nil { out.Dataclass = lcPtr(lcJSONInt(m)) }
-	if m := o["actor"]; m != nil { out.Actor = lcPtr(lcJSONInt(m)) }
-	if m := o["any"]; m != nil { out.Any = lcPtr(lcJSONInt(m)) }
-	if m := o["as"]; m != nil { out.As = lcPtr(lcJSONInt(m)) }
-	if m := o["associatedtype"]; m != nil { out.Associatedtype = lcPtr(lcJSONInt(m)) }
-	if m := o["async"]; m != nil { out.Async = lcPtr(lcJSONInt(m)) }
-	if m := o["await"]; m != nil { out.Await = lcPtr(lcJSONInt(m)) }
-	if m := o["borrowing"]; m != nil { out.Borrowing = lcPtr(lcJSONInt(m)) }
-	if m := o["break"]; m != nil { out.Break = lcPtr(lcJSONInt(m)) }
-	if m := o["case"]; m != nil { out.Case = lcPtr(lcJSONInt(m)) }
-	if m := o["catch"]; m != nil { out.Catch = lcPtr(lcJSONInt(m)) }
-	if m := o["class"]; m != nil { out.Class = lcPtr(lcJSONInt(m)) }
-	if m := o["consume"]; m != nil { out.Consume = lcPtr(lcJSONInt(m)) }
-	if m := o["consuming"]; m != nil { out.Consuming = lcPtr(lcJSONInt(m)) }
-	if m := o["continue"]; m != nil { out.Continue = lcPtr(lcJSONInt(m)) }
-	if m := o["copy"]; m != nil { out.Copy = lcPtr(lcJSONInt(m)) }
-	if m := o["default"]; m != nil { out.Default = lcPtr(lcJSONInt(m)) }
-	if m := o["defer"]; m != nil { out.Defer = lcPtr(lcJSONInt(m)) }
-	if m := o["deinit"]; m != nil { out.Deinit = lcPtr(lcJSONInt(m)) }
-	if m := o["discard"]; m != nil { out.Discard = lcPtr(lcJSONInt(m)) }
-	if m := o["do"]; m != nil { out.Do = lcPtr(lcJSONInt(m)) }
-	if m := o["each"]; m != nil { out.Each = lcPtr(lcJSONInt(m)) }
-	if m := o["else"]; m != nil { out.Else = lcPtr(lcJSONInt(m)) }
-	if m := o["enum"]; m != nil { out.Enum = lcPtr(lcJSONInt(m)) }
-	if m := o["extension"]; m != nil { out.Extension = lcPtr(lcJSONInt(m)) }
-	if m := o["fallthrough"]; m != nil { out.Fallthrough = lcPtr(lcJSONInt(m)) }
-	if m := o["false"]; m != nil { out.False = lcPtr(lcJSONInt(m)) }
-	if m := o["fileprivate"]; m != nil { out.Fileprivate = lcPtr(lcJSONInt(m)) }
-	if m := o["for"]; m != nil { out.For = lcPtr(lcJSONInt(m)) }
-	if m := o["func"]; m != nil { out.Func = lcPtr(lcJSONInt(m)) }
-	if m := o["guard"]; m != nil { out.Guard = lcPtr(lcJSONInt(m)) }
-	if m := o["if"]; m != nil { out.If = lcPtr(lcJSONInt(m)) }
-	if m := o["import"]; m != nil { out.Import = lcPtr(lcJSONInt(m)) }
-	if m := o["in"]; m != nil { out.In = lcPtr(lcJSONInt(m)) }
-	if m := o["init"]; m != nil { out.Init = lcPtr(lcJSONInt(m)) }
-	if m := o["inout"]; m != nil { out.Inout = lcPtr(lcJSONInt(m)) }
-	if m := o["internal"]; m != nil { out.Internal = lcPtr(lcJSONInt(m)) }
-	if m := o["is"]; m != nil { out.Is = lcPtr(lcJSONInt(m)) }
-	if m := o["let"]; m != nil { out.Let = lcPtr(lcJSONInt(m)) }
-	if m := o["macro"]; m != nil { out.Macro = lcPtr(lcJSONInt(m)) }
-	if m := o["nil"]; m != nil { out.Nil = lcPtr(lcJSONInt(m)) }
-	if m := o["nonisolated"]; m != nil { out.Nonisolated = lcPtr(lcJSONInt(m)) }
-	if m := o["open"]; m != nil { out.Open = lcPtr(lcJSONInt(m)) }
-	if m := o["operator"]; m != nil { out.Operator = lcPtr(lcJSONInt(m)) }
-	if m := o["package"]; m != nil { out.Package = lcPtr(lcJSONInt(m)) }
-	if m := o["precedencegroup"]; m != nil { out.Precedencegroup = lcPtr(lcJSONInt(m)) }
-	if m := o["private"]; m != nil { out.Private = lcPtr(lcJSONInt(m)) }
-	if m := o["protocol"]; m != nil { out.Protocol = lcPtr(lcJSONInt(m)) }
-	if m := o["public"]; m != nil { out.Public = lcPtr(lcJSONInt(m)) }
-	if m := o["repeat"]; m != nil { out.Repeat = lcPtr(lcJSONInt(m)) }
-	if m := o["rethrows"]; m != nil { out.Rethrows = lcPtr(lcJSONInt(m)) }
-	if m := o["return"]; m != nil { out.Return = lcPtr(lcJSONInt(m)) }
-	if m := o["self"]; m != nil { out.Self = lcPtr(lcJSONInt(m)) }
-	if m := o["sending"]; m != nil { out.Sending = lcPtr(lcJSONInt(m)) }
-	if m := o["some"]; m != nil { out.Some = lcPtr(lcJSONInt(m)) }
-	if m := o["static"]; m != nil { out.Static = lcPtr(lcJSONInt(m)) }
-	if m := o["struct"]; m != nil { out.Struct = lcPtr(lcJSONInt(m)) }
-	if m := o["subscript"]; m != nil { out.Subscript = lcPtr(lcJSONInt(m)) }
-	if m := o["super"]; m != nil { out.Super = lcPtr(lcJSONInt(m)) }
-	if m := o["switch"]; m != nil { out.Switch = lcPtr(lcJSONInt(m)) }
-	if m := o["throw"]; m != nil { out.Throw = lcPtr(lcJSONInt(m)) }
-	if m := o["throws"]; m != nil { out.Throws = lcPtr(lcJSONInt(m)) }
-	if m := o["true"]; m != nil { out.True = lcPtr(lcJSONInt(m)) }
-	if m := o["try"]; m != nil { out.Try = lcPtr(lcJSONInt(m)) }
-	if m := o["typealias"]; m != nil { out.Typealias = lcPtr(lcJSONInt(m)) }
-	if m := o["var"]; m != nil { out.Var = lcPtr(lcJSONInt(m)) }
-	if m := o["where"]; m != nil { out.Where = lcPtr(lcJSONInt(m)) }
-	if m := o["while"]; m != nil { out.While = lcPtr(lcJSONInt(m)) }
-	if m := o["associativity"]; m != nil { out.Associativity = lcPtr(lcJSONInt(m)) }
-	if m := o["convenience"]; m != nil { out.Convenience = lcPtr(lcJSONInt(m)) }
-	if m := o["didSet"]; m != nil { out.DidSet = lcPtr(lcJSONInt(m)) }
-	if m := o["dynamic"]; m != nil { out.Dynamic = lcPtr(lcJSONInt(m)) }
-	if m := o["final"]; m != nil { out.Final = lcPtr(lcJSONInt(m)) }
-	if m := o["get"]; m != nil { out.Get = lcPtr(lcJSONInt(m)) }
-	if m := o["indirect"]; m != nil { out.Indirect = lcPtr(lcJSONInt(m)) }
-	if m := o["infix"]; m != nil { out.Infix = lcPtr(lcJSONInt(m)) }
-	if m := o["lazy"]; m != nil { out.Lazy = lcPtr(lcJSONInt(m)) }
-	if m := o["left"]; m != nil { out.Left = lcPtr(lcJSONInt(m)) }
-	if m := o["mutating"]; m != nil { out.Mutating = lcPtr(lcJSONInt(m)) }
-	if m := o["none"]; m != nil { out.None = lcPtr(lcJSONInt(m)) }
-	if m := o["nonmutating"]; m != nil { out.Nonmutating = lcPtr(lcJSONInt(m)) }
-	if m := o["optional"]; m != nil { out.Optional = lcPtr(lcJSONInt(m)) }
-	if m := o["override"]; m != nil { out.Override = lcPtr(lcJSONInt(m)) }
-	if m := o["postfix"]; m != nil { out.Postfix = lcPtr(lcJSONInt(m)) }
-	if m := o["precedence"]; m != nil { out.Precedence = lcPtr(lcJSONInt(m)) }
-	if m := o["prefix"]; m != nil { out.Prefix = lcPtr(lcJSONInt(m)) }
-	if m := o["required"]; m != nil { out.Required = lcPtr(lcJSONInt(m)) }
-	if m := o["right"]; m != nil { out.Right = lcPtr(lcJSONInt(m)) }
-	if m := o["set"]; m != nil { out.Set = lcPtr(lcJSONInt(m)) }
-	if m := o["unowned"]; m != nil { out.Unowned = lcPtr(lcJSONInt(m)) }
-	if m := o["weak"]; m != nil { out.Weak = lcPtr(lcJSONInt(m)) }
-	if m := o["willSet"]; m != nil { out.WillSet = lcPtr(lcJSONInt(m)) }
-	if m := o["isolated"]; m != nil { out.Isolated = lcPtr(lcJSONInt(m)) }
-	if m := o["distributed"]; m != nil { out.Distributed = lcPtr(lcJSONInt(m)) }
-	if m := o["unsafe"]; m != nil { out.Unsafe = lcPtr(lcJSONInt(m)) }
-	if m := o["lowerThan"]; m != nil { out.LowerThan = lcPtr(lcJSONInt(m)) }
-	if m := o["higherThan"]; m != nil { out.HigherThan = lcPtr(lcJSONInt(m)) }
-	if m := o["assignment"]; m != nil { out.Assignment = lcPtr(lcJSONInt(m)) }
-	if m := o["safe"]; m != nil { out.Safe = lcPtr(lcJSONInt(m)) }
-	if m := o["unchecked"]; m != nil { out.Unchecked = lcPtr(lcJSONInt(m)) }
-	if m := o["reasync"]; m != nil { out.Reasync = lcPtr(lcJSONInt(m)) }
-	if m := o["preconcurrency"]; m != nil { out.Preconcurrency = lcPtr(lcJSONInt(m)) }
-	if m := o["throwing"]; m != nil { out.Throwing = lcPtr(lcJSONInt(m)) }
-	if m := o["objc"]; m != nil { out.Objc = lcPtr(lcJSONInt(m)) }
-	if m := o["available"]; m != nil { out.Available = lcPtr(lcJSONInt(m)) }
-	if m := o["unknown"]; m != nil { out.Unknown = lcPtr(lcJSONInt(m)) }
-	if m := o["fun"]; m != nil { out.Fun = lcPtr(lcJSONInt(m)) }
-	if m := o["interface"]; m != nil { out.Interface = lcPtr(lcJSONInt(m)) }
-	if m := o["null"]; m != nil { out.Null = lcPtr(lcJSONInt(m)) }
-	if m := o["object"]; m != nil { out.Object = lcPtr(lcJSONInt(m)) }
-	if m := o["this"]; m != nil { out.This = lcPtr(lcJSONInt(m)) }
-	if m := o["typeof"]; m != nil { out.Typeof = lcPtr(lcJSONInt(m)) }
-	if m := o["val"]; m != nil { out.Val = lcPtr(lcJSONInt(m)) }
-	if m := o["when"]; m != nil { out.When = lcPtr(lcJSONInt(m)) }
-	if m := o["by"]; m != nil { out.By = lcPtr(lcJSONInt(m)) }
-	if m := o["delegate"]; m != nil { out.Delegate = lcPtr(lcJSONInt(m)) }
-	if m := o["field"]; m != nil { out.Field = lcPtr(lcJSONInt(m)) }
-	if m := o["file"]; m != nil { out.File = lcPtr(lcJSONInt(m)) }
-	if m := o["finally"]; m != nil { out.Finally = lcPtr(lcJSONInt(m)) }
-	if m := o["param"]; m != nil { out.Param = lcPtr(lcJSONInt(m)) }
-	if m := o["property"]; m != nil { out.Property = lcPtr(lcJSONInt(m)) }
-	if m := o["receiver"]; m != nil { out.Receiver = lcPtr(lcJSONInt(m)) }
-	if m := o["setparam"]; m != nil { out.Setparam = lcPtr(lcJSONInt(m)) }
-	if m := o["value"]; m != nil { out.Value = lcPtr(lcJSONInt(m)) }
-	if m := o["abstract"]; m != nil { out.Abstract = lcPtr(lcJSONInt(m)) }
-	if m := o["actual"]; m != nil { out.Actual = lcPtr(lcJSONInt(m)) }
-	if m := o["annotation"]; m != nil { out.Annotation = lcPtr(lcJSONInt(m)) }
-	if m := o["companion"]; m != nil { out.Companion = lcPtr(lcJSONInt(m)) }
-	if m := o["const"]; m != nil { out.Const = lcPtr(lcJSONInt(m)) }
-	if m := o["crossinline"]; m != nil { out.Crossinline = lcPtr(lcJSONInt(m)) }
-	if m := o["data"]; m != nil { out.Data = lcPtr(lcJSONInt(m)) }
-	if m := o["expect"]; m != nil { out.Expect = lcPtr(lcJSONInt(m)) }
-	if m := o["external"]; m != nil { out.External = lcPtr(lcJSONInt(m)) }
-	if m := o["inline"]; m != nil { out.Inline = lcPtr(lcJSONInt(m)) }
-	if m := o["inner"]; m != nil { out.Inner = lcPtr(lcJSONInt(m)) }
-	if m := o["lateinit"]; m != nil { out.Lateinit = lcPtr(lcJSONInt(m)) }
-	if m := o["noinline"]; m != nil { out.Noinline = lcPtr(lcJSONInt(m)) }
-	if m := o["out"]; m != nil { out.Out = lcPtr(lcJSONInt(m)) }
-	if m := o["protected"]; m != nil { out.Protected = lcPtr(lcJSONInt(m)) }
-	if m := o["reified"]; m != nil { out.Reified = lcPtr(lcJSONInt(m)) }
-	if m := o["sealed"]; m != nil { out.Sealed = lcPtr(lcJSONInt(m)) }
-	if m := o["suspend"]; m != nil { out.Suspend = lcPtr(lcJSONInt(m)) }
-	if m := o["tailrec"]; m != nil { out.Tailrec = lcPtr(lcJSONInt(m)) }
-	if m := o["vararg"]; m != nil { out.Vararg = lcPtr(lcJSONInt(m)) }
-	if m := o["it"]; m != nil { out.It = lcPtr(lcJSONInt(m)) }
-	if m := o["debugger"]; m != nil { out.Debugger = lcPtr(lcJSONInt(m)) }
-	if m := o["delete"]; m != nil { out.Delete = lcPtr(lcJSONInt(m)) }
-	if m := o["export"]; m != nil { out.Export = lcPtr(lcJSONInt(m)) }
-	if m := o["extends"]; m != nil { out.Extends = lcPtr(lcJSONInt(m)) }
-	if m := o["function"]; m != nil { out.Function = lcPtr(lcJSONInt(m)) }
-	if m := o["instanceof"]; m != nil { out.Instanceof = lcPtr(lcJSONInt(m)) }
-	if m := o["new"]; m != nil { out.New = lcPtr(lcJSONInt(m)) }
-	if m := o["void"]; m != nil { out.Void = lcPtr(lcJSONInt(m)) }
-	if m := o["with"]; m != nil { out.With = lcPtr(lcJSONInt(m)) }
-	if m := o["implements"]; m != nil { out.Implements = lcPtr(lcJSONInt(m)) }
-	if m := o["yield"]; m != nil { out.Yield = lcPtr(lcJSONInt(m)) }
-	if m := o["accessor"]; m != nil { out.Accessor = lcPtr(lcJSONInt(m)) }
-	if m := o["asserts"]; m != nil { out.Asserts = lcPtr(lcJSONInt(m)) }
-	if m := o["assert"]; m != nil { out.Assert = lcPtr(lcJSONInt(m)) }
-	if m := o["bigint"]; m != nil { out.Bigint = lcPtr(lcJSONInt(m)) }
-	if m := o["boolean"]; m != nil { out.Boolean = lcPtr(lcJSONInt(m)) }
-	if m := o["declare"]; m != nil { out.Declare = lcPtr(lcJSONInt(m)) }
-	if m := o["infer"]; m != nil { out.Infer = lcPtr(lcJSONInt(m)) }
-	if m := o["intrinsic"]; m != nil { out.Intrinsic = lcPtr(lcJSONInt(m)) }
-	if m := o["keyof"]; m != nil { out.Keyof = lcPtr(lcJSONInt(m)) }
-	if m := o["module"]; m != nil { out.Module = lcPtr(lcJSONInt(m)) }
-	if m := o["namespace"]; m != nil { out.Namespace = lcPtr(lcJSONInt(m)) }
-	if m := o["never"]; m != nil { out.Never = lcPtr(lcJSONInt(m)) }
-	if m := o["readonly"]; m != nil { out.Readonly = lcPtr(lcJSONInt(m)) }
-	if m := o["require"]; m != nil { out.Require = lcPtr(lcJSONInt(m)) }
-	if m := o["number"]; m != nil { out.Number = lcPtr(lcJSONInt(m)) }
-	if m := o["of"]; m != nil { out.Of = lcPtr(lcJSONInt(m)) }
-	if m := o["satisfies"]; m != nil { out.Satisfies = lcPtr(lcJSONInt(m)) }
-	if m := o["string"]; m != nil { out.String = lcPtr(lcJSONInt(m)) }
-	if m := o["symbol"]; m != nil { out.Symbol = lcPtr(lcJSONInt(m)) }
-	if m := o["type"]; m != nil { out.Type = lcPtr(lcJSONInt(m)) }
-	if m := o["undefined"]; m != nil { out.Undefined = lcPtr(lcJSONInt(m)) }
-	if m := o["unique"]; m != nil { out.Unique = lcPtr(lcJSONInt(m)) }
-	if m := o["using"]; m != nil { out.Using = lcPtr(lcJSONInt(m)) }
-	if m := o["global"]; m != nil { out.Global = lcPtr(lcJSONInt(m)) }
-	if m := o["arguments"]; m != nil { out.Arguments = lcPtr(lcJSONInt(m)) }
-	if m := o["eval"]; m != nil { out.Eval = lcPtr(lcJSONInt(m)) }
-	if m := o["prototype"]; m != nil { out.Prototype = lcPtr(lcJSONInt(m)) }
-	if m := o["toJSON"]; m != nil { out.ToJSON = lcPtr(lcJSONInt(m)) }
-	if m := o["encode"]; m != nil { out.Encode = lcPtr(lcJSONInt(m)) }
-	if m := o["hash"]; m != nil { out.Hash = lcPtr(lcJSONInt(m)) }
-	if m := o["description"]; m != nil { out.Description = lcPtr(lcJSONInt(m)) }
-	if m := o["debugDescription"]; m != nil { out.DebugDescription = lcPtr(lcJSONInt(m)) }
-	if m := o["rawValue"]; m != nil { out.RawValue = lcPtr(lcJSONInt(m)) }
-	if m := o["allCases"]; m != nil { out.AllCases = lcPtr(lcJSONInt(m)) }
-	if m := o["hasher"]; m != nil { out.Hasher = lcPtr(lcJSONInt(m)) }
-	if m := o["equals"]; m != nil { out.Equals = lcPtr(lcJSONInt(m)) }
-	if m := o["hashCode"]; m != nil { out.HashCode = lcPtr(lcJSONInt(m)) }
-	if m := o["component1"]; m != nil { out.Component1 = lcPtr(lcJSONInt(m)) }
-	if m := o["component2"]; m != nil { out.Component2 = lcPtr(lcJSONInt(m)) }
-	if m := o["name"]; m != nil { out.Name = lcPtr(lcJSONInt(m)) }
-	if m := o["ordinal"]; m != nil { out.Ordinal = lcPtr(lcJSONInt(m)) }
-	if m := o["values"]; m != nil { out.Values = lcPtr(lcJSONInt(m)) }
-	if m := o["entries"]; m != nil { out.Entries = lcPtr(lcJSONInt(m)) }
-	if m := o["compareTo"]; m != nil { out.CompareTo = lcPtr(lcJSONInt(m)) }
-	if m := o["declaringClass"]; m != nil { out.DeclaringClass = lcPtr(lcJSONInt(m)) }
-	if m := o["lc"]; m != nil { out.Lc = lcPtr(lcJSONInt(m)) }
-	if m := o["reader"]; m != nil { out.Reader = lcPtr(lcJSONInt(m)) }
-	if m := o["map"]; m != nil { out.Map = lcPtr(lcJSONInt(m)) }
-	if m := o["container"]; m != nil { out.Container = lcPtr(lcJSONInt(m)) }
-	if m := o["decoder"]; m != nil { out.Decoder = lcPtr(lcJSONInt(m)) }
-	if m := o["encoder"]; m != nil { out.Encoder = lcPtr(lcJSONInt(m)) }
-	if m := o["key"]; m != nil { out.Key = lcPtr(lcJSONInt(m)) }
-	if m := o["fail"]; m != nil { out.Fail = lcPtr(lcJSONInt(m)) }
-	if m := o["read"]; m != nil { out.Read = lcPtr(lcJSONInt(m)) }
-	if m := o["ok"]; m != nil { out.Ok = lcPtr(lcJSONInt(m)) }
-	if m := o["attributes"]; m != nil { out.Attributes = lcPtr(lcJSONInt(m)) }
-	if m := o["state"]; m != nil { out.State = lcPtr(lcJSONInt(m)) }
-	if m := o["error"]; m != nil { out.Error = lcPtr(lcJSONInt(m)) }
+	if m := o["and"]; m != nil {
+		out.And = lcPtr(lcJSONInt(m))
+	}
+	if m := o["def"]; m != nil {
+		out.Def = lcPtr(lcJSONInt(m))
+	}
+	if m := o["del"]; m != nil {
+		out.Del = lcPtr(lcJSONInt(m))
+	}
+	if m := o["elif"]; m != nil {
+		out.Elif = lcPtr(lcJSONInt(m))
+	}
+	if m := o["except"]; m != nil {
+		out.Except = lcPtr(lcJSONInt(m))
+	}
+	if m := o["lambda"]; m != nil {
+		out.Lambda = lcPtr(lcJSONInt(m))
+	}
+	if m := o["nonlocal"]; m != nil {
+		out.Nonlocal = lcPtr(lcJSONInt(m))
+	}
+	if m := o["not"]; m != nil {
+		out.Not = lcPtr(lcJSONInt(m))
+	}
+	if m := o["or"]; m != nil {
+		out.Or = lcPtr(lcJSONInt(m))
+	}
+	if m := o["pass"]; m != nil {
+		out.Pass = lcPtr(lcJSONInt(m))
+	}
+	if m := o["raise"]; m != nil {
+		out.Raise = lcPtr(lcJSONInt(m))
+	}
+	if m := o["str"]; m != nil {
+		out.Str = lcPtr(lcJSONInt(m))
+	}
+	if m := o["int"]; m != nil {
+		out.Int = lcPtr(lcJSONInt(m))
+	}
+	if m := o["float"]; m != nil {
+		out.Float = lcPtr(lcJSONInt(m))
+	}
+	if m := o["bool"]; m != nil {
+		out.Bool = lcPtr(lcJSONInt(m))
+	}
+	if m := o["list"]; m != nil {
+		out.List = lcPtr(lcJSONInt(m))
+	}
+	if m := o["dict"]; m != nil {
+		out.Dict = lcPtr(lcJSONInt(m))
+	}
+	if m := o["tuple"]; m != nil {
+		out.Tuple = lcPtr(lcJSONInt(m))
+	}
+	if m := o["from_json"]; m != nil {
+		out.From_json = lcPtr(lcJSONInt(m))
+	}
+	if m := o["to_json"]; m != nil {
+		out.To_json = lcPtr(lcJSONInt(m))
+	}
+	if m := o["json"]; m != nil {
+		out.Json = lcPtr(lcJSONInt(m))
+	}
+	if m := o["math"]; m != nil {
+		out.Math = lcPtr(lcJSONInt(m))
+	}
+	if m := o["re"]; m != nil {
+		out.Re = lcPtr(lcJSONInt(m))
+	}
+	if m := o["dataclass"]; m != nil {
+		out.Dataclass = lcPtr(lcJSONInt(m))
+	}
+	if m := o["actor"]; m != nil {
+		out.Actor = lcPtr(lcJSONInt(m))
+	}
+	if m := o["any"]; m != nil {
+		out.Any = lcPtr(lcJSONInt(m))
+	}
+	if m := o["as"]; m != nil {
+		out.As = lcPtr(lcJSONInt(m))
+	}
+	if m := o["associatedtype"]; m != nil {
+		out.Associatedtype = lcPtr(lcJSONInt(m))
+	}
+	if m := o["async"]; m != nil {
+		out.Async = lcPtr(lcJSONInt(m))
+	}
+	if m := o["await"]; m != nil {
+		out.Await = lcPtr(lcJSONInt(m))
+	}
+	if m := o["borrowing"]; m != nil {
+		out.Borrowing = lcPtr(lcJSONInt(m))
+	}
+	if m := o["break"]; m != nil {
+		out.Break = lcPtr(lcJSONInt(m))
+	}
+	if m := o["case"]; m != nil {
+		out.Case = lcPtr(lcJSONInt(m))
+	}
+	if m := o["catch"]; m != nil {
+		out.Catch = lcPtr(lcJSONInt(m))
+	}
+	if m := o["class"]; m != nil {
+		out.Class = lcPtr(lcJSONInt(m))
+	}
+	if m := o["consume"]; m != nil {
+		out.Consume = lcPtr(lcJSONInt(m))
+	}
+	if m := o["consuming"]; m != nil {
+		out.Consuming = lcPtr(lcJSONInt(m))
+	}
+	if m := o["continue"]; m != nil {
+		out.Continue = lcPtr(lcJSONInt(m))
+	}
+	if m := o["copy"]; m != nil {
+		out.Copy = lcPtr(lcJSONInt(m))
+	}
+	if m := o["default"]; m != nil {
+		out.Default = lcPtr(lcJSONInt(m))
+	}
+	if m := o["defer"]; m != nil {
+		out.Defer = lcPtr(lcJSONInt(m))
+	}
+	if m := o["deinit"]; m != nil {
+		out.Deinit = lcPtr(lcJSONInt(m))
+	}
+	if m := o["discard"]; m != nil {
+		out.Discard = lcPtr(lcJSONInt(m))
+	}
+	if m := o["do"]; m != nil {
+		out.Do = lcPtr(lcJSONInt(m))
+	}
+	if m := o["each"]; m != nil {
+		out.Each = lcPtr(lcJSONInt(m))
+	}
+	if m := o["else"]; m != nil {
+		out.Else = lcPtr(lcJSONInt(m))
+	}
+	if m := o["enum"]; m != nil {
+		out.Enum = lcPtr(lcJSONInt(m))
+	}
+	if m := o["extension"]; m != nil {
+		out.Extension = lcPtr(lcJSONInt(m))
+	}
+	if m := o["fallthrough"]; m != nil {
+		out.Fallthrough = lcPtr(lcJSONInt(m))
+	}
+	if m := o["false"]; m != nil {
+		out.False = lcPtr(lcJSONInt(m))
+	}
+	if m := o["fileprivate"]; m != nil {
+		out.Fileprivate = lcPtr(lcJSONInt(m))
+	}
+	if m := o["for"]; m != nil {
+		out.For = lcPtr(lcJSONInt(m))
+	}
+	if m := o["func"]; m != nil {
+		out.Func = lcPtr(lcJSONInt(m))
+	}
+	if m := o["guard"]; m != nil {
+		out.Guard = lcPtr(lcJSONInt(m))
+	}
+	if m := o["if"]; m != nil {
+		out.If = lcPtr(lcJSONInt(m))
+	}
+	if m := o["import"]; m != nil {
+		out.Import = lcPtr(lcJSONInt(m))
+	}
+	if m := o["in"]; m != nil {
+		out.In = lcPtr(lcJSONInt(m))
+	}
+	if m := o["init"]; m != nil {
+		out.Init = lcPtr(lcJSONInt(m))
+	}
+	if m := o["inout"]; m != nil {
+		out.Inout = lcPtr(lcJSONInt(m))
+	}
+	if m := o["internal"]; m != nil {
+		out.Internal = lcPtr(lcJSONInt(m))
+	}
+	if m := o["is"]; m != nil {
+		out.Is = lcPtr(lcJSONInt(m))
+	}
+	if m := o["let"]; m != nil {
+		out.Let = lcPtr(lcJSONInt(m))
+	}
+	if m := o["macro"]; m != nil {
+		out.Macro = lcPtr(lcJSONInt(m))
+	}
+	if m := o["nil"]; m != nil {
+		out.Nil = lcPtr(lcJSONInt(m))
+	}
+	if m := o["nonisolated"]; m != nil {
+		out.Nonisolated = lcPtr(lcJSONInt(m))
+	}
+	if m := o["open"]; m != nil {
+		out.Open = lcPtr(lcJSONInt(m))
+	}
+	if m := o["operator"]; m != nil {
+		out.Operator = lcPtr(lcJSONInt(m))
+	}
+	if m := o["package"]; m != nil {
+		out.Package = lcPtr(lcJSONInt(m))
+	}
+	if m := o["precedencegroup"]; m != nil {
+		out.Precedencegroup = lcPtr(lcJSONInt(m))
+	}
+	if m := o["private"]; m != nil {
+		out.Private = lcPtr(lcJSONInt(m))
+	}
+	if m := o["protocol"]; m != nil {
+		out.Protocol = lcPtr(lcJSONInt(m))
+	}
+	if m := o["public"]; m != nil {
+		out.Public = lcPtr(lcJSONInt(m))
+	}
+	if m := o["repeat"]; m != nil {
+		out.Repeat = lcPtr(lcJSONInt(m))
+	}
+	if m := o["rethrows"]; m != nil {
+		out.Rethrows = lcPtr(lcJSONInt(m))
+	}
+	if m := o["return"]; m != nil {
+		out.Return = lcPtr(lcJSONInt(m))
+	}
+	if m := o["self"]; m != nil {
+		out.Self = lcPtr(lcJSONInt(m))
+	}
+	if m := o["sending"]; m != nil {
+		out.Sending = lcPtr(lcJSONInt(m))
+	}
+	if m := o["some"]; m != nil {
+		out.Some = lcPtr(lcJSONInt(m))
+	}
+	if m := o["static"]; m != nil {
+		out.Static = lcPtr(lcJSONInt(m))
+	}
+	if m := o["struct"]; m != nil {
+		out.Struct = lcPtr(lcJSONInt(m))
+	}
+	if m := o["subscript"]; m != nil {
+		out.Subscript = lcPtr(lcJSONInt(m))
+	}
+	if m := o["super"]; m != nil {
+		out.Super = lcPtr(lcJSONInt(m))
+	}
+	if m := o["switch"]; m != nil {
+		out.Switch = lcPtr(lcJSONInt(m))
+	}
+	if m := o["throw"]; m != nil {
+		out.Throw = lcPtr(lcJSONInt(m))
+	}
+	if m := o["throws"]; m != nil {
+		out.Throws = lcPtr(lcJSONInt(m))
+	}
+	if m := o["true"]; m != nil {
+		out.True = lcPtr(lcJSONInt(m))
+	}
+	if m := o["try"]; m != nil {
+		out.Try = lcPtr(lcJSONInt(m))
+	}
+	if m := o["typealias"]; m != nil {
+		out.Typealias = lcPtr(lcJSONInt(m))
+	}
+	if m := o["var"]; m != nil {
+		out.Var = lcPtr(lcJSONInt(m))
+	}
+	if m := o["where"]; m != nil {
+		out.Where = lcPtr(lcJSONInt(m))
+	}
+	if m := o["while"]; m != nil {
+		out.While = lcPtr(lcJSONInt(m))
+	}
+	if m := o["associativity"]; m != nil {
+		out.Associativity = lcPtr(lcJSONInt(m))
+	}
+	if m := o["convenience"]; m != nil {
+		out.Convenience = lcPtr(lcJSONInt(m))
+	}
+	if m := o["didSet"]; m != nil {
+		out.DidSet = lcPtr(lcJSONInt(m))
+	}
+	if m := o["dynamic"]; m != nil {
+		out.Dynamic = lcPtr(lcJSONInt(m))
+	}
+	if m := o["final"]; m != nil {
+		out.Final = lcPtr(lcJSONInt(m))
+	}
+	if m := o["get"]; m != nil {
+		out.Get = lcPtr(lcJSONInt(m))
+	}
+	if m := o["indirect"]; m != nil {
+		out.Indirect = lcPtr(lcJSONInt(m))
+	}
+	if m := o["infix"]; m != nil {
+		out.Infix = lcPtr(lcJSONInt(m))
+	}
+	if m := o["lazy"]; m != nil {
+		out.Lazy = lcPtr(lcJSONInt(m))
+	}
+	if m := o["left"]; m != nil {
+		out.Left = lcPtr(lcJSONInt(m))
+	}
+	if m := o["mutating"]; m != nil {
+		out.Mutating = lcPtr(lcJSONInt(m))
+	}
+	if m := o["none"]; m != nil {
+		out.None = lcPtr(lcJSONInt(m))
+	}
+	if m := o["nonmutating"]; m != nil {
+		out.Nonmutating = lcPtr(lcJSONInt(m))
+	}
+	if m := o["optional"]; m != nil {
+		out.Optional = lcPtr(lcJSONInt(m))
+	}
+	if m := o["override"]; m != nil {
+		out.Override = lcPtr(lcJSONInt(m))
+	}
+	if m := o["postfix"]; m != nil {
+		out.Postfix = lcPtr(lcJSONInt(m))
+	}
+	if m := o["precedence"]; m != nil {
+		out.Precedence = lcPtr(lcJSONInt(m))
+	}
+	if m := o["prefix"]; m != nil {
+		out.Prefix = lcPtr(lcJSONInt(m))
+	}
+	if m := o["required"]; m != nil {
+		out.Required = lcPtr(lcJSONInt(m))
+	}
+	if m := o["right"]; m != nil {
+		out.Right = lcPtr(lcJSONInt(m))
+	}
+	if m := o["set"]; m != nil {
+		out.Set = lcPtr(lcJSONInt(m))
+	}
+	if m := o["unowned"]; m != nil {
+		out.Unowned = lcPtr(lcJSONInt(m))
+	}
+	if m := o["weak"]; m != nil {
+		out.Weak = lcPtr(lcJSONInt(m))
+	}
+	if m := o["willSet"]; m != nil {
+		out.WillSet = lcPtr(lcJSONInt(m))
+	}
+	if m := o["isolated"]; m != nil {
+		out.Isolated = lcPtr(lcJSONInt(m))
+	}
+	if m := o["distributed"]; m != nil {
+		out.Distributed = lcPtr(lcJSONInt(m))
+	}
+	if m := o["unsafe"]; m != nil {
+		out.Unsafe = lcPtr(lcJSONInt(m))
+	}
+	if m := o["lowerThan"]; m != nil {
+		out.LowerThan = lcPtr(lcJSONInt(m))
+	}
+	if m := o["higherThan"]; m != nil {
+		out.HigherThan = lcPtr(lcJSONInt(m))
+	}
+	if m := o["assignment"]; m != nil {
+		out.Assignment = lcPtr(lcJSONInt(m))
+	}
+	if m := o["safe"]; m != nil {
+		out.Safe = lcPtr(lcJSONInt(m))
+	}
+	if m := o["unchecked"]; m != nil {
+		out.Unchecked = lcPtr(lcJSONInt(m))
+	}
+	if m := o["reasync"]; m != nil {
+		out.Reasync = lcPtr(lcJSONInt(m))
+	}
+	if m := o["preconcurrency"]; m != nil {
+		out.Preconcurrency = lcPtr(lcJSONInt(m))
+	}
+	if m := o["throwing"]; m != nil {
+		out.Throwing = lcPtr(lcJSONInt(m))
+	}
+	if m := o["objc"]; m != nil {
+		out.Objc = lcPtr(lcJSONInt(m))
+	}
+	if m := o["available"]; m != nil {
+		out.Available = lcPtr(lcJSONInt(m))
+	}
+	if m := o["unknown"]; m != nil {
+		out.Unknown = lcPtr(lcJSONInt(m))
+	}
+	if m := o["fun"]; m != nil {
+		out.Fun = lcPtr(lcJSONInt(m))
+	}
+	if m := o["interface"]; m != nil {
+		out.Interface = lcPtr(lcJSONInt(m))
+	}
+	if m := o["null"]; m != nil {
+		out.Null = lcPtr(lcJSONInt(m))
+	}
+	if m := o["object"]; m != nil {
+		out.Object = lcPtr(lcJSONInt(m))
+	}
+	if m := o["this"]; m != nil {
+		out.This = lcPtr(lcJSONInt(m))
+	}
+	if m := o["typeof"]; m != nil {
+		out.Typeof = lcPtr(lcJSONInt(m))
+	}
+	if m := o["val"]; m != nil {
+		out.Val = lcPtr(lcJSONInt(m))
+	}
+	if m := o["when"]; m != nil {
+		out.When = lcPtr(lcJSONInt(m))
+	}
+	if m := o["by"]; m != nil {
+		out.By = lcPtr(lcJSONInt(m))
+	}
+	if m := o["delegate"]; m != nil {
+		out.Delegate = lcPtr(lcJSONInt(m))
+	}
+	if m := o["field"]; m != nil {
+		out.Field = lcPtr(lcJSONInt(m))
+	}
+	if m := o["file"]; m != nil {
+		out.File = lcPtr(lcJSONInt(m))
+	}
+	if m := o["finally"]; m != nil {
+		out.Finally = lcPtr(lcJSONInt(m))
+	}
+	if m := o["param"]; m != nil {
+		out.Param = lcPtr(lcJSONInt(m))
+	}
+	if m := o["property"]; m != nil {
+		out.Property = lcPtr(lcJSONInt(m))
+	}
+	if m := o["receiver"]; m != nil {
+		out.Receiver = lcPtr(lcJSONInt(m))
+	}
+	if m := o["setparam"]; m != nil {
+		out.Setparam = lcPtr(lcJSONInt(m))
+	}
+	if m := o["value"]; m != nil {
+		out.Value = lcPtr(lcJSONInt(m))
+	}
+	if m := o["abstract"]; m != nil {
+		out.Abstract = lcPtr(lcJSONInt(m))
+	}
+	if m := o["actual"]; m != nil {
+		out.Actual = lcPtr(lcJSONInt(m))
+	}
+	if m := o["annotation"]; m != nil {
+		out.Annotation = lcPtr(lcJSONInt(m))
+	}
+	if m := o["companion"]; m != nil {
+		out.Companion = lcPtr(lcJSONInt(m))
+	}
+	if m := o["const"]; m != nil {
+		out.Const = lcPtr(lcJSONInt(m))
+	}
+	if m := o["crossinline"]; m != nil {
+		out.Crossinline = lcPtr(lcJSONInt(m))
+	}
+	if m := o["data"]; m != nil {
+		out.Data = lcPtr(lcJSONInt(m))
+	}
+	if m := o["expect"]; m != nil {
+		out.Expect = lcPtr(lcJSONInt(m))
+	}
+	if m := o["external"]; m != nil {
+		out.External = lcPtr(lcJSONInt(m))
+	}
+	if m := o["inline"]; m != nil {
+		out.Inline = lcPtr(lcJSONInt(m))
+	}
+	if m := o["inner"]; m != nil {
+		out.Inner = lcPtr(lcJSONInt(m))
+	}
+	if m := o["lateinit"]; m != nil {
+		out.Lateinit = lcPtr(lcJSONInt(m))
+	}
+	if m := o["noinline"]; m != nil {
+		out.Noinline = lcPtr(lcJSONInt(m))
+	}
+	if m := o["out"]; m != nil {
+		out.Out = lcPtr(lcJSONInt(m))
+	}
+	if m := o["protected"]; m != nil {
+		out.Protected = lcPtr(lcJSONInt(m))
+	}
+	if m := o["reified"]; m != nil {
+		out.Reified = lcPtr(lcJSONInt(m))
+	}
+	if m := o["sealed"]; m != nil {
+		out.Sealed = lcPtr(lcJSONInt(m))
+	}
+	if m := o["suspend"]; m != nil {
+		out.Suspend = lcPtr(lcJSONInt(m))
+	}
+	if m := o["tailrec"]; m != nil {
+		out.Tailrec = lcPtr(lcJSONInt(m))
+	}
+	if m := o["vararg"]; m != nil {
+		out.Vararg = lcPtr(lcJSONInt(m))
+	}
+	if m := o["it"]; m != nil {
+		out.It = lcPtr(lcJSONInt(m))
+	}
+	if m := o["debugger"]; m != nil {
+		out.Debugger = lcPtr(lcJSONInt(m))
+	}
+	if m := o["delete"]; m != nil {
+		out.Delete = lcPtr(lcJSONInt(m))
+	}
+	if m := o["export"]; m != nil {
+		out.Export = lcPtr(lcJSONInt(m))
+	}
+	if m := o["extends"]; m != nil {
+		out.Extends = lcPtr(lcJSONInt(m))
+	}
+	if m := o["function"]; m != nil {
+		out.Function = lcPtr(lcJSONInt(m))
+	}
+	if m := o["instanceof"]; m != nil {
+		out.Instanceof = lcPtr(lcJSONInt(m))
+	}
+	if m := o["new"]; m != nil {
+		out.New = lcPtr(lcJSONInt(m))
+	}
+	if m := o["void"]; m != nil {
+		out.Void = lcPtr(lcJSONInt(m))
+	}
+	if m := o["with"]; m != nil {
+		out.With = lcPtr(lcJSONInt(m))
+	}
+	if m := o["implements"]; m != nil {
+		out.Implements = lcPtr(lcJSONInt(m))
+	}
+	if m := o["yield"]; m != nil {
+		out.Yield = lcPtr(lcJSONInt(m))
+	}
+	if m := o["accessor"]; m != nil {
+		out.Accessor = lcPtr(lcJSONInt(m))
+	}
+	if m := o["asserts"]; m != nil {
+		out.Asserts = lcPtr(lcJSONInt(m))
+	}
+	if m := o["assert"]; m != nil {
+		out.Assert = lcPtr(lcJSONInt(m))
+	}
+	if m := o["bigint"]; m != nil {
+		out.Bigint = lcPtr(lcJSONInt(m))
+	}
+	if m := o["boolean"]; m != nil {
+		out.Boolean = lcPtr(lcJSONInt(m))
+	}
+	if m := o["declare"]; m != nil {
+		out.Declare = lcPtr(lcJSONInt(m))
+	}
+	if m := o["infer"]; m != nil {
+		out.Infer = lcPtr(lcJSONInt(m))
+	}
+	if m := o["intrinsic"]; m != nil {
+		out.Intrinsic = lcPtr(lcJSONInt(m))
+	}
+	if m := o["keyof"]; m != nil {
+		out.Keyof = lcPtr(lcJSONInt(m))
+	}
+	if m := o["module"]; m != nil {
+		out.Module = lcPtr(lcJSONInt(m))
+	}
+	if m := o["namespace"]; m != nil {
+		out.Namespace = lcPtr(lcJSONInt(m))
+	}
+	if m := o["never"]; m != nil {
+		out.Never = lcPtr(lcJSONInt(m))
+	}
+	if m := o["readonly"]; m != nil {
+		out.Readonly = lcPtr(lcJSONInt(m))
+	}
+	if m := o["require"]; m != nil {
+		out.Require = lcPtr(lcJSONInt(m))
+	}
+	if m := o["number"]; m != nil {
+		out.Number = lcPtr(lcJSONInt(m))
+	}
+	if m := o["of"]; m != nil {
+		out.Of = lcPtr(lcJSONInt(m))
+	}
+	if m := o["satisfies"]; m != nil {
+		out.Satisfies = lcPtr(lcJSONInt(m))
+	}
+	if m := o["string"]; m != nil {
+		out.String = lcPtr(lcJSONInt(m))
+	}
+	if m := o["symbol"]; m != nil {
+		out.Symbol = lcPtr(lcJSONInt(m))
+	}
+	if m := o["type"]; m != nil {
+		out.Type = lcPtr(lcJSONInt(m))
+	}
+	if m := o["undefined"]; m != nil {
+		out.Undefined = lcPtr(lcJSONInt(m))
+	}
+	if m := o["unique"]; m != nil {
+		out.Unique = lcPtr(lcJSONInt(m))
+	}
+	if m := o["using"]; m != nil {
+		out.Using = lcPtr(lcJSONInt(m))
+	}
+	if m := o["global"]; m != nil {
+		out.Global = lcPtr(lcJSONInt(m))
+	}
+	if m := o["arguments"]; m != nil {
+		out.Arguments = lcPtr(lcJSONInt(m))
+	}
+	if m := o["eval"]; m != nil {
+		out.Eval = lcPtr(lcJSONInt(m))
+	}
+	if m := o["prototype"]; m != nil {
+		out.Prototype = lcPtr(lcJSONInt(m))
+	}
+	if m := o["toJSON"]; m != nil {
+		out.ToJSON = lcPtr(lcJSONInt(m))
+	}
+	if m := o["encode"]; m != nil {
+		out.Encode = lcPtr(lcJSONInt(m))
+	}
+	if m := o["hash"]; m != nil {
+		out.Hash = lcPtr(lcJSONInt(m))
+	}
+	if m := o["description"]; m != nil {
+		out.Description = lcPtr(lcJSONInt(m))
+	}
+	if m := o["debugDescription"]; m != nil {
+		out.DebugDescription = lcPtr(lcJSONInt(m))
+	}
+	if m := o["rawValue"]; m != nil {
+		out.RawValue = lcPtr(lcJSONInt(m))
+	}
+	if m := o["allCases"]; m != nil {
+		out.AllCases = lcPtr(lcJSONInt(m))
+	}
+	if m := o["hasher"]; m != nil {
+		out.Hasher = lcPtr(lcJSONInt(m))
+	}
+	if m := o["equals"]; m != nil {
+		out.Equals = lcPtr(lcJSONInt(m))
+	}
+	if m := o["hashCode"]; m != nil {
+		out.HashCode = lcPtr(lcJSONInt(m))
+	}
+	if m := o["component1"]; m != nil {
+		out.Component1 = lcPtr(lcJSONInt(m))
+	}
+	if m := o["component2"]; m != nil {
+		out.Component2 = lcPtr(lcJSONInt(m))
+	}
+	if m := o["name"]; m != nil {
+		out.Name = lcPtr(lcJSONInt(m))
+	}
+	if m := o["ordinal"]; m != nil {
+		out.Ordinal = lcPtr(lcJSONInt(m))
+	}
+	if m := o["values"]; m != nil {
+		out.Values = lcPtr(lcJSONInt(m))
+	}
+	if m := o["entries"]; m != nil {
+		out.Entries = lcPtr(lcJSONInt(m))
+	}
+	if m := o["compareTo"]; m != nil {
+		out.CompareTo = lcPtr(lcJSONInt(m))
+	}
+	if m := o["declaringClass"]; m != nil {
+		out.DeclaringClass = lcPtr(lcJSONInt(m))
+	}
+	if m := o["lc"]; m != nil {
+		out.Lc = lcPtr(lcJSONInt(m))
+	}
+	if m := o["reader"]; m != nil {
+		out.Reader = lcPtr(lcJSONInt(m))
+	}
+	if m := o["map"]; m != nil {
+		out.Map = lcPtr(lcJSONInt(m))
+	}
+	if m := o["container"]; m != nil {
+		out.Container = lcPtr(lcJSONInt(m))
+	}
+	if m := o["decoder"]; m != nil {
+		out.Decoder = lcPtr(lcJSONInt(m))
+	}
+	if m := o["encoder"]; m != nil {
+		out.Encoder = lcPtr(lcJSONInt(m))
+	}
+	if m := o["key"]; m != nil {
+		out.Key = lcPtr(lcJSONInt(m))
+	}
+	if m := o["fail"]; m != nil {
+		out.Fail = lcPtr(lcJSONInt(m))
+	}
+	if m := o["read"]; m != nil {
+		out.Read = lcPtr(lcJSONInt(m))
+	}
+	if m := o["ok"]; m != nil {
+		out.Ok = lcPtr(lcJSONInt(m))
+	}
+	if m := o["attributes"]; m != nil {
+		out.Attributes = lcPtr(lcJSONInt(m))
+	}
+	if m := o["state"]; m != nil {
+		out.State = lcPtr(lcJSONInt(m))
+	}
+	if m := o["error"]; m != nil {
+		out.Error = lcPtr(lcJSONInt(m))
+	}
 	return out
 }
 
@@ -1782,26 +3678,34 @@ type KeywordCasesHasherApns struct {
 
 func lcToApnsKeywordCasesHasher(v KeywordCasesHasher) KeywordCasesHasherApns {
 	var out KeywordCasesHasherApns
-	if v.Combine != nil { out.Combine = lcPtr(*v.Combine) }
+	if v.Combine != nil {
+		out.Combine = lcPtr(*v.Combine)
+	}
 	return out
 }
 
 func lcFromApnsKeywordCasesHasher(v KeywordCasesHasherApns) KeywordCasesHasher {
 	var out KeywordCasesHasher
-	if v.Combine != nil { out.Combine = lcPtr(*v.Combine) }
+	if v.Combine != nil {
+		out.Combine = lcPtr(*v.Combine)
+	}
 	return out
 }
 
 func lcNormalizeKeywordCasesHasher(w *lcWriter, v KeywordCasesHasher, path string) KeywordCasesHasher {
 	var out KeywordCasesHasher
-	if v.Combine != nil { out.Combine = lcPtr(*v.Combine) }
+	if v.Combine != nil {
+		out.Combine = lcPtr(*v.Combine)
+	}
 	return out
 }
 
 func lcReadKeywordCasesHasher(j interface{}) KeywordCasesHasher {
 	o := lcJSONObject(j)
 	var out KeywordCasesHasher
-	if m := o["combine"]; m != nil { out.Combine = lcPtr(lcJSONInt(m)) }
+	if m := o["combine"]; m != nil {
+		out.Combine = lcPtr(lcJSONInt(m))
+	}
 	return out
 }
 
@@ -1817,26 +3721,34 @@ type KeywordCasesIdentifiableApns struct {
 
 func lcToApnsKeywordCasesIdentifiable(v KeywordCasesIdentifiable) KeywordCasesIdentifiableApns {
 	var out KeywordCasesIdentifiableApns
-	if v.Id != nil { out.Id = lcPtr(*v.Id) }
+	if v.Id != nil {
+		out.Id = lcPtr(*v.Id)
+	}
 	return out
 }
 
 func lcFromApnsKeywordCasesIdentifiable(v KeywordCasesIdentifiableApns) KeywordCasesIdentifiable {
 	var out KeywordCasesIdentifiable
-	if v.Id != nil { out.Id = lcPtr(*v.Id) }
+	if v.Id != nil {
+		out.Id = lcPtr(*v.Id)
+	}
 	return out
 }
 
 func lcNormalizeKeywordCasesIdentifiable(w *lcWriter, v KeywordCasesIdentifiable, path string) KeywordCasesIdentifiable {
 	var out KeywordCasesIdentifiable
-	if v.Id != nil { out.Id = lcPtr(*v.Id) }
+	if v.Id != nil {
+		out.Id = lcPtr(*v.Id)
+	}
 	return out
 }
 
 func lcReadKeywordCasesIdentifiable(j interface{}) KeywordCasesIdentifiable {
 	o := lcJSONObject(j)
 	var out KeywordCasesIdentifiable
-	if m := o["id"]; m != nil { out.Id = lcPtr(lcJSONString(m)) }
+	if m := o["id"]; m != nil {
+		out.Id = lcPtr(lcJSONString(m))
+	}
 	return out
 }
 
@@ -1852,26 +3764,34 @@ type KeywordCasesCustomStringConvertibleApns struct {
 
 func lcToApnsKeywordCasesCustomStringConvertible(v KeywordCasesCustomStringConvertible) KeywordCasesCustomStringConvertibleApns {
 	var out KeywordCasesCustomStringConvertibleApns
-	if v.Description != nil { out.Description = lcPtr(*v.Description) }
+	if v.Description != nil {
+		out.Description = lcPtr(*v.Description)
+	}
 	return out
 }
 
 func lcFromApnsKeywordCasesCustomStringConvertible(v KeywordCasesCustomStringConvertibleApns) KeywordCasesCustomStringConvertible {
 	var out KeywordCasesCustomStringConvertible
-	if v.Description != nil { out.Description = lcPtr(*v.Description) }
+	if v.Description != nil {
+		out.Description = lcPtr(*v.Description)
+	}
 	return out
 }
 
 func lcNormalizeKeywordCasesCustomStringConvertible(w *lcWriter, v KeywordCasesCustomStringConvertible, path string) KeywordCasesCustomStringConvertible {
 	var out KeywordCasesCustomStringConvertible
-	if v.Description != nil { out.Description = lcPtr(*v.Description) }
+	if v.Description != nil {
+		out.Description = lcPtr(*v.Description)
+	}
 	return out
 }
 
 func lcReadKeywordCasesCustomStringConvertible(j interface{}) KeywordCasesCustomStringConvertible {
 	o := lcJSONObject(j)
 	var out KeywordCasesCustomStringConvertible
-	if m := o["description"]; m != nil { out.Description = lcPtr(lcJSONString(m)) }
+	if m := o["description"]; m != nil {
+		out.Description = lcPtr(lcJSONString(m))
+	}
 	return out
 }
 
@@ -1888,19 +3808,19 @@ type Attributes struct {
 // json.Unmarshal of a bridge object gives a State; nil pointers are absent keys.
 type State struct {
 	// nil means the schema default.
-	Self *KeywordCasesWord `json:"self,omitempty"`
+	Self    *KeywordCasesWord `json:"self,omitempty"`
 	Default *KeywordCasesWord `json:"default,omitempty"`
 	// nil means the schema default.
 	Type *KeywordCasesWord `json:"type,omitempty"`
 	// nil means the schema default.
-	Words *[]KeywordCasesWord `json:"words,omitempty"`
-	Shape *KeywordCasesMembers `json:"shape,omitempty"`
-	Nan *KeywordCasesNaN `json:"nan,omitempty"`
-	Infinity *KeywordCasesInfinity `json:"infinity,omitempty"`
-	Hasher *KeywordCasesHasher `json:"hasher,omitempty"`
-	Identifiable *KeywordCasesIdentifiable `json:"identifiable,omitempty"`
-	Encodable *KeywordCasesEncodable `json:"encodable,omitempty"`
-	String *KeywordCasesCustomStringConvertible `json:"string,omitempty"`
+	Words        *[]KeywordCasesWord                  `json:"words,omitempty"`
+	Shape        *KeywordCasesMembers                 `json:"shape,omitempty"`
+	Nan          *KeywordCasesNaN                     `json:"nan,omitempty"`
+	Infinity     *KeywordCasesInfinity                `json:"infinity,omitempty"`
+	Hasher       *KeywordCasesHasher                  `json:"hasher,omitempty"`
+	Identifiable *KeywordCasesIdentifiable            `json:"identifiable,omitempty"`
+	Encodable    *KeywordCasesEncodable               `json:"encodable,omitempty"`
+	String       *KeywordCasesCustomStringConvertible `json:"string,omitempty"`
 	// raw values that need escaping in every language
 	// nil means the schema default.
 	Escape *KeywordCasesEscapes `json:"escape,omitempty"`
@@ -1910,17 +3830,17 @@ type State struct {
 // Swift names, dates in seconds since 2001-01-01, ranges as [lower, upper]. Make it with
 // ToContentState; never send a State as a content-state.
 type ContentState struct {
-	Self KeywordCasesWord `json:"self"`
-	Default *KeywordCasesWord `json:"default,omitempty"`
-	Type KeywordCasesWord `json:"type"`
-	Words []KeywordCasesWord `json:"words"`
-	Shape *KeywordCasesMembersApns `json:"shape,omitempty"`
-	Nan *KeywordCasesNaN `json:"nan,omitempty"`
-	Infinity *KeywordCasesInfinity `json:"infinity,omitempty"`
-	Hasher *KeywordCasesHasherApns `json:"hasher,omitempty"`
-	Identifiable *KeywordCasesIdentifiableApns `json:"identifiable,omitempty"`
-	Encodable *KeywordCasesEncodable `json:"encodable,omitempty"`
-	String *KeywordCasesCustomStringConvertibleApns `json:"string,omitempty"`
+	Self         KeywordCasesWord                         `json:"self"`
+	Default      *KeywordCasesWord                        `json:"default,omitempty"`
+	Type         KeywordCasesWord                         `json:"type"`
+	Words        []KeywordCasesWord                       `json:"words"`
+	Shape        *KeywordCasesMembersApns                 `json:"shape,omitempty"`
+	Nan          *KeywordCasesNaN                         `json:"nan,omitempty"`
+	Infinity     *KeywordCasesInfinity                    `json:"infinity,omitempty"`
+	Hasher       *KeywordCasesHasherApns                  `json:"hasher,omitempty"`
+	Identifiable *KeywordCasesIdentifiableApns            `json:"identifiable,omitempty"`
+	Encodable    *KeywordCasesEncodable                   `json:"encodable,omitempty"`
+	String       *KeywordCasesCustomStringConvertibleApns `json:"string,omitempty"`
 	// raw values that need escaping in every language
 	Escape KeywordCasesEscapes `json:"escape"`
 }
@@ -1933,22 +3853,781 @@ type ApnsAttributes struct {
 	Default *KeywordCasesWord `json:"default,omitempty"`
 }
 
+// UnmarshalJSON is encoding/json's reading of a KeywordCasesMembers that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordCasesMembers) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "KeywordCasesMembers", lcDecodeKeywordCasesMembers)
+	if err != nil {
+		return err
+	}
+	type plain KeywordCasesMembers
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeKeywordCasesMembers = []lcMemberRule{
+	{"and", false, ""},
+	{"def", false, ""},
+	{"del", false, ""},
+	{"elif", false, ""},
+	{"except", false, ""},
+	{"lambda", false, ""},
+	{"nonlocal", false, ""},
+	{"not", false, ""},
+	{"or", false, ""},
+	{"pass", false, ""},
+	{"raise", false, ""},
+	{"str", false, ""},
+	{"int", false, ""},
+	{"float", false, ""},
+	{"bool", false, ""},
+	{"list", false, ""},
+	{"dict", false, ""},
+	{"tuple", false, ""},
+	{"from_json", false, ""},
+	{"to_json", false, ""},
+	{"json", false, ""},
+	{"math", false, ""},
+	{"re", false, ""},
+	{"dataclass", false, ""},
+	{"actor", false, ""},
+	{"any", false, ""},
+	{"as", false, ""},
+	{"associatedtype", false, ""},
+	{"async", false, ""},
+	{"await", false, ""},
+	{"borrowing", false, ""},
+	{"break", false, ""},
+	{"case", false, ""},
+	{"catch", false, ""},
+	{"class", false, ""},
+	{"consume", false, ""},
+	{"consuming", false, ""},
+	{"continue", false, ""},
+	{"copy", false, ""},
+	{"default", false, ""},
+	{"defer", false, ""},
+	{"deinit", false, ""},
+	{"discard", false, ""},
+	{"do", false, ""},
+	{"each", false, ""},
+	{"else", false, ""},
+	{"enum", false, ""},
+	{"extension", false, ""},
+	{"fallthrough", false, ""},
+	{"false", false, ""},
+	{"fileprivate", false, ""},
+	{"for", false, ""},
+	{"func", false, ""},
+	{"guard", false, ""},
+	{"if", false, ""},
+	{"import", false, ""},
+	{"in", false, ""},
+	{"init", false, ""},
+	{"inout", false, ""},
+	{"internal", false, ""},
+	{"is", false, ""},
+	{"let", false, ""},
+	{"macro", false, ""},
+	{"nil", false, ""},
+	{"nonisolated", false, ""},
+	{"open", false, ""},
+	{"operator", false, ""},
+	{"package", false, ""},
+	{"precedencegroup", false, ""},
+	{"private", false, ""},
+	{"protocol", false, ""},
+	{"public", false, ""},
+	{"repeat", false, ""},
+	{"rethrows", false, ""},
+	{"return", false, ""},
+	{"self", false, ""},
+	{"sending", false, ""},
+	{"some", false, ""},
+	{"static", false, ""},
+	{"struct", false, ""},
+	{"subscript", false, ""},
+	{"super", false, ""},
+	{"switch", false, ""},
+	{"throw", false, ""},
+	{"throws", false, ""},
+	{"true", false, ""},
+	{"try", false, ""},
+	{"typealias", false, ""},
+	{"var", false, ""},
+	{"where", false, ""},
+	{"while", false, ""},
+	{"associativity", false, ""},
+	{"convenience", false, ""},
+	{"didSet", false, ""},
+	{"dynamic", false, ""},
+	{"final", false, ""},
+	{"get", false, ""},
+	{"indirect", false, ""},
+	{"infix", false, ""},
+	{"lazy", false, ""},
+	{"left", false, ""},
+	{"mutating", false, ""},
+	{"none", false, ""},
+	{"nonmutating", false, ""},
+	{"optional", false, ""},
+	{"override", false, ""},
+	{"postfix", false, ""},
+	{"precedence", false, ""},
+	{"prefix", false, ""},
+	{"required", false, ""},
+	{"right", false, ""},
+	{"set", false, ""},
+	{"unowned", false, ""},
+	{"weak", false, ""},
+	{"willSet", false, ""},
+	{"isolated", false, ""},
+	{"distributed", false, ""},
+	{"unsafe", false, ""},
+	{"lowerThan", false, ""},
+	{"higherThan", false, ""},
+	{"assignment", false, ""},
+	{"safe", false, ""},
+	{"unchecked", false, ""},
+	{"reasync", false, ""},
+	{"preconcurrency", false, ""},
+	{"throwing", false, ""},
+	{"objc", false, ""},
+	{"available", false, ""},
+	{"unknown", false, ""},
+	{"fun", false, ""},
+	{"interface", false, ""},
+	{"null", false, ""},
+	{"object", false, ""},
+	{"this", false, ""},
+	{"typeof", false, ""},
+	{"val", false, ""},
+	{"when", false, ""},
+	{"by", false, ""},
+	{"delegate", false, ""},
+	{"field", false, ""},
+	{"file", false, ""},
+	{"finally", false, ""},
+	{"param", false, ""},
+	{"property", false, ""},
+	{"receiver", false, ""},
+	{"setparam", false, ""},
+	{"value", false, ""},
+	{"abstract", false, ""},
+	{"actual", false, ""},
+	{"annotation", false, ""},
+	{"companion", false, ""},
+	{"const", false, ""},
+	{"crossinline", false, ""},
+	{"data", false, ""},
+	{"expect", false, ""},
+	{"external", false, ""},
+	{"inline", false, ""},
+	{"inner", false, ""},
+	{"lateinit", false, ""},
+	{"noinline", false, ""},
+	{"out", false, ""},
+	{"protected", false, ""},
+	{"reified", false, ""},
+	{"sealed", false, ""},
+	{"suspend", false, ""},
+	{"tailrec", false, ""},
+	{"vararg", false, ""},
+	{"it", false, ""},
+	{"debugger", false, ""},
+	{"delete", false, ""},
+	{"export", false, ""},
+	{"extends", false, ""},
+	{"function", false, ""},
+	{"instanceof", false, ""},
+	{"new", false, ""},
+	{"void", false, ""},
+	{"with", false, ""},
+	{"implements", false, ""},
+	{"yield", false, ""},
+	{"accessor", false, ""},
+	{"asserts", false, ""},
+	{"assert", false, ""},
+	{"bigint", false, ""},
+	{"boolean", false, ""},
+	{"declare", false, ""},
+	{"infer", false, ""},
+	{"intrinsic", false, ""},
+	{"keyof", false, ""},
+	{"module", false, ""},
+	{"namespace", false, ""},
+	{"never", false, ""},
+	{"readonly", false, ""},
+	{"require", false, ""},
+	{"number", false, ""},
+	{"of", false, ""},
+	{"satisfies", false, ""},
+	{"string", false, ""},
+	{"symbol", false, ""},
+	{"type", false, ""},
+	{"undefined", false, ""},
+	{"unique", false, ""},
+	{"using", false, ""},
+	{"global", false, ""},
+	{"arguments", false, ""},
+	{"eval", false, ""},
+	{"prototype", false, ""},
+	{"toJSON", false, ""},
+	{"encode", false, ""},
+	{"hash", false, ""},
+	{"description", false, ""},
+	{"debugDescription", false, ""},
+	{"rawValue", false, ""},
+	{"allCases", false, ""},
+	{"hasher", false, ""},
+	{"equals", false, ""},
+	{"hashCode", false, ""},
+	{"component1", false, ""},
+	{"component2", false, ""},
+	{"name", false, ""},
+	{"ordinal", false, ""},
+	{"values", false, ""},
+	{"entries", false, ""},
+	{"compareTo", false, ""},
+	{"declaringClass", false, ""},
+	{"lc", false, ""},
+	{"reader", false, ""},
+	{"map", false, ""},
+	{"container", false, ""},
+	{"decoder", false, ""},
+	{"encoder", false, ""},
+	{"key", false, ""},
+	{"fail", false, ""},
+	{"read", false, ""},
+	{"ok", false, ""},
+	{"attributes", false, ""},
+	{"state", false, ""},
+	{"error", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a KeywordCasesMembersApns that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordCasesMembersApns) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "KeywordCasesMembersApns", lcDecodeKeywordCasesMembersApns)
+	if err != nil {
+		return err
+	}
+	type plain KeywordCasesMembersApns
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeKeywordCasesMembersApns = []lcMemberRule{
+	{"and", false, ""},
+	{"def", false, ""},
+	{"del", false, ""},
+	{"elif", false, ""},
+	{"except", false, ""},
+	{"lambda", false, ""},
+	{"nonlocal", false, ""},
+	{"not", false, ""},
+	{"or", false, ""},
+	{"pass", false, ""},
+	{"raise", false, ""},
+	{"str", false, ""},
+	{"int", false, ""},
+	{"float", false, ""},
+	{"bool", false, ""},
+	{"list", false, ""},
+	{"dict", false, ""},
+	{"tuple", false, ""},
+	{"from_json", false, ""},
+	{"to_json", false, ""},
+	{"json", false, ""},
+	{"math", false, ""},
+	{"re", false, ""},
+	{"dataclass", false, ""},
+	{"actor", false, ""},
+	{"any", false, ""},
+	{"as", false, ""},
+	{"associatedtype", false, ""},
+	{"async", false, ""},
+	{"await", false, ""},
+	{"borrowing", false, ""},
+	{"break", false, ""},
+	{"case", false, ""},
+	{"catch", false, ""},
+	{"class", false, ""},
+	{"consume", false, ""},
+	{"consuming", false, ""},
+	{"continue", false, ""},
+	{"copy", false, ""},
+	{"default", false, ""},
+	{"defer", false, ""},
+	{"deinit", false, ""},
+	{"discard", false, ""},
+	{"do", false, ""},
+	{"each", false, ""},
+	{"else", false, ""},
+	{"enum", false, ""},
+	{"extension", false, ""},
+	{"fallthrough", false, ""},
+	{"false", false, ""},
+	{"fileprivate", false, ""},
+	{"for", false, ""},
+	{"func", false, ""},
+	{"guard", false, ""},
+	{"if", false, ""},
+	{"import", false, ""},
+	{"in", false, ""},
+	{"init", false, ""},
+	{"inout", false, ""},
+	{"internal", false, ""},
+	{"is", false, ""},
+	{"let", false, ""},
+	{"macro", false, ""},
+	{"nil", false, ""},
+	{"nonisolated", false, ""},
+	{"open", false, ""},
+	{"operator", false, ""},
+	{"package", false, ""},
+	{"precedencegroup", false, ""},
+	{"private", false, ""},
+	{"protocol", false, ""},
+	{"public", false, ""},
+	{"repeat", false, ""},
+	{"rethrows", false, ""},
+	{"return", false, ""},
+	{"self", false, ""},
+	{"sending", false, ""},
+	{"some", false, ""},
+	{"static", false, ""},
+	{"struct", false, ""},
+	{"subscript", false, ""},
+	{"super", false, ""},
+	{"switch", false, ""},
+	{"throw", false, ""},
+	{"throws", false, ""},
+	{"true", false, ""},
+	{"try", false, ""},
+	{"typealias", false, ""},
+	{"var", false, ""},
+	{"where", false, ""},
+	{"while", false, ""},
+	{"associativity", false, ""},
+	{"convenience", false, ""},
+	{"didSet", false, ""},
+	{"dynamic", false, ""},
+	{"final", false, ""},
+	{"get", false, ""},
+	{"indirect", false, ""},
+	{"infix", false, ""},
+	{"lazy", false, ""},
+	{"left", false, ""},
+	{"mutating", false, ""},
+	{"none", false, ""},
+	{"nonmutating", false, ""},
+	{"optional", false, ""},
+	{"override", false, ""},
+	{"postfix", false, ""},
+	{"precedence", false, ""},
+	{"prefix", false, ""},
+	{"required", false, ""},
+	{"right", false, ""},
+	{"set", false, ""},
+	{"unowned", false, ""},
+	{"weak", false, ""},
+	{"willSet", false, ""},
+	{"isolated", false, ""},
+	{"distributed", false, ""},
+	{"unsafe", false, ""},
+	{"lowerThan", false, ""},
+	{"higherThan", false, ""},
+	{"assignment", false, ""},
+	{"safe", false, ""},
+	{"unchecked", false, ""},
+	{"reasync", false, ""},
+	{"preconcurrency", false, ""},
+	{"throwing", false, ""},
+	{"objc", false, ""},
+	{"available", false, ""},
+	{"unknown", false, ""},
+	{"fun", false, ""},
+	{"interface", false, ""},
+	{"null", false, ""},
+	{"object", false, ""},
+	{"this", false, ""},
+	{"typeof", false, ""},
+	{"val", false, ""},
+	{"when", false, ""},
+	{"by", false, ""},
+	{"delegate", false, ""},
+	{"field", false, ""},
+	{"file", false, ""},
+	{"finally", false, ""},
+	{"param", false, ""},
+	{"property", false, ""},
+	{"receiver", false, ""},
+	{"setparam", false, ""},
+	{"value", false, ""},
+	{"abstract", false, ""},
+	{"actual", false, ""},
+	{"annotation", false, ""},
+	{"companion", false, ""},
+	{"const", false, ""},
+	{"crossinline", false, ""},
+	{"data", false, ""},
+	{"expect", false, ""},
+	{"external", false, ""},
+	{"inline", false, ""},
+	{"inner", false, ""},
+	{"lateinit", false, ""},
+	{"noinline", false, ""},
+	{"out", false, ""},
+	{"protected", false, ""},
+	{"reified", false, ""},
+	{"sealed", false, ""},
+	{"suspend", false, ""},
+	{"tailrec", false, ""},
+	{"vararg", false, ""},
+	{"it", false, ""},
+	{"debugger", false, ""},
+	{"delete", false, ""},
+	{"export", false, ""},
+	{"extends", false, ""},
+	{"function", false, ""},
+	{"instanceof", false, ""},
+	{"new", false, ""},
+	{"void", false, ""},
+	{"with", false, ""},
+	{"implements", false, ""},
+	{"yield", false, ""},
+	{"accessor", false, ""},
+	{"asserts", false, ""},
+	{"assert", false, ""},
+	{"bigint", false, ""},
+	{"boolean", false, ""},
+	{"declare", false, ""},
+	{"infer", false, ""},
+	{"intrinsic", false, ""},
+	{"keyof", false, ""},
+	{"module", false, ""},
+	{"namespace", false, ""},
+	{"never", false, ""},
+	{"readonly", false, ""},
+	{"require", false, ""},
+	{"number", false, ""},
+	{"of", false, ""},
+	{"satisfies", false, ""},
+	{"string", false, ""},
+	{"symbol", false, ""},
+	{"type", false, ""},
+	{"undefined", false, ""},
+	{"unique", false, ""},
+	{"using", false, ""},
+	{"global", false, ""},
+	{"arguments", false, ""},
+	{"eval", false, ""},
+	{"prototype", false, ""},
+	{"toJSON", false, ""},
+	{"encode", false, ""},
+	{"hash", false, ""},
+	{"description", false, ""},
+	{"debugDescription", false, ""},
+	{"rawValue", false, ""},
+	{"allCases", false, ""},
+	{"hasher", false, ""},
+	{"equals", false, ""},
+	{"hashCode", false, ""},
+	{"component1", false, ""},
+	{"component2", false, ""},
+	{"name", false, ""},
+	{"ordinal", false, ""},
+	{"values", false, ""},
+	{"entries", false, ""},
+	{"compareTo", false, ""},
+	{"declaringClass", false, ""},
+	{"lc", false, ""},
+	{"reader", false, ""},
+	{"map", false, ""},
+	{"container", false, ""},
+	{"decoder", false, ""},
+	{"encoder", false, ""},
+	{"key", false, ""},
+	{"fail", false, ""},
+	{"read", false, ""},
+	{"ok", false, ""},
+	{"attributes", false, ""},
+	{"state", false, ""},
+	{"error", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a KeywordCasesHasher that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordCasesHasher) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "KeywordCasesHasher", lcDecodeKeywordCasesHasher)
+	if err != nil {
+		return err
+	}
+	type plain KeywordCasesHasher
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeKeywordCasesHasher = []lcMemberRule{
+	{"combine", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a KeywordCasesHasherApns that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordCasesHasherApns) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "KeywordCasesHasherApns", lcDecodeKeywordCasesHasherApns)
+	if err != nil {
+		return err
+	}
+	type plain KeywordCasesHasherApns
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeKeywordCasesHasherApns = []lcMemberRule{
+	{"combine", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a KeywordCasesIdentifiable that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordCasesIdentifiable) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "KeywordCasesIdentifiable", lcDecodeKeywordCasesIdentifiable)
+	if err != nil {
+		return err
+	}
+	type plain KeywordCasesIdentifiable
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeKeywordCasesIdentifiable = []lcMemberRule{
+	{"id", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a KeywordCasesIdentifiableApns that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordCasesIdentifiableApns) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "KeywordCasesIdentifiableApns", lcDecodeKeywordCasesIdentifiableApns)
+	if err != nil {
+		return err
+	}
+	type plain KeywordCasesIdentifiableApns
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeKeywordCasesIdentifiableApns = []lcMemberRule{
+	{"id", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a KeywordCasesCustomStringConvertible that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordCasesCustomStringConvertible) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "KeywordCasesCustomStringConvertible", lcDecodeKeywordCasesCustomStringConvertible)
+	if err != nil {
+		return err
+	}
+	type plain KeywordCasesCustomStringConvertible
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeKeywordCasesCustomStringConvertible = []lcMemberRule{
+	{"description", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a KeywordCasesCustomStringConvertibleApns that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordCasesCustomStringConvertibleApns) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "KeywordCasesCustomStringConvertibleApns", lcDecodeKeywordCasesCustomStringConvertibleApns)
+	if err != nil {
+		return err
+	}
+	type plain KeywordCasesCustomStringConvertibleApns
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeKeywordCasesCustomStringConvertibleApns = []lcMemberRule{
+	{"description", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a Attributes that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *Attributes) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "Attributes", lcDecodeAttributes)
+	if err != nil {
+		return err
+	}
+	type plain Attributes
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeAttributes = []lcMemberRule{
+	{"selfWord", false, ""},
+	{"defaultWord", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a State that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *State) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "State", lcDecodeState)
+	if err != nil {
+		return err
+	}
+	type plain State
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeState = []lcMemberRule{
+	{"self", false, ""},
+	{"default", false, ""},
+	{"type", false, ""},
+	{"words", false, "l"},
+	{"shape", false, ""},
+	{"nan", false, ""},
+	{"infinity", false, ""},
+	{"hasher", false, ""},
+	{"identifiable", false, ""},
+	{"encodable", false, ""},
+	{"string", false, ""},
+	{"escape", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a ContentState that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *ContentState) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "ContentState", lcDecodeContentState)
+	if err != nil {
+		return err
+	}
+	type plain ContentState
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["self"] {
+		v.Self = KeywordCasesWordDefault
+	}
+	if absent["type"] {
+		v.Type = KeywordCasesWordUnknown
+	}
+	if absent["words"] {
+		v.Words = lcEach([]KeywordCasesWord{}, func(item KeywordCasesWord) KeywordCasesWord {
+			return item
+		})
+	}
+	if absent["escape"] {
+		v.Escape = KeywordCasesEscapesDollar
+	}
+	return nil
+}
+
+var lcDecodeContentState = []lcMemberRule{
+	{"self", false, ""},
+	{"default", false, ""},
+	{"type", false, ""},
+	{"words", false, "l"},
+	{"shape", false, ""},
+	{"nan", false, ""},
+	{"infinity", false, ""},
+	{"hasher", false, ""},
+	{"identifiable", false, ""},
+	{"encodable", false, ""},
+	{"string", false, ""},
+	{"escape", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a ApnsAttributes that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *ApnsAttributes) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "ApnsAttributes", lcDecodeApnsAttributes)
+	if err != nil {
+		return err
+	}
+	type plain ApnsAttributes
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["self"] {
+		v.Self = KeywordCasesWordSelf
+	}
+	return nil
+}
+
+var lcDecodeApnsAttributes = []lcMemberRule{
+	{"self", false, ""},
+	{"default", false, ""},
+}
+
 // ToContentState converts bridge state to the APNs content-state: Unix ms to seconds since
 // 2001, defaults filled, numbers clamped to min/max, uuids upper-cased, Floats rounded.
 // It does not refuse values; ToFCMData and the payload builders report what no widget decodes.
 func ToContentState(v State) ContentState {
 	var out ContentState
 	out.Self = lcOr(v.Self, KeywordCasesWordDefault)
-	if v.Default != nil { out.Default = lcPtr(*v.Default) }
+	if v.Default != nil {
+		out.Default = lcPtr(*v.Default)
+	}
 	out.Type = lcOr(v.Type, KeywordCasesWordUnknown)
-	out.Words = lcEach(lcOr(v.Words, []KeywordCasesWord{}), func(item KeywordCasesWord) KeywordCasesWord { return item })
-	if v.Shape != nil { out.Shape = lcPtr(lcToApnsKeywordCasesMembers(*v.Shape)) }
-	if v.Nan != nil { out.Nan = lcPtr(*v.Nan) }
-	if v.Infinity != nil { out.Infinity = lcPtr(*v.Infinity) }
-	if v.Hasher != nil { out.Hasher = lcPtr(lcToApnsKeywordCasesHasher(*v.Hasher)) }
-	if v.Identifiable != nil { out.Identifiable = lcPtr(lcToApnsKeywordCasesIdentifiable(*v.Identifiable)) }
-	if v.Encodable != nil { out.Encodable = lcPtr(*v.Encodable) }
-	if v.String != nil { out.String = lcPtr(lcToApnsKeywordCasesCustomStringConvertible(*v.String)) }
+	out.Words = lcEach(lcOr(v.Words, []KeywordCasesWord{}), func(item KeywordCasesWord) KeywordCasesWord {
+		return item
+	})
+	if v.Shape != nil {
+		out.Shape = lcPtr(lcToApnsKeywordCasesMembers(*v.Shape))
+	}
+	if v.Nan != nil {
+		out.Nan = lcPtr(*v.Nan)
+	}
+	if v.Infinity != nil {
+		out.Infinity = lcPtr(*v.Infinity)
+	}
+	if v.Hasher != nil {
+		out.Hasher = lcPtr(lcToApnsKeywordCasesHasher(*v.Hasher))
+	}
+	if v.Identifiable != nil {
+		out.Identifiable = lcPtr(lcToApnsKeywordCasesIdentifiable(*v.Identifiable))
+	}
+	if v.Encodable != nil {
+		out.Encodable = lcPtr(*v.Encodable)
+	}
+	if v.String != nil {
+		out.String = lcPtr(lcToApnsKeywordCasesCustomStringConvertible(*v.String))
+	}
 	out.Escape = lcOr(v.Escape, KeywordCasesEscapesDollar)
 	return out
 }
@@ -1957,16 +4636,34 @@ func ToContentState(v State) ContentState {
 func FromContentState(v ContentState) State {
 	var out State
 	out.Self = lcPtr(v.Self)
-	if v.Default != nil { out.Default = lcPtr(*v.Default) }
+	if v.Default != nil {
+		out.Default = lcPtr(*v.Default)
+	}
 	out.Type = lcPtr(v.Type)
-	out.Words = lcPtr(lcEach(v.Words, func(item KeywordCasesWord) KeywordCasesWord { return item }))
-	if v.Shape != nil { out.Shape = lcPtr(lcFromApnsKeywordCasesMembers(*v.Shape)) }
-	if v.Nan != nil { out.Nan = lcPtr(*v.Nan) }
-	if v.Infinity != nil { out.Infinity = lcPtr(*v.Infinity) }
-	if v.Hasher != nil { out.Hasher = lcPtr(lcFromApnsKeywordCasesHasher(*v.Hasher)) }
-	if v.Identifiable != nil { out.Identifiable = lcPtr(lcFromApnsKeywordCasesIdentifiable(*v.Identifiable)) }
-	if v.Encodable != nil { out.Encodable = lcPtr(*v.Encodable) }
-	if v.String != nil { out.String = lcPtr(lcFromApnsKeywordCasesCustomStringConvertible(*v.String)) }
+	out.Words = lcPtr(lcEach(v.Words, func(item KeywordCasesWord) KeywordCasesWord {
+		return item
+	}))
+	if v.Shape != nil {
+		out.Shape = lcPtr(lcFromApnsKeywordCasesMembers(*v.Shape))
+	}
+	if v.Nan != nil {
+		out.Nan = lcPtr(*v.Nan)
+	}
+	if v.Infinity != nil {
+		out.Infinity = lcPtr(*v.Infinity)
+	}
+	if v.Hasher != nil {
+		out.Hasher = lcPtr(lcFromApnsKeywordCasesHasher(*v.Hasher))
+	}
+	if v.Identifiable != nil {
+		out.Identifiable = lcPtr(lcFromApnsKeywordCasesIdentifiable(*v.Identifiable))
+	}
+	if v.Encodable != nil {
+		out.Encodable = lcPtr(*v.Encodable)
+	}
+	if v.String != nil {
+		out.String = lcPtr(lcFromApnsKeywordCasesCustomStringConvertible(*v.String))
+	}
 	out.Escape = lcPtr(v.Escape)
 	return out
 }
@@ -1975,7 +4672,9 @@ func FromContentState(v ContentState) State {
 func ToApnsAttributes(v Attributes) ApnsAttributes {
 	var out ApnsAttributes
 	out.Self = lcOr(v.Self, KeywordCasesWordSelf)
-	if v.Default != nil { out.Default = lcPtr(*v.Default) }
+	if v.Default != nil {
+		out.Default = lcPtr(*v.Default)
+	}
 	return out
 }
 
@@ -1983,7 +4682,9 @@ func ToApnsAttributes(v Attributes) ApnsAttributes {
 func FromApnsAttributes(v ApnsAttributes) Attributes {
 	var out Attributes
 	out.Self = lcPtr(v.Self)
-	if v.Default != nil { out.Default = lcPtr(*v.Default) }
+	if v.Default != nil {
+		out.Default = lcPtr(*v.Default)
+	}
 	return out
 }
 
@@ -2053,18 +4754,38 @@ func ToFCMData(a Attributes, s State, envelope FCMEnvelope) (map[string]string, 
 	data := map[string]string{}
 	lcWriteEnvelope(w, envelope, data)
 	data["selfWord"] = string(KeywordCasesWord(w.oneOf(string(lcOr(a.Self, KeywordCasesWordSelf)), lcCasesKeywordCasesWord, "Attributes.selfWord")))
-	if a.Default != nil { data["defaultWord"] = string(KeywordCasesWord(w.oneOf(string(*a.Default), lcCasesKeywordCasesWord, "Attributes.defaultWord"))) }
+	if a.Default != nil {
+		data["defaultWord"] = string(KeywordCasesWord(w.oneOf(string(*a.Default), lcCasesKeywordCasesWord, "Attributes.defaultWord")))
+	}
 	data["self"] = string(KeywordCasesWord(w.oneOf(string(lcOr(s.Self, KeywordCasesWordDefault)), lcCasesKeywordCasesWord, "State.self")))
-	if s.Default != nil { data["default"] = string(KeywordCasesWord(w.oneOf(string(*s.Default), lcCasesKeywordCasesWord, "State.default"))) }
+	if s.Default != nil {
+		data["default"] = string(KeywordCasesWord(w.oneOf(string(*s.Default), lcCasesKeywordCasesWord, "State.default")))
+	}
 	data["type"] = string(KeywordCasesWord(w.oneOf(string(lcOr(s.Type, KeywordCasesWordUnknown)), lcCasesKeywordCasesWord, "State.type")))
-	data["words"] = w.json(lcEachAt(lcOr(s.Words, []KeywordCasesWord{}), "State.words", func(item KeywordCasesWord, at string) KeywordCasesWord { return KeywordCasesWord(w.oneOf(string(item), lcCasesKeywordCasesWord, at)) }))
-	if s.Shape != nil { data["shape"] = w.json(lcNormalizeKeywordCasesMembers(w, *s.Shape, "State.shape")) }
-	if s.Nan != nil { data["nan"] = string(KeywordCasesNaN(w.oneOf(string(*s.Nan), lcCasesKeywordCasesNaN, "State.nan"))) }
-	if s.Infinity != nil { data["infinity"] = string(KeywordCasesInfinity(w.oneOf(string(*s.Infinity), lcCasesKeywordCasesInfinity, "State.infinity"))) }
-	if s.Hasher != nil { data["hasher"] = w.json(lcNormalizeKeywordCasesHasher(w, *s.Hasher, "State.hasher")) }
-	if s.Identifiable != nil { data["identifiable"] = w.json(lcNormalizeKeywordCasesIdentifiable(w, *s.Identifiable, "State.identifiable")) }
-	if s.Encodable != nil { data["encodable"] = string(KeywordCasesEncodable(w.oneOf(string(*s.Encodable), lcCasesKeywordCasesEncodable, "State.encodable"))) }
-	if s.String != nil { data["string"] = w.json(lcNormalizeKeywordCasesCustomStringConvertible(w, *s.String, "State.string")) }
+	data["words"] = w.json(lcEachAt(lcOr(s.Words, []KeywordCasesWord{}), "State.words", func(item KeywordCasesWord, at string) KeywordCasesWord {
+		return KeywordCasesWord(w.oneOf(string(item), lcCasesKeywordCasesWord, at))
+	}))
+	if s.Shape != nil {
+		data["shape"] = w.json(lcNormalizeKeywordCasesMembers(w, *s.Shape, "State.shape"))
+	}
+	if s.Nan != nil {
+		data["nan"] = string(KeywordCasesNaN(w.oneOf(string(*s.Nan), lcCasesKeywordCasesNaN, "State.nan")))
+	}
+	if s.Infinity != nil {
+		data["infinity"] = string(KeywordCasesInfinity(w.oneOf(string(*s.Infinity), lcCasesKeywordCasesInfinity, "State.infinity")))
+	}
+	if s.Hasher != nil {
+		data["hasher"] = w.json(lcNormalizeKeywordCasesHasher(w, *s.Hasher, "State.hasher"))
+	}
+	if s.Identifiable != nil {
+		data["identifiable"] = w.json(lcNormalizeKeywordCasesIdentifiable(w, *s.Identifiable, "State.identifiable"))
+	}
+	if s.Encodable != nil {
+		data["encodable"] = string(KeywordCasesEncodable(w.oneOf(string(*s.Encodable), lcCasesKeywordCasesEncodable, "State.encodable")))
+	}
+	if s.String != nil {
+		data["string"] = w.json(lcNormalizeKeywordCasesCustomStringConvertible(w, *s.String, "State.string"))
+	}
 	data["escape"] = string(KeywordCasesEscapes(w.oneOf(string(lcOr(s.Escape, KeywordCasesEscapesDollar)), lcCasesKeywordCasesEscapes, "State.escape")))
 	if w.err != nil {
 		return nil, w.err
@@ -2083,45 +4804,57 @@ func ParseFCMData(data map[string]string) FCMParse {
 	sSelf := lcDefault(lcFcm(data, "self", lcReadCase[KeywordCasesWord](lcCasesKeywordCasesWord, "unknown", true), &issues, true), KeywordCasesWordDefault)
 	sDefault := lcFcm(data, "default", lcReadCase[KeywordCasesWord](lcCasesKeywordCasesWord, "unknown", true), &issues, false)
 	sType := lcDefault(lcFcm(data, "type", lcReadCase[KeywordCasesWord](lcCasesKeywordCasesWord, "unknown", true), &issues, true), KeywordCasesWordUnknown)
-	sWords := lcDefault(lcFcm(data, "words", lcReadJSON(func(j interface{}) []KeywordCasesWord { return lcJSONArray(j, func(item interface{}) KeywordCasesWord { return lcJSONCase[KeywordCasesWord](item, lcCasesKeywordCasesWord, "unknown", true) }) }), &issues, true), []KeywordCasesWord{})
-	sShape := lcFcm(data, "shape", lcReadJSON(func(j interface{}) KeywordCasesMembers { return lcReadKeywordCasesMembers(j) }), &issues, false)
+	sWords := lcDefault(lcFcm(data, "words", lcReadJSON(func(j interface{}) []KeywordCasesWord {
+		return lcJSONArray(j, func(item interface{}) KeywordCasesWord {
+			return lcJSONCase[KeywordCasesWord](item, lcCasesKeywordCasesWord, "unknown", true)
+		})
+	}), &issues, true), []KeywordCasesWord{})
+	sShape := lcFcm(data, "shape", lcReadJSON(func(j interface{}) KeywordCasesMembers {
+		return lcReadKeywordCasesMembers(j)
+	}), &issues, false)
 	sNan := lcFcm(data, "nan", lcReadCase[KeywordCasesNaN](lcCasesKeywordCasesNaN, "", false), &issues, false)
 	sInfinity := lcFcm(data, "infinity", lcReadCase[KeywordCasesInfinity](lcCasesKeywordCasesInfinity, "", false), &issues, false)
-	sHasher := lcFcm(data, "hasher", lcReadJSON(func(j interface{}) KeywordCasesHasher { return lcReadKeywordCasesHasher(j) }), &issues, false)
-	sIdentifiable := lcFcm(data, "identifiable", lcReadJSON(func(j interface{}) KeywordCasesIdentifiable { return lcReadKeywordCasesIdentifiable(j) }), &issues, false)
+	sHasher := lcFcm(data, "hasher", lcReadJSON(func(j interface{}) KeywordCasesHasher {
+		return lcReadKeywordCasesHasher(j)
+	}), &issues, false)
+	sIdentifiable := lcFcm(data, "identifiable", lcReadJSON(func(j interface{}) KeywordCasesIdentifiable {
+		return lcReadKeywordCasesIdentifiable(j)
+	}), &issues, false)
 	sEncodable := lcFcm(data, "encodable", lcReadCase[KeywordCasesEncodable](lcCasesKeywordCasesEncodable, "", false), &issues, false)
-	sString := lcFcm(data, "string", lcReadJSON(func(j interface{}) KeywordCasesCustomStringConvertible { return lcReadKeywordCasesCustomStringConvertible(j) }), &issues, false)
+	sString := lcFcm(data, "string", lcReadJSON(func(j interface{}) KeywordCasesCustomStringConvertible {
+		return lcReadKeywordCasesCustomStringConvertible(j)
+	}), &issues, false)
 	sEscape := lcDefault(lcFcm(data, "escape", lcReadCase[KeywordCasesEscapes](lcCasesKeywordCasesEscapes, "a\"b\\c", true), &issues, true), KeywordCasesEscapesDollar)
 	var attributes *Attributes
 	attributes = &Attributes{
-		Self: aSelf,
+		Self:    aSelf,
 		Default: aDefault,
 	}
 	var state *State
 	state = &State{
-		Self: sSelf,
-		Default: sDefault,
-		Type: sType,
-		Words: sWords,
-		Shape: sShape,
-		Nan: sNan,
-		Infinity: sInfinity,
-		Hasher: sHasher,
+		Self:         sSelf,
+		Default:      sDefault,
+		Type:         sType,
+		Words:        sWords,
+		Shape:        sShape,
+		Nan:          sNan,
+		Infinity:     sInfinity,
+		Hasher:       sHasher,
 		Identifiable: sIdentifiable,
-		Encodable: sEncodable,
-		String: sString,
-		Escape: sEscape,
+		Encodable:    sEncodable,
+		String:       sString,
+		Escape:       sEscape,
 	}
 	return FCMParse{Envelope: envelope, Attributes: attributes, State: state, Issues: issues}
 }
 
 // The decisions of FCMOrder: the first two apply the message, the rest drop it.
 const (
-	FCMApply             = "apply"
-	FCMApplyUntimed      = "apply-untimed"
-	FCMDropOlder         = "drop-older"
-	FCMDropUnaddressed   = "drop-unaddressed"
-	FCMDropUnknownEvent  = "drop-unknown-event"
+	FCMApply            = "apply"
+	FCMApplyUntimed     = "apply-untimed"
+	FCMDropOlder        = "drop-older"
+	FCMDropUnaddressed  = "drop-unaddressed"
+	FCMDropUnknownEvent = "drop-unknown-event"
 )
 
 // FCMOrderStore keeps, per activity, the send time of the last message the app applied.
@@ -2508,6 +5241,31 @@ type Uint8 uint8
 // MarshalJSON writes the number.
 func (v Uint8) MarshalJSON() ([]byte, error) {
 	return strconv.AppendUint(nil, uint64(v), 10), nil
+}
+
+// lcReadEnvelope reads the envelope keys of an FCM data map, with this contract's advice.
+func lcReadEnvelope(data map[string]string, issues *[]FCMIssue) FCMEnvelopeRead {
+	var envelope FCMEnvelopeRead
+	if id, ok := data[FCMKeyActivityID]; ok && id != "" {
+		envelope.ActivityID = lcPtr(id)
+	} else if ok {
+		lcIssue(issues, FCMKeyActivityID, lcPtr(id), "invalid", "drop the message: without activityId it cannot be addressed to an activity")
+	} else {
+		lcIssue(issues, FCMKeyActivityID, nil, "missing", "drop the message: without activityId it cannot be addressed to an activity")
+	}
+	kind, ok := data[FCMKeyEvent]
+	switch {
+	case kind == "start" || kind == "update" || kind == "end":
+		envelope.Event = lcPtr(FCMEvent(kind))
+	case ok:
+		lcIssue(issues, FCMKeyEvent, lcPtr(kind), "unknown-case", "drop the message: event must be start, update or end")
+	default:
+		lcIssue(issues, FCMKeyEvent, nil, "missing", "drop the message: event must be start, update or end")
+	}
+	envelope.SentAtMs = lcEnvelopeTime(data, FCMKeySentAt, true, "apply the message but it cannot be ordered: the server must send sentAtMs in Unix ms", "read as Unix seconds and converted to ms; the server must send sentAtMs in Unix ms", issues)
+	envelope.StaleAtMs = lcEnvelopeTime(data, FCMKeyStaleAt, false, "ignore staleAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send staleAtMs in Unix ms", issues)
+	envelope.DismissAtMs = lcEnvelopeTime(data, FCMKeyDismissAt, false, "ignore dismissAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send dismissAtMs in Unix ms", issues)
+	return envelope
 }
 
 // Runtime helpers of the generated functions (the same in every contract's file).
@@ -2922,30 +5680,6 @@ func lcEnvelopeTime(data map[string]string, key string, required bool, invalid s
 	return lcPtr(value)
 }
 
-func lcReadEnvelope(data map[string]string, issues *[]FCMIssue) FCMEnvelopeRead {
-	var envelope FCMEnvelopeRead
-	if id, ok := data[FCMKeyActivityID]; ok && id != "" {
-		envelope.ActivityID = lcPtr(id)
-	} else if ok {
-		lcIssue(issues, FCMKeyActivityID, lcPtr(id), "invalid", "drop the message: without activityId it cannot be addressed to an activity")
-	} else {
-		lcIssue(issues, FCMKeyActivityID, nil, "missing", "drop the message: without activityId it cannot be addressed to an activity")
-	}
-	kind, ok := data[FCMKeyEvent]
-	switch {
-	case kind == "start" || kind == "update" || kind == "end":
-		envelope.Event = lcPtr(FCMEvent(kind))
-	case ok:
-		lcIssue(issues, FCMKeyEvent, lcPtr(kind), "unknown-case", "drop the message: event must be start, update or end")
-	default:
-		lcIssue(issues, FCMKeyEvent, nil, "missing", "drop the message: event must be start, update or end")
-	}
-	envelope.SentAtMs = lcEnvelopeTime(data, FCMKeySentAt, true, "apply the message but it cannot be ordered: the server must send sentAtMs in Unix ms", "read as Unix seconds and converted to ms; the server must send sentAtMs in Unix ms", issues)
-	envelope.StaleAtMs = lcEnvelopeTime(data, FCMKeyStaleAt, false, "ignore staleAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send staleAtMs in Unix ms", issues)
-	envelope.DismissAtMs = lcEnvelopeTime(data, FCMKeyDismissAt, false, "ignore dismissAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send dismissAtMs in Unix ms", issues)
-	return envelope
-}
-
 // lcFcm reads one field (a reader gives the value, the repair reason, "" when none, and
 // whether it was readable) of an FCM data map and reports what it repaired or dropped.
 func lcFcm[T any](data map[string]string, key string, read func(string) (T, string, bool), issues *[]FCMIssue, reportMissing bool) *T {
@@ -3275,4 +6009,92 @@ func lcJSONBounded[T lcNumber](value T, low T, high T) T {
 		lcFailJSON()
 	}
 	return value
+}
+
+// lcMemberRule is what Swift's decoder needs of one member of a JSON object that
+// encoding/json would otherwise read as a zero value: present and not null (required), and no
+// null inside (shape: one letter per level, "l" a list or range, "m" a map).
+type lcMemberRule struct {
+	key      string
+	required bool
+	shape    string
+}
+
+// lcCheckDecode refuses the JSON object data when a required member is absent or null, or a
+// list item or map member is null, and returns the keys that are absent or null (which take
+// their default). encoding/json reports every other mismatch itself, so a value that is not
+// an object is left to it. Members are found as encoding/json finds them: the exact key, else
+// one equal to it ignoring case.
+func lcCheckDecode(data []byte, typeName string, rules []lcMemberRule) (map[string]bool, error) {
+	absent := map[string]bool{}
+	var object map[string]json.RawMessage
+	if json.Unmarshal(data, &object) != nil || object == nil {
+		return absent, nil
+	}
+	for _, rule := range rules {
+		raw, ok := object[rule.key]
+		if !ok {
+			for _, name := range lcSortedKeys(object) {
+				if strings.EqualFold(name, rule.key) {
+					raw, ok = object[name], true
+					break
+				}
+			}
+		}
+		path := typeName + "." + rule.key
+		if !ok || lcIsNull(raw) {
+			if rule.required && !ok {
+				return nil, fmt.Errorf("json: %s is missing; Swift's decoder refuses the value", path)
+			}
+			if rule.required {
+				return nil, fmt.Errorf("json: %s is null; Swift's decoder refuses the value", path)
+			}
+			absent[rule.key] = true
+			continue
+		}
+		if err := lcNoNullInside(raw, rule.shape, path); err != nil {
+			return nil, err
+		}
+	}
+	return absent, nil
+}
+
+func lcIsNull(raw json.RawMessage) bool {
+	return string(bytes.TrimSpace(raw)) == "null"
+}
+
+// lcNoNullInside walks shape's levels of raw and refuses the first null item or member.
+func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
+	if shape == "" {
+		return nil
+	}
+	var items []json.RawMessage
+	var paths []string
+	if shape[0] == 'l' {
+		if json.Unmarshal(raw, &items) != nil {
+			return nil
+		}
+		for index := range items {
+			paths = append(paths, path+"["+strconv.Itoa(index)+"]")
+		}
+	} else {
+		var members map[string]json.RawMessage
+		if json.Unmarshal(raw, &members) != nil {
+			return nil
+		}
+		for _, key := range lcSortedKeys(members) {
+			quoted, _ := lcMarshal(key)
+			items = append(items, members[key])
+			paths = append(paths, path+"["+string(quoted)+"]")
+		}
+	}
+	for index, item := range items {
+		if lcIsNull(item) {
+			return fmt.Errorf("json: %s is null; Swift's decoder refuses the value", paths[index])
+		}
+		if err := lcNoNullInside(item, shape[1:], paths[index]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

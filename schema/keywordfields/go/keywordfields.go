@@ -22,136 +22,136 @@ import (
 
 // Attributes is the static half in the JS bridge shape: Unix ms, bridge names. Set once at start.
 type Attributes struct {
-	Actor *int32 `json:"actor,omitempty"`
-	Any *int32 `json:"any,omitempty"`
-	As *int32 `json:"as,omitempty"`
-	Associatedtype *int32 `json:"associatedtype,omitempty"`
-	Async *int32 `json:"async,omitempty"`
-	Await *int32 `json:"await,omitempty"`
-	Borrowing *int32 `json:"borrowing,omitempty"`
-	Break *int32 `json:"break,omitempty"`
-	Case *int32 `json:"case,omitempty"`
-	Catch *int32 `json:"catch,omitempty"`
-	Class *int32 `json:"class,omitempty"`
-	Consume *int32 `json:"consume,omitempty"`
-	Consuming *int32 `json:"consuming,omitempty"`
-	Continue *int32 `json:"continue,omitempty"`
-	Copy *int32 `json:"copy,omitempty"`
-	Default *int32 `json:"default,omitempty"`
-	Defer *int32 `json:"defer,omitempty"`
-	Deinit *int32 `json:"deinit,omitempty"`
-	Discard *int32 `json:"discard,omitempty"`
-	Do *int32 `json:"do,omitempty"`
-	Each *int32 `json:"each,omitempty"`
-	Else *int32 `json:"else,omitempty"`
-	Enum *int32 `json:"enum,omitempty"`
-	Extension *int32 `json:"extension,omitempty"`
-	Fallthrough *int32 `json:"fallthrough,omitempty"`
-	False *int32 `json:"false,omitempty"`
-	Fileprivate *int32 `json:"fileprivate,omitempty"`
-	For *int32 `json:"for,omitempty"`
-	Func *int32 `json:"func,omitempty"`
-	Guard *int32 `json:"guard,omitempty"`
-	If *int32 `json:"if,omitempty"`
-	Import *int32 `json:"import,omitempty"`
-	In *int32 `json:"in,omitempty"`
-	Init *int32 `json:"init,omitempty"`
-	Inout *int32 `json:"inout,omitempty"`
-	Internal *int32 `json:"internal,omitempty"`
-	Is *int32 `json:"is,omitempty"`
-	Let *int32 `json:"let,omitempty"`
-	Macro *int32 `json:"macro,omitempty"`
-	Nil *int32 `json:"nil,omitempty"`
-	Nonisolated *int32 `json:"nonisolated,omitempty"`
-	Open *int32 `json:"open,omitempty"`
-	Operator *int32 `json:"operator,omitempty"`
-	Package *int32 `json:"package,omitempty"`
+	Actor           *int32 `json:"actor,omitempty"`
+	Any             *int32 `json:"any,omitempty"`
+	As              *int32 `json:"as,omitempty"`
+	Associatedtype  *int32 `json:"associatedtype,omitempty"`
+	Async           *int32 `json:"async,omitempty"`
+	Await           *int32 `json:"await,omitempty"`
+	Borrowing       *int32 `json:"borrowing,omitempty"`
+	Break           *int32 `json:"break,omitempty"`
+	Case            *int32 `json:"case,omitempty"`
+	Catch           *int32 `json:"catch,omitempty"`
+	Class           *int32 `json:"class,omitempty"`
+	Consume         *int32 `json:"consume,omitempty"`
+	Consuming       *int32 `json:"consuming,omitempty"`
+	Continue        *int32 `json:"continue,omitempty"`
+	Copy            *int32 `json:"copy,omitempty"`
+	Default         *int32 `json:"default,omitempty"`
+	Defer           *int32 `json:"defer,omitempty"`
+	Deinit          *int32 `json:"deinit,omitempty"`
+	Discard         *int32 `json:"discard,omitempty"`
+	Do              *int32 `json:"do,omitempty"`
+	Each            *int32 `json:"each,omitempty"`
+	Else            *int32 `json:"else,omitempty"`
+	Enum            *int32 `json:"enum,omitempty"`
+	Extension       *int32 `json:"extension,omitempty"`
+	Fallthrough     *int32 `json:"fallthrough,omitempty"`
+	False           *int32 `json:"false,omitempty"`
+	Fileprivate     *int32 `json:"fileprivate,omitempty"`
+	For             *int32 `json:"for,omitempty"`
+	Func            *int32 `json:"func,omitempty"`
+	Guard           *int32 `json:"guard,omitempty"`
+	If              *int32 `json:"if,omitempty"`
+	Import          *int32 `json:"import,omitempty"`
+	In              *int32 `json:"in,omitempty"`
+	Init            *int32 `json:"init,omitempty"`
+	Inout           *int32 `json:"inout,omitempty"`
+	Internal        *int32 `json:"internal,omitempty"`
+	Is              *int32 `json:"is,omitempty"`
+	Let             *int32 `json:"let,omitempty"`
+	Macro           *int32 `json:"macro,omitempty"`
+	Nil             *int32 `json:"nil,omitempty"`
+	Nonisolated     *int32 `json:"nonisolated,omitempty"`
+	Open            *int32 `json:"open,omitempty"`
+	Operator        *int32 `json:"operator,omitempty"`
+	Package         *int32 `json:"package,omitempty"`
 	Precedencegroup *int32 `json:"precedencegroup,omitempty"`
-	Private *int32 `json:"private,omitempty"`
-	Protocol *int32 `json:"protocol,omitempty"`
-	Public *int32 `json:"public,omitempty"`
-	Repeat *int32 `json:"repeat,omitempty"`
-	Rethrows *int32 `json:"rethrows,omitempty"`
-	Return *int32 `json:"return,omitempty"`
-	Self *int32 `json:"self,omitempty"`
-	Sending *int32 `json:"sending,omitempty"`
-	Some *int32 `json:"some,omitempty"`
-	Static *int32 `json:"static,omitempty"`
-	Struct *int32 `json:"struct,omitempty"`
-	Subscript *int32 `json:"subscript,omitempty"`
-	Super *int32 `json:"super,omitempty"`
-	Switch *int32 `json:"switch,omitempty"`
-	Throw *int32 `json:"throw,omitempty"`
-	Throws *int32 `json:"throws,omitempty"`
-	True *int32 `json:"true,omitempty"`
-	Try *int32 `json:"try,omitempty"`
-	Typealias *int32 `json:"typealias,omitempty"`
-	Var *int32 `json:"var,omitempty"`
-	Where *int32 `json:"where,omitempty"`
-	While *int32 `json:"while,omitempty"`
-	Associativity *int32 `json:"associativity,omitempty"`
-	Convenience *int32 `json:"convenience,omitempty"`
-	DidSet *int32 `json:"didSet,omitempty"`
-	Dynamic *int32 `json:"dynamic,omitempty"`
-	Final *int32 `json:"final,omitempty"`
-	Get *int32 `json:"get,omitempty"`
-	Indirect *int32 `json:"indirect,omitempty"`
-	Infix *int32 `json:"infix,omitempty"`
-	Lazy *int32 `json:"lazy,omitempty"`
-	Left *int32 `json:"left,omitempty"`
-	Mutating *int32 `json:"mutating,omitempty"`
-	None *int32 `json:"none,omitempty"`
-	Nonmutating *int32 `json:"nonmutating,omitempty"`
-	Optional *int32 `json:"optional,omitempty"`
-	Override *int32 `json:"override,omitempty"`
-	Postfix *int32 `json:"postfix,omitempty"`
-	Precedence *int32 `json:"precedence,omitempty"`
-	Prefix *int32 `json:"prefix,omitempty"`
-	Required *int32 `json:"required,omitempty"`
-	Right *int32 `json:"right,omitempty"`
-	Set *int32 `json:"set,omitempty"`
-	Unowned *int32 `json:"unowned,omitempty"`
-	Weak *int32 `json:"weak,omitempty"`
-	WillSet *int32 `json:"willSet,omitempty"`
-	Isolated *int32 `json:"isolated,omitempty"`
-	Distributed *int32 `json:"distributed,omitempty"`
-	Unsafe *int32 `json:"unsafe,omitempty"`
-	LowerThan *int32 `json:"lowerThan,omitempty"`
-	HigherThan *int32 `json:"higherThan,omitempty"`
-	Assignment *int32 `json:"assignment,omitempty"`
-	Safe *int32 `json:"safe,omitempty"`
-	Unchecked *int32 `json:"unchecked,omitempty"`
-	Reasync *int32 `json:"reasync,omitempty"`
-	Preconcurrency *int32 `json:"preconcurrency,omitempty"`
-	Throwing *int32 `json:"throwing,omitempty"`
-	Objc *int32 `json:"objc,omitempty"`
-	Available *int32 `json:"available,omitempty"`
-	Unknown *int32 `json:"unknown,omitempty"`
-	Fun *int32 `json:"fun,omitempty"`
-	And *int32 `json:"and,omitempty"`
-	Def *int32 `json:"def,omitempty"`
-	Del *int32 `json:"del,omitempty"`
-	Elif *int32 `json:"elif,omitempty"`
-	Except *int32 `json:"except,omitempty"`
-	Lambda *int32 `json:"lambda,omitempty"`
-	Nonlocal *int32 `json:"nonlocal,omitempty"`
-	Not *int32 `json:"not,omitempty"`
-	Or *int32 `json:"or,omitempty"`
-	Pass *int32 `json:"pass,omitempty"`
-	Raise *int32 `json:"raise,omitempty"`
-	Str *int32 `json:"str,omitempty"`
-	Int *int32 `json:"int,omitempty"`
-	Float *int32 `json:"float,omitempty"`
-	Bool *int32 `json:"bool,omitempty"`
-	List *int32 `json:"list,omitempty"`
-	Dict *int32 `json:"dict,omitempty"`
-	Tuple *int32 `json:"tuple,omitempty"`
-	From_json *int32 `json:"from_json,omitempty"`
-	To_json *int32 `json:"to_json,omitempty"`
-	Json *int32 `json:"json,omitempty"`
-	Math *int32 `json:"math,omitempty"`
-	Re *int32 `json:"re,omitempty"`
-	Dataclass *int32 `json:"dataclass,omitempty"`
+	Private         *int32 `json:"private,omitempty"`
+	Protocol        *int32 `json:"protocol,omitempty"`
+	Public          *int32 `json:"public,omitempty"`
+	Repeat          *int32 `json:"repeat,omitempty"`
+	Rethrows        *int32 `json:"rethrows,omitempty"`
+	Return          *int32 `json:"return,omitempty"`
+	Self            *int32 `json:"self,omitempty"`
+	Sending         *int32 `json:"sending,omitempty"`
+	Some            *int32 `json:"some,omitempty"`
+	Static          *int32 `json:"static,omitempty"`
+	Struct          *int32 `json:"struct,omitempty"`
+	Subscript       *int32 `json:"subscript,omitempty"`
+	Super           *int32 `json:"super,omitempty"`
+	Switch          *int32 `json:"switch,omitempty"`
+	Throw           *int32 `json:"throw,omitempty"`
+	Throws          *int32 `json:"throws,omitempty"`
+	True            *int32 `json:"true,omitempty"`
+	Try             *int32 `json:"try,omitempty"`
+	Typealias       *int32 `json:"typealias,omitempty"`
+	Var             *int32 `json:"var,omitempty"`
+	Where           *int32 `json:"where,omitempty"`
+	While           *int32 `json:"while,omitempty"`
+	Associativity   *int32 `json:"associativity,omitempty"`
+	Convenience     *int32 `json:"convenience,omitempty"`
+	DidSet          *int32 `json:"didSet,omitempty"`
+	Dynamic         *int32 `json:"dynamic,omitempty"`
+	Final           *int32 `json:"final,omitempty"`
+	Get             *int32 `json:"get,omitempty"`
+	Indirect        *int32 `json:"indirect,omitempty"`
+	Infix           *int32 `json:"infix,omitempty"`
+	Lazy            *int32 `json:"lazy,omitempty"`
+	Left            *int32 `json:"left,omitempty"`
+	Mutating        *int32 `json:"mutating,omitempty"`
+	None            *int32 `json:"none,omitempty"`
+	Nonmutating     *int32 `json:"nonmutating,omitempty"`
+	Optional        *int32 `json:"optional,omitempty"`
+	Override        *int32 `json:"override,omitempty"`
+	Postfix         *int32 `json:"postfix,omitempty"`
+	Precedence      *int32 `json:"precedence,omitempty"`
+	Prefix          *int32 `json:"prefix,omitempty"`
+	Required        *int32 `json:"required,omitempty"`
+	Right           *int32 `json:"right,omitempty"`
+	Set             *int32 `json:"set,omitempty"`
+	Unowned         *int32 `json:"unowned,omitempty"`
+	Weak            *int32 `json:"weak,omitempty"`
+	WillSet         *int32 `json:"willSet,omitempty"`
+	Isolated        *int32 `json:"isolated,omitempty"`
+	Distributed     *int32 `json:"distributed,omitempty"`
+	Unsafe          *int32 `json:"unsafe,omitempty"`
+	LowerThan       *int32 `json:"lowerThan,omitempty"`
+	HigherThan      *int32 `json:"higherThan,omitempty"`
+	Assignment      *int32 `json:"assignment,omitempty"`
+	Safe            *int32 `json:"safe,omitempty"`
+	Unchecked       *int32 `json:"unchecked,omitempty"`
+	Reasync         *int32 `json:"reasync,omitempty"`
+	Preconcurrency  *int32 `json:"preconcurrency,omitempty"`
+	Throwing        *int32 `json:"throwing,omitempty"`
+	Objc            *int32 `json:"objc,omitempty"`
+	Available       *int32 `json:"available,omitempty"`
+	Unknown         *int32 `json:"unknown,omitempty"`
+	Fun             *int32 `json:"fun,omitempty"`
+	And             *int32 `json:"and,omitempty"`
+	Def             *int32 `json:"def,omitempty"`
+	Del             *int32 `json:"del,omitempty"`
+	Elif            *int32 `json:"elif,omitempty"`
+	Except          *int32 `json:"except,omitempty"`
+	Lambda          *int32 `json:"lambda,omitempty"`
+	Nonlocal        *int32 `json:"nonlocal,omitempty"`
+	Not             *int32 `json:"not,omitempty"`
+	Or              *int32 `json:"or,omitempty"`
+	Pass            *int32 `json:"pass,omitempty"`
+	Raise           *int32 `json:"raise,omitempty"`
+	Str             *int32 `json:"str,omitempty"`
+	Int             *int32 `json:"int,omitempty"`
+	Float           *int32 `json:"float,omitempty"`
+	Bool            *int32 `json:"bool,omitempty"`
+	List            *int32 `json:"list,omitempty"`
+	Dict            *int32 `json:"dict,omitempty"`
+	Tuple           *int32 `json:"tuple,omitempty"`
+	From_json       *int32 `json:"from_json,omitempty"`
+	To_json         *int32 `json:"to_json,omitempty"`
+	Json            *int32 `json:"json,omitempty"`
+	Math            *int32 `json:"math,omitempty"`
+	Re              *int32 `json:"re,omitempty"`
+	Dataclass       *int32 `json:"dataclass,omitempty"`
 	// also a state field: Kotlin keeps the two key constants apart
 	Duration int32 `json:"duration"`
 	// FCM reserves the key from, not the Swift name
@@ -162,113 +162,113 @@ type Attributes struct {
 // State is the dynamic half in the JS bridge shape: Unix ms, bridge names. Every update replaces it.
 // json.Unmarshal of a bridge object gives a State; nil pointers are absent keys.
 type State struct {
-	Interface *int32 `json:"interface,omitempty"`
-	Null *int32 `json:"null,omitempty"`
-	Object *int32 `json:"object,omitempty"`
-	This *int32 `json:"this,omitempty"`
-	Typeof *int32 `json:"typeof,omitempty"`
-	Val *int32 `json:"val,omitempty"`
-	When *int32 `json:"when,omitempty"`
-	By *int32 `json:"by,omitempty"`
-	Delegate *int32 `json:"delegate,omitempty"`
-	Field *int32 `json:"field,omitempty"`
-	File *int32 `json:"file,omitempty"`
-	Finally *int32 `json:"finally,omitempty"`
-	Param *int32 `json:"param,omitempty"`
-	Property *int32 `json:"property,omitempty"`
-	Receiver *int32 `json:"receiver,omitempty"`
-	Setparam *int32 `json:"setparam,omitempty"`
-	Value *int32 `json:"value,omitempty"`
-	Abstract *int32 `json:"abstract,omitempty"`
-	Actual *int32 `json:"actual,omitempty"`
-	Annotation *int32 `json:"annotation,omitempty"`
-	Companion *int32 `json:"companion,omitempty"`
-	Const *int32 `json:"const,omitempty"`
-	Crossinline *int32 `json:"crossinline,omitempty"`
-	Data *int32 `json:"data,omitempty"`
-	Expect *int32 `json:"expect,omitempty"`
-	External *int32 `json:"external,omitempty"`
-	Inline *int32 `json:"inline,omitempty"`
-	Inner *int32 `json:"inner,omitempty"`
-	Lateinit *int32 `json:"lateinit,omitempty"`
-	Noinline *int32 `json:"noinline,omitempty"`
-	Out *int32 `json:"out,omitempty"`
-	Protected *int32 `json:"protected,omitempty"`
-	Reified *int32 `json:"reified,omitempty"`
-	Sealed *int32 `json:"sealed,omitempty"`
-	Suspend *int32 `json:"suspend,omitempty"`
-	Tailrec *int32 `json:"tailrec,omitempty"`
-	Vararg *int32 `json:"vararg,omitempty"`
-	It *int32 `json:"it,omitempty"`
-	Debugger *int32 `json:"debugger,omitempty"`
-	Delete *int32 `json:"delete,omitempty"`
-	Export *int32 `json:"export,omitempty"`
-	Extends *int32 `json:"extends,omitempty"`
-	Function *int32 `json:"function,omitempty"`
-	Instanceof *int32 `json:"instanceof,omitempty"`
-	New *int32 `json:"new,omitempty"`
-	Void *int32 `json:"void,omitempty"`
-	With *int32 `json:"with,omitempty"`
-	Implements *int32 `json:"implements,omitempty"`
-	Yield *int32 `json:"yield,omitempty"`
-	Accessor *int32 `json:"accessor,omitempty"`
-	Asserts *int32 `json:"asserts,omitempty"`
-	Assert *int32 `json:"assert,omitempty"`
-	Bigint *int32 `json:"bigint,omitempty"`
-	Boolean *int32 `json:"boolean,omitempty"`
-	Declare *int32 `json:"declare,omitempty"`
-	Infer *int32 `json:"infer,omitempty"`
-	Intrinsic *int32 `json:"intrinsic,omitempty"`
-	Keyof *int32 `json:"keyof,omitempty"`
-	Module *int32 `json:"module,omitempty"`
-	Namespace *int32 `json:"namespace,omitempty"`
-	Never *int32 `json:"never,omitempty"`
-	Readonly *int32 `json:"readonly,omitempty"`
-	Require *int32 `json:"require,omitempty"`
-	Number *int32 `json:"number,omitempty"`
-	Of *int32 `json:"of,omitempty"`
-	Satisfies *int32 `json:"satisfies,omitempty"`
-	String *int32 `json:"string,omitempty"`
-	Symbol *int32 `json:"symbol,omitempty"`
-	Type *int32 `json:"type,omitempty"`
-	Undefined *int32 `json:"undefined,omitempty"`
-	Unique *int32 `json:"unique,omitempty"`
-	Using *int32 `json:"using,omitempty"`
-	Global *int32 `json:"global,omitempty"`
-	Arguments *int32 `json:"arguments,omitempty"`
-	Eval *int32 `json:"eval,omitempty"`
-	Prototype *int32 `json:"prototype,omitempty"`
-	ToJSON *int32 `json:"toJSON,omitempty"`
-	Encode *int32 `json:"encode,omitempty"`
-	Hash *int32 `json:"hash,omitempty"`
-	Description *int32 `json:"description,omitempty"`
+	Interface        *int32 `json:"interface,omitempty"`
+	Null             *int32 `json:"null,omitempty"`
+	Object           *int32 `json:"object,omitempty"`
+	This             *int32 `json:"this,omitempty"`
+	Typeof           *int32 `json:"typeof,omitempty"`
+	Val              *int32 `json:"val,omitempty"`
+	When             *int32 `json:"when,omitempty"`
+	By               *int32 `json:"by,omitempty"`
+	Delegate         *int32 `json:"delegate,omitempty"`
+	Field            *int32 `json:"field,omitempty"`
+	File             *int32 `json:"file,omitempty"`
+	Finally          *int32 `json:"finally,omitempty"`
+	Param            *int32 `json:"param,omitempty"`
+	Property         *int32 `json:"property,omitempty"`
+	Receiver         *int32 `json:"receiver,omitempty"`
+	Setparam         *int32 `json:"setparam,omitempty"`
+	Value            *int32 `json:"value,omitempty"`
+	Abstract         *int32 `json:"abstract,omitempty"`
+	Actual           *int32 `json:"actual,omitempty"`
+	Annotation       *int32 `json:"annotation,omitempty"`
+	Companion        *int32 `json:"companion,omitempty"`
+	Const            *int32 `json:"const,omitempty"`
+	Crossinline      *int32 `json:"crossinline,omitempty"`
+	Data             *int32 `json:"data,omitempty"`
+	Expect           *int32 `json:"expect,omitempty"`
+	External         *int32 `json:"external,omitempty"`
+	Inline           *int32 `json:"inline,omitempty"`
+	Inner            *int32 `json:"inner,omitempty"`
+	Lateinit         *int32 `json:"lateinit,omitempty"`
+	Noinline         *int32 `json:"noinline,omitempty"`
+	Out              *int32 `json:"out,omitempty"`
+	Protected        *int32 `json:"protected,omitempty"`
+	Reified          *int32 `json:"reified,omitempty"`
+	Sealed           *int32 `json:"sealed,omitempty"`
+	Suspend          *int32 `json:"suspend,omitempty"`
+	Tailrec          *int32 `json:"tailrec,omitempty"`
+	Vararg           *int32 `json:"vararg,omitempty"`
+	It               *int32 `json:"it,omitempty"`
+	Debugger         *int32 `json:"debugger,omitempty"`
+	Delete           *int32 `json:"delete,omitempty"`
+	Export           *int32 `json:"export,omitempty"`
+	Extends          *int32 `json:"extends,omitempty"`
+	Function         *int32 `json:"function,omitempty"`
+	Instanceof       *int32 `json:"instanceof,omitempty"`
+	New              *int32 `json:"new,omitempty"`
+	Void             *int32 `json:"void,omitempty"`
+	With             *int32 `json:"with,omitempty"`
+	Implements       *int32 `json:"implements,omitempty"`
+	Yield            *int32 `json:"yield,omitempty"`
+	Accessor         *int32 `json:"accessor,omitempty"`
+	Asserts          *int32 `json:"asserts,omitempty"`
+	Assert           *int32 `json:"assert,omitempty"`
+	Bigint           *int32 `json:"bigint,omitempty"`
+	Boolean          *int32 `json:"boolean,omitempty"`
+	Declare          *int32 `json:"declare,omitempty"`
+	Infer            *int32 `json:"infer,omitempty"`
+	Intrinsic        *int32 `json:"intrinsic,omitempty"`
+	Keyof            *int32 `json:"keyof,omitempty"`
+	Module           *int32 `json:"module,omitempty"`
+	Namespace        *int32 `json:"namespace,omitempty"`
+	Never            *int32 `json:"never,omitempty"`
+	Readonly         *int32 `json:"readonly,omitempty"`
+	Require          *int32 `json:"require,omitempty"`
+	Number           *int32 `json:"number,omitempty"`
+	Of               *int32 `json:"of,omitempty"`
+	Satisfies        *int32 `json:"satisfies,omitempty"`
+	String           *int32 `json:"string,omitempty"`
+	Symbol           *int32 `json:"symbol,omitempty"`
+	Type             *int32 `json:"type,omitempty"`
+	Undefined        *int32 `json:"undefined,omitempty"`
+	Unique           *int32 `json:"unique,omitempty"`
+	Using            *int32 `json:"using,omitempty"`
+	Global           *int32 `json:"global,omitempty"`
+	Arguments        *int32 `json:"arguments,omitempty"`
+	Eval             *int32 `json:"eval,omitempty"`
+	Prototype        *int32 `json:"prototype,omitempty"`
+	ToJSON           *int32 `json:"toJSON,omitempty"`
+	Encode           *int32 `json:"encode,omitempty"`
+	Hash             *int32 `json:"hash,omitempty"`
+	Description      *int32 `json:"description,omitempty"`
 	DebugDescription *int32 `json:"debugDescription,omitempty"`
-	RawValue *int32 `json:"rawValue,omitempty"`
-	AllCases *int32 `json:"allCases,omitempty"`
-	Hasher *int32 `json:"hasher,omitempty"`
-	Equals *int32 `json:"equals,omitempty"`
-	HashCode *int32 `json:"hashCode,omitempty"`
-	Component1 *int32 `json:"component1,omitempty"`
-	Component2 *int32 `json:"component2,omitempty"`
-	Name *int32 `json:"name,omitempty"`
-	Ordinal *int32 `json:"ordinal,omitempty"`
-	Values *int32 `json:"values,omitempty"`
-	Entries *int32 `json:"entries,omitempty"`
-	CompareTo *int32 `json:"compareTo,omitempty"`
-	DeclaringClass *int32 `json:"declaringClass,omitempty"`
-	Lc *int32 `json:"lc,omitempty"`
-	Reader *int32 `json:"reader,omitempty"`
-	Map *int32 `json:"map,omitempty"`
-	Container *int32 `json:"container,omitempty"`
-	Decoder *int32 `json:"decoder,omitempty"`
-	Encoder *int32 `json:"encoder,omitempty"`
-	Key *int32 `json:"key,omitempty"`
-	Fail *int32 `json:"fail,omitempty"`
-	Read *int32 `json:"read,omitempty"`
-	Ok *int32 `json:"ok,omitempty"`
-	Attributes *int32 `json:"attributes,omitempty"`
-	State *int32 `json:"state,omitempty"`
-	Error *int32 `json:"error,omitempty"`
+	RawValue         *int32 `json:"rawValue,omitempty"`
+	AllCases         *int32 `json:"allCases,omitempty"`
+	Hasher           *int32 `json:"hasher,omitempty"`
+	Equals           *int32 `json:"equals,omitempty"`
+	HashCode         *int32 `json:"hashCode,omitempty"`
+	Component1       *int32 `json:"component1,omitempty"`
+	Component2       *int32 `json:"component2,omitempty"`
+	Name             *int32 `json:"name,omitempty"`
+	Ordinal          *int32 `json:"ordinal,omitempty"`
+	Values           *int32 `json:"values,omitempty"`
+	Entries          *int32 `json:"entries,omitempty"`
+	CompareTo        *int32 `json:"compareTo,omitempty"`
+	DeclaringClass   *int32 `json:"declaringClass,omitempty"`
+	Lc               *int32 `json:"lc,omitempty"`
+	Reader           *int32 `json:"reader,omitempty"`
+	Map              *int32 `json:"map,omitempty"`
+	Container        *int32 `json:"container,omitempty"`
+	Decoder          *int32 `json:"decoder,omitempty"`
+	Encoder          *int32 `json:"encoder,omitempty"`
+	Key              *int32 `json:"key,omitempty"`
+	Fail             *int32 `json:"fail,omitempty"`
+	Read             *int32 `json:"read,omitempty"`
+	Ok               *int32 `json:"ok,omitempty"`
+	Attributes       *int32 `json:"attributes,omitempty"`
+	State            *int32 `json:"state,omitempty"`
+	Error            *int32 `json:"error,omitempty"`
 	// shares its Swift name with an attribute; its own FCM key
 	// duration in Swift and APNs JSON.
 	Duration int32 `json:"remainingDuration"`
@@ -278,113 +278,113 @@ type State struct {
 // Swift names, dates in seconds since 2001-01-01, ranges as [lower, upper]. Make it with
 // ToContentState; never send a State as a content-state.
 type ContentState struct {
-	Interface *int32 `json:"interface,omitempty"`
-	Null *int32 `json:"null,omitempty"`
-	Object *int32 `json:"object,omitempty"`
-	This *int32 `json:"this,omitempty"`
-	Typeof *int32 `json:"typeof,omitempty"`
-	Val *int32 `json:"val,omitempty"`
-	When *int32 `json:"when,omitempty"`
-	By *int32 `json:"by,omitempty"`
-	Delegate *int32 `json:"delegate,omitempty"`
-	Field *int32 `json:"field,omitempty"`
-	File *int32 `json:"file,omitempty"`
-	Finally *int32 `json:"finally,omitempty"`
-	Param *int32 `json:"param,omitempty"`
-	Property *int32 `json:"property,omitempty"`
-	Receiver *int32 `json:"receiver,omitempty"`
-	Setparam *int32 `json:"setparam,omitempty"`
-	Value *int32 `json:"value,omitempty"`
-	Abstract *int32 `json:"abstract,omitempty"`
-	Actual *int32 `json:"actual,omitempty"`
-	Annotation *int32 `json:"annotation,omitempty"`
-	Companion *int32 `json:"companion,omitempty"`
-	Const *int32 `json:"const,omitempty"`
-	Crossinline *int32 `json:"crossinline,omitempty"`
-	Data *int32 `json:"data,omitempty"`
-	Expect *int32 `json:"expect,omitempty"`
-	External *int32 `json:"external,omitempty"`
-	Inline *int32 `json:"inline,omitempty"`
-	Inner *int32 `json:"inner,omitempty"`
-	Lateinit *int32 `json:"lateinit,omitempty"`
-	Noinline *int32 `json:"noinline,omitempty"`
-	Out *int32 `json:"out,omitempty"`
-	Protected *int32 `json:"protected,omitempty"`
-	Reified *int32 `json:"reified,omitempty"`
-	Sealed *int32 `json:"sealed,omitempty"`
-	Suspend *int32 `json:"suspend,omitempty"`
-	Tailrec *int32 `json:"tailrec,omitempty"`
-	Vararg *int32 `json:"vararg,omitempty"`
-	It *int32 `json:"it,omitempty"`
-	Debugger *int32 `json:"debugger,omitempty"`
-	Delete *int32 `json:"delete,omitempty"`
-	Export *int32 `json:"export,omitempty"`
-	Extends *int32 `json:"extends,omitempty"`
-	Function *int32 `json:"function,omitempty"`
-	Instanceof *int32 `json:"instanceof,omitempty"`
-	New *int32 `json:"new,omitempty"`
-	Void *int32 `json:"void,omitempty"`
-	With *int32 `json:"with,omitempty"`
-	Implements *int32 `json:"implements,omitempty"`
-	Yield *int32 `json:"yield,omitempty"`
-	Accessor *int32 `json:"accessor,omitempty"`
-	Asserts *int32 `json:"asserts,omitempty"`
-	Assert *int32 `json:"assert,omitempty"`
-	Bigint *int32 `json:"bigint,omitempty"`
-	Boolean *int32 `json:"boolean,omitempty"`
-	Declare *int32 `json:"declare,omitempty"`
-	Infer *int32 `json:"infer,omitempty"`
-	Intrinsic *int32 `json:"intrinsic,omitempty"`
-	Keyof *int32 `json:"keyof,omitempty"`
-	Module *int32 `json:"module,omitempty"`
-	Namespace *int32 `json:"namespace,omitempty"`
-	Never *int32 `json:"never,omitempty"`
-	Readonly *int32 `json:"readonly,omitempty"`
-	Require *int32 `json:"require,omitempty"`
-	Number *int32 `json:"number,omitempty"`
-	Of *int32 `json:"of,omitempty"`
-	Satisfies *int32 `json:"satisfies,omitempty"`
-	String *int32 `json:"string,omitempty"`
-	Symbol *int32 `json:"symbol,omitempty"`
-	Type *int32 `json:"type,omitempty"`
-	Undefined *int32 `json:"undefined,omitempty"`
-	Unique *int32 `json:"unique,omitempty"`
-	Using *int32 `json:"using,omitempty"`
-	Global *int32 `json:"global,omitempty"`
-	Arguments *int32 `json:"arguments,omitempty"`
-	Eval *int32 `json:"eval,omitempty"`
-	Prototype *int32 `json:"prototype,omitempty"`
-	ToJSON *int32 `json:"toJSON,omitempty"`
-	Encode *int32 `json:"encode,omitempty"`
-	Hash *int32 `json:"hash,omitempty"`
-	Description *int32 `json:"description,omitempty"`
+	Interface        *int32 `json:"interface,omitempty"`
+	Null             *int32 `json:"null,omitempty"`
+	Object           *int32 `json:"object,omitempty"`
+	This             *int32 `json:"this,omitempty"`
+	Typeof           *int32 `json:"typeof,omitempty"`
+	Val              *int32 `json:"val,omitempty"`
+	When             *int32 `json:"when,omitempty"`
+	By               *int32 `json:"by,omitempty"`
+	Delegate         *int32 `json:"delegate,omitempty"`
+	Field            *int32 `json:"field,omitempty"`
+	File             *int32 `json:"file,omitempty"`
+	Finally          *int32 `json:"finally,omitempty"`
+	Param            *int32 `json:"param,omitempty"`
+	Property         *int32 `json:"property,omitempty"`
+	Receiver         *int32 `json:"receiver,omitempty"`
+	Setparam         *int32 `json:"setparam,omitempty"`
+	Value            *int32 `json:"value,omitempty"`
+	Abstract         *int32 `json:"abstract,omitempty"`
+	Actual           *int32 `json:"actual,omitempty"`
+	Annotation       *int32 `json:"annotation,omitempty"`
+	Companion        *int32 `json:"companion,omitempty"`
+	Const            *int32 `json:"const,omitempty"`
+	Crossinline      *int32 `json:"crossinline,omitempty"`
+	Data             *int32 `json:"data,omitempty"`
+	Expect           *int32 `json:"expect,omitempty"`
+	External         *int32 `json:"external,omitempty"`
+	Inline           *int32 `json:"inline,omitempty"`
+	Inner            *int32 `json:"inner,omitempty"`
+	Lateinit         *int32 `json:"lateinit,omitempty"`
+	Noinline         *int32 `json:"noinline,omitempty"`
+	Out              *int32 `json:"out,omitempty"`
+	Protected        *int32 `json:"protected,omitempty"`
+	Reified          *int32 `json:"reified,omitempty"`
+	Sealed           *int32 `json:"sealed,omitempty"`
+	Suspend          *int32 `json:"suspend,omitempty"`
+	Tailrec          *int32 `json:"tailrec,omitempty"`
+	Vararg           *int32 `json:"vararg,omitempty"`
+	It               *int32 `json:"it,omitempty"`
+	Debugger         *int32 `json:"debugger,omitempty"`
+	Delete           *int32 `json:"delete,omitempty"`
+	Export           *int32 `json:"export,omitempty"`
+	Extends          *int32 `json:"extends,omitempty"`
+	Function         *int32 `json:"function,omitempty"`
+	Instanceof       *int32 `json:"instanceof,omitempty"`
+	New              *int32 `json:"new,omitempty"`
+	Void             *int32 `json:"void,omitempty"`
+	With             *int32 `json:"with,omitempty"`
+	Implements       *int32 `json:"implements,omitempty"`
+	Yield            *int32 `json:"yield,omitempty"`
+	Accessor         *int32 `json:"accessor,omitempty"`
+	Asserts          *int32 `json:"asserts,omitempty"`
+	Assert           *int32 `json:"assert,omitempty"`
+	Bigint           *int32 `json:"bigint,omitempty"`
+	Boolean          *int32 `json:"boolean,omitempty"`
+	Declare          *int32 `json:"declare,omitempty"`
+	Infer            *int32 `json:"infer,omitempty"`
+	Intrinsic        *int32 `json:"intrinsic,omitempty"`
+	Keyof            *int32 `json:"keyof,omitempty"`
+	Module           *int32 `json:"module,omitempty"`
+	Namespace        *int32 `json:"namespace,omitempty"`
+	Never            *int32 `json:"never,omitempty"`
+	Readonly         *int32 `json:"readonly,omitempty"`
+	Require          *int32 `json:"require,omitempty"`
+	Number           *int32 `json:"number,omitempty"`
+	Of               *int32 `json:"of,omitempty"`
+	Satisfies        *int32 `json:"satisfies,omitempty"`
+	String           *int32 `json:"string,omitempty"`
+	Symbol           *int32 `json:"symbol,omitempty"`
+	Type             *int32 `json:"type,omitempty"`
+	Undefined        *int32 `json:"undefined,omitempty"`
+	Unique           *int32 `json:"unique,omitempty"`
+	Using            *int32 `json:"using,omitempty"`
+	Global           *int32 `json:"global,omitempty"`
+	Arguments        *int32 `json:"arguments,omitempty"`
+	Eval             *int32 `json:"eval,omitempty"`
+	Prototype        *int32 `json:"prototype,omitempty"`
+	ToJSON           *int32 `json:"toJSON,omitempty"`
+	Encode           *int32 `json:"encode,omitempty"`
+	Hash             *int32 `json:"hash,omitempty"`
+	Description      *int32 `json:"description,omitempty"`
 	DebugDescription *int32 `json:"debugDescription,omitempty"`
-	RawValue *int32 `json:"rawValue,omitempty"`
-	AllCases *int32 `json:"allCases,omitempty"`
-	Hasher *int32 `json:"hasher,omitempty"`
-	Equals *int32 `json:"equals,omitempty"`
-	HashCode *int32 `json:"hashCode,omitempty"`
-	Component1 *int32 `json:"component1,omitempty"`
-	Component2 *int32 `json:"component2,omitempty"`
-	Name *int32 `json:"name,omitempty"`
-	Ordinal *int32 `json:"ordinal,omitempty"`
-	Values *int32 `json:"values,omitempty"`
-	Entries *int32 `json:"entries,omitempty"`
-	CompareTo *int32 `json:"compareTo,omitempty"`
-	DeclaringClass *int32 `json:"declaringClass,omitempty"`
-	Lc *int32 `json:"lc,omitempty"`
-	Reader *int32 `json:"reader,omitempty"`
-	Map *int32 `json:"map,omitempty"`
-	Container *int32 `json:"container,omitempty"`
-	Decoder *int32 `json:"decoder,omitempty"`
-	Encoder *int32 `json:"encoder,omitempty"`
-	Key *int32 `json:"key,omitempty"`
-	Fail *int32 `json:"fail,omitempty"`
-	Read *int32 `json:"read,omitempty"`
-	Ok *int32 `json:"ok,omitempty"`
-	Attributes *int32 `json:"attributes,omitempty"`
-	State *int32 `json:"state,omitempty"`
-	Error *int32 `json:"error,omitempty"`
+	RawValue         *int32 `json:"rawValue,omitempty"`
+	AllCases         *int32 `json:"allCases,omitempty"`
+	Hasher           *int32 `json:"hasher,omitempty"`
+	Equals           *int32 `json:"equals,omitempty"`
+	HashCode         *int32 `json:"hashCode,omitempty"`
+	Component1       *int32 `json:"component1,omitempty"`
+	Component2       *int32 `json:"component2,omitempty"`
+	Name             *int32 `json:"name,omitempty"`
+	Ordinal          *int32 `json:"ordinal,omitempty"`
+	Values           *int32 `json:"values,omitempty"`
+	Entries          *int32 `json:"entries,omitempty"`
+	CompareTo        *int32 `json:"compareTo,omitempty"`
+	DeclaringClass   *int32 `json:"declaringClass,omitempty"`
+	Lc               *int32 `json:"lc,omitempty"`
+	Reader           *int32 `json:"reader,omitempty"`
+	Map              *int32 `json:"map,omitempty"`
+	Container        *int32 `json:"container,omitempty"`
+	Decoder          *int32 `json:"decoder,omitempty"`
+	Encoder          *int32 `json:"encoder,omitempty"`
+	Key              *int32 `json:"key,omitempty"`
+	Fail             *int32 `json:"fail,omitempty"`
+	Read             *int32 `json:"read,omitempty"`
+	Ok               *int32 `json:"ok,omitempty"`
+	Attributes       *int32 `json:"attributes,omitempty"`
+	State            *int32 `json:"state,omitempty"`
+	Error            *int32 `json:"error,omitempty"`
 	// shares its Swift name with an attribute; its own FCM key
 	// remainingDuration in the bridge shape and FCM data.
 	Duration int32 `json:"duration"`
@@ -392,136 +392,136 @@ type ContentState struct {
 
 // ApnsAttributes is "KeywordFieldsAttributes" as JSON: the aps.attributes of a start push.
 type ApnsAttributes struct {
-	Actor *int32 `json:"actor,omitempty"`
-	Any *int32 `json:"any,omitempty"`
-	As *int32 `json:"as,omitempty"`
-	Associatedtype *int32 `json:"associatedtype,omitempty"`
-	Async *int32 `json:"async,omitempty"`
-	Await *int32 `json:"await,omitempty"`
-	Borrowing *int32 `json:"borrowing,omitempty"`
-	Break *int32 `json:"break,omitempty"`
-	Case *int32 `json:"case,omitempty"`
-	Catch *int32 `json:"catch,omitempty"`
-	Class *int32 `json:"class,omitempty"`
-	Consume *int32 `json:"consume,omitempty"`
-	Consuming *int32 `json:"consuming,omitempty"`
-	Continue *int32 `json:"continue,omitempty"`
-	Copy *int32 `json:"copy,omitempty"`
-	Default *int32 `json:"default,omitempty"`
-	Defer *int32 `json:"defer,omitempty"`
-	Deinit *int32 `json:"deinit,omitempty"`
-	Discard *int32 `json:"discard,omitempty"`
-	Do *int32 `json:"do,omitempty"`
-	Each *int32 `json:"each,omitempty"`
-	Else *int32 `json:"else,omitempty"`
-	Enum *int32 `json:"enum,omitempty"`
-	Extension *int32 `json:"extension,omitempty"`
-	Fallthrough *int32 `json:"fallthrough,omitempty"`
-	False *int32 `json:"false,omitempty"`
-	Fileprivate *int32 `json:"fileprivate,omitempty"`
-	For *int32 `json:"for,omitempty"`
-	Func *int32 `json:"func,omitempty"`
-	Guard *int32 `json:"guard,omitempty"`
-	If *int32 `json:"if,omitempty"`
-	Import *int32 `json:"import,omitempty"`
-	In *int32 `json:"in,omitempty"`
-	Init *int32 `json:"init,omitempty"`
-	Inout *int32 `json:"inout,omitempty"`
-	Internal *int32 `json:"internal,omitempty"`
-	Is *int32 `json:"is,omitempty"`
-	Let *int32 `json:"let,omitempty"`
-	Macro *int32 `json:"macro,omitempty"`
-	Nil *int32 `json:"nil,omitempty"`
-	Nonisolated *int32 `json:"nonisolated,omitempty"`
-	Open *int32 `json:"open,omitempty"`
-	Operator *int32 `json:"operator,omitempty"`
-	Package *int32 `json:"package,omitempty"`
+	Actor           *int32 `json:"actor,omitempty"`
+	Any             *int32 `json:"any,omitempty"`
+	As              *int32 `json:"as,omitempty"`
+	Associatedtype  *int32 `json:"associatedtype,omitempty"`
+	Async           *int32 `json:"async,omitempty"`
+	Await           *int32 `json:"await,omitempty"`
+	Borrowing       *int32 `json:"borrowing,omitempty"`
+	Break           *int32 `json:"break,omitempty"`
+	Case            *int32 `json:"case,omitempty"`
+	Catch           *int32 `json:"catch,omitempty"`
+	Class           *int32 `json:"class,omitempty"`
+	Consume         *int32 `json:"consume,omitempty"`
+	Consuming       *int32 `json:"consuming,omitempty"`
+	Continue        *int32 `json:"continue,omitempty"`
+	Copy            *int32 `json:"copy,omitempty"`
+	Default         *int32 `json:"default,omitempty"`
+	Defer           *int32 `json:"defer,omitempty"`
+	Deinit          *int32 `json:"deinit,omitempty"`
+	Discard         *int32 `json:"discard,omitempty"`
+	Do              *int32 `json:"do,omitempty"`
+	Each            *int32 `json:"each,omitempty"`
+	Else            *int32 `json:"else,omitempty"`
+	Enum            *int32 `json:"enum,omitempty"`
+	Extension       *int32 `json:"extension,omitempty"`
+	Fallthrough     *int32 `json:"fallthrough,omitempty"`
+	False           *int32 `json:"false,omitempty"`
+	Fileprivate     *int32 `json:"fileprivate,omitempty"`
+	For             *int32 `json:"for,omitempty"`
+	Func            *int32 `json:"func,omitempty"`
+	Guard           *int32 `json:"guard,omitempty"`
+	If              *int32 `json:"if,omitempty"`
+	Import          *int32 `json:"import,omitempty"`
+	In              *int32 `json:"in,omitempty"`
+	Init            *int32 `json:"init,omitempty"`
+	Inout           *int32 `json:"inout,omitempty"`
+	Internal        *int32 `json:"internal,omitempty"`
+	Is              *int32 `json:"is,omitempty"`
+	Let             *int32 `json:"let,omitempty"`
+	Macro           *int32 `json:"macro,omitempty"`
+	Nil             *int32 `json:"nil,omitempty"`
+	Nonisolated     *int32 `json:"nonisolated,omitempty"`
+	Open            *int32 `json:"open,omitempty"`
+	Operator        *int32 `json:"operator,omitempty"`
+	Package         *int32 `json:"package,omitempty"`
 	Precedencegroup *int32 `json:"precedencegroup,omitempty"`
-	Private *int32 `json:"private,omitempty"`
-	Protocol *int32 `json:"protocol,omitempty"`
-	Public *int32 `json:"public,omitempty"`
-	Repeat *int32 `json:"repeat,omitempty"`
-	Rethrows *int32 `json:"rethrows,omitempty"`
-	Return *int32 `json:"return,omitempty"`
-	Self *int32 `json:"self,omitempty"`
-	Sending *int32 `json:"sending,omitempty"`
-	Some *int32 `json:"some,omitempty"`
-	Static *int32 `json:"static,omitempty"`
-	Struct *int32 `json:"struct,omitempty"`
-	Subscript *int32 `json:"subscript,omitempty"`
-	Super *int32 `json:"super,omitempty"`
-	Switch *int32 `json:"switch,omitempty"`
-	Throw *int32 `json:"throw,omitempty"`
-	Throws *int32 `json:"throws,omitempty"`
-	True *int32 `json:"true,omitempty"`
-	Try *int32 `json:"try,omitempty"`
-	Typealias *int32 `json:"typealias,omitempty"`
-	Var *int32 `json:"var,omitempty"`
-	Where *int32 `json:"where,omitempty"`
-	While *int32 `json:"while,omitempty"`
-	Associativity *int32 `json:"associativity,omitempty"`
-	Convenience *int32 `json:"convenience,omitempty"`
-	DidSet *int32 `json:"didSet,omitempty"`
-	Dynamic *int32 `json:"dynamic,omitempty"`
-	Final *int32 `json:"final,omitempty"`
-	Get *int32 `json:"get,omitempty"`
-	Indirect *int32 `json:"indirect,omitempty"`
-	Infix *int32 `json:"infix,omitempty"`
-	Lazy *int32 `json:"lazy,omitempty"`
-	Left *int32 `json:"left,omitempty"`
-	Mutating *int32 `json:"mutating,omitempty"`
-	None *int32 `json:"none,omitempty"`
-	Nonmutating *int32 `json:"nonmutating,omitempty"`
-	Optional *int32 `json:"optional,omitempty"`
-	Override *int32 `json:"override,omitempty"`
-	Postfix *int32 `json:"postfix,omitempty"`
-	Precedence *int32 `json:"precedence,omitempty"`
-	Prefix *int32 `json:"prefix,omitempty"`
-	Required *int32 `json:"required,omitempty"`
-	Right *int32 `json:"right,omitempty"`
-	Set *int32 `json:"set,omitempty"`
-	Unowned *int32 `json:"unowned,omitempty"`
-	Weak *int32 `json:"weak,omitempty"`
-	WillSet *int32 `json:"willSet,omitempty"`
-	Isolated *int32 `json:"isolated,omitempty"`
-	Distributed *int32 `json:"distributed,omitempty"`
-	Unsafe *int32 `json:"unsafe,omitempty"`
-	LowerThan *int32 `json:"lowerThan,omitempty"`
-	HigherThan *int32 `json:"higherThan,omitempty"`
-	Assignment *int32 `json:"assignment,omitempty"`
-	Safe *int32 `json:"safe,omitempty"`
-	Unchecked *int32 `json:"unchecked,omitempty"`
-	Reasync *int32 `json:"reasync,omitempty"`
-	Preconcurrency *int32 `json:"preconcurrency,omitempty"`
-	Throwing *int32 `json:"throwing,omitempty"`
-	Objc *int32 `json:"objc,omitempty"`
-	Available *int32 `json:"available,omitempty"`
-	Unknown *int32 `json:"unknown,omitempty"`
-	Fun *int32 `json:"fun,omitempty"`
-	And *int32 `json:"and,omitempty"`
-	Def *int32 `json:"def,omitempty"`
-	Del *int32 `json:"del,omitempty"`
-	Elif *int32 `json:"elif,omitempty"`
-	Except *int32 `json:"except,omitempty"`
-	Lambda *int32 `json:"lambda,omitempty"`
-	Nonlocal *int32 `json:"nonlocal,omitempty"`
-	Not *int32 `json:"not,omitempty"`
-	Or *int32 `json:"or,omitempty"`
-	Pass *int32 `json:"pass,omitempty"`
-	Raise *int32 `json:"raise,omitempty"`
-	Str *int32 `json:"str,omitempty"`
-	Int *int32 `json:"int,omitempty"`
-	Float *int32 `json:"float,omitempty"`
-	Bool *int32 `json:"bool,omitempty"`
-	List *int32 `json:"list,omitempty"`
-	Dict *int32 `json:"dict,omitempty"`
-	Tuple *int32 `json:"tuple,omitempty"`
-	From_json *int32 `json:"from_json,omitempty"`
-	To_json *int32 `json:"to_json,omitempty"`
-	Json *int32 `json:"json,omitempty"`
-	Math *int32 `json:"math,omitempty"`
-	Re *int32 `json:"re,omitempty"`
-	Dataclass *int32 `json:"dataclass,omitempty"`
+	Private         *int32 `json:"private,omitempty"`
+	Protocol        *int32 `json:"protocol,omitempty"`
+	Public          *int32 `json:"public,omitempty"`
+	Repeat          *int32 `json:"repeat,omitempty"`
+	Rethrows        *int32 `json:"rethrows,omitempty"`
+	Return          *int32 `json:"return,omitempty"`
+	Self            *int32 `json:"self,omitempty"`
+	Sending         *int32 `json:"sending,omitempty"`
+	Some            *int32 `json:"some,omitempty"`
+	Static          *int32 `json:"static,omitempty"`
+	Struct          *int32 `json:"struct,omitempty"`
+	Subscript       *int32 `json:"subscript,omitempty"`
+	Super           *int32 `json:"super,omitempty"`
+	Switch          *int32 `json:"switch,omitempty"`
+	Throw           *int32 `json:"throw,omitempty"`
+	Throws          *int32 `json:"throws,omitempty"`
+	True            *int32 `json:"true,omitempty"`
+	Try             *int32 `json:"try,omitempty"`
+	Typealias       *int32 `json:"typealias,omitempty"`
+	Var             *int32 `json:"var,omitempty"`
+	Where           *int32 `json:"where,omitempty"`
+	While           *int32 `json:"while,omitempty"`
+	Associativity   *int32 `json:"associativity,omitempty"`
+	Convenience     *int32 `json:"convenience,omitempty"`
+	DidSet          *int32 `json:"didSet,omitempty"`
+	Dynamic         *int32 `json:"dynamic,omitempty"`
+	Final           *int32 `json:"final,omitempty"`
+	Get             *int32 `json:"get,omitempty"`
+	Indirect        *int32 `json:"indirect,omitempty"`
+	Infix           *int32 `json:"infix,omitempty"`
+	Lazy            *int32 `json:"lazy,omitempty"`
+	Left            *int32 `json:"left,omitempty"`
+	Mutating        *int32 `json:"mutating,omitempty"`
+	None            *int32 `json:"none,omitempty"`
+	Nonmutating     *int32 `json:"nonmutating,omitempty"`
+	Optional        *int32 `json:"optional,omitempty"`
+	Override        *int32 `json:"override,omitempty"`
+	Postfix         *int32 `json:"postfix,omitempty"`
+	Precedence      *int32 `json:"precedence,omitempty"`
+	Prefix          *int32 `json:"prefix,omitempty"`
+	Required        *int32 `json:"required,omitempty"`
+	Right           *int32 `json:"right,omitempty"`
+	Set             *int32 `json:"set,omitempty"`
+	Unowned         *int32 `json:"unowned,omitempty"`
+	Weak            *int32 `json:"weak,omitempty"`
+	WillSet         *int32 `json:"willSet,omitempty"`
+	Isolated        *int32 `json:"isolated,omitempty"`
+	Distributed     *int32 `json:"distributed,omitempty"`
+	Unsafe          *int32 `json:"unsafe,omitempty"`
+	LowerThan       *int32 `json:"lowerThan,omitempty"`
+	HigherThan      *int32 `json:"higherThan,omitempty"`
+	Assignment      *int32 `json:"assignment,omitempty"`
+	Safe            *int32 `json:"safe,omitempty"`
+	Unchecked       *int32 `json:"unchecked,omitempty"`
+	Reasync         *int32 `json:"reasync,omitempty"`
+	Preconcurrency  *int32 `json:"preconcurrency,omitempty"`
+	Throwing        *int32 `json:"throwing,omitempty"`
+	Objc            *int32 `json:"objc,omitempty"`
+	Available       *int32 `json:"available,omitempty"`
+	Unknown         *int32 `json:"unknown,omitempty"`
+	Fun             *int32 `json:"fun,omitempty"`
+	And             *int32 `json:"and,omitempty"`
+	Def             *int32 `json:"def,omitempty"`
+	Del             *int32 `json:"del,omitempty"`
+	Elif            *int32 `json:"elif,omitempty"`
+	Except          *int32 `json:"except,omitempty"`
+	Lambda          *int32 `json:"lambda,omitempty"`
+	Nonlocal        *int32 `json:"nonlocal,omitempty"`
+	Not             *int32 `json:"not,omitempty"`
+	Or              *int32 `json:"or,omitempty"`
+	Pass            *int32 `json:"pass,omitempty"`
+	Raise           *int32 `json:"raise,omitempty"`
+	Str             *int32 `json:"str,omitempty"`
+	Int             *int32 `json:"int,omitempty"`
+	Float           *int32 `json:"float,omitempty"`
+	Bool            *int32 `json:"bool,omitempty"`
+	List            *int32 `json:"list,omitempty"`
+	Dict            *int32 `json:"dict,omitempty"`
+	Tuple           *int32 `json:"tuple,omitempty"`
+	From_json       *int32 `json:"from_json,omitempty"`
+	To_json         *int32 `json:"to_json,omitempty"`
+	Json            *int32 `json:"json,omitempty"`
+	Math            *int32 `json:"math,omitempty"`
+	Re              *int32 `json:"re,omitempty"`
+	Dataclass       *int32 `json:"dataclass,omitempty"`
 	// also a state field: Kotlin keeps the two key constants apart
 	Duration int32 `json:"duration"`
 	// FCM reserves the key from, not the Swift name
@@ -529,118 +529,884 @@ type ApnsAttributes struct {
 	From *int32 `json:"from,omitempty"`
 }
 
+// UnmarshalJSON is encoding/json's reading of a Attributes that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *Attributes) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "Attributes", lcDecodeAttributes)
+	if err != nil {
+		return err
+	}
+	type plain Attributes
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeAttributes = []lcMemberRule{
+	{"actor", false, ""},
+	{"any", false, ""},
+	{"as", false, ""},
+	{"associatedtype", false, ""},
+	{"async", false, ""},
+	{"await", false, ""},
+	{"borrowing", false, ""},
+	{"break", false, ""},
+	{"case", false, ""},
+	{"catch", false, ""},
+	{"class", false, ""},
+	{"consume", false, ""},
+	{"consuming", false, ""},
+	{"continue", false, ""},
+	{"copy", false, ""},
+	{"default", false, ""},
+	{"defer", false, ""},
+	{"deinit", false, ""},
+	{"discard", false, ""},
+	{"do", false, ""},
+	{"each", false, ""},
+	{"else", false, ""},
+	{"enum", false, ""},
+	{"extension", false, ""},
+	{"fallthrough", false, ""},
+	{"false", false, ""},
+	{"fileprivate", false, ""},
+	{"for", false, ""},
+	{"func", false, ""},
+	{"guard", false, ""},
+	{"if", false, ""},
+	{"import", false, ""},
+	{"in", false, ""},
+	{"init", false, ""},
+	{"inout", false, ""},
+	{"internal", false, ""},
+	{"is", false, ""},
+	{"let", false, ""},
+	{"macro", false, ""},
+	{"nil", false, ""},
+	{"nonisolated", false, ""},
+	{"open", false, ""},
+	{"operator", false, ""},
+	{"package", false, ""},
+	{"precedencegroup", false, ""},
+	{"private", false, ""},
+	{"protocol", false, ""},
+	{"public", false, ""},
+	{"repeat", false, ""},
+	{"rethrows", false, ""},
+	{"return", false, ""},
+	{"self", false, ""},
+	{"sending", false, ""},
+	{"some", false, ""},
+	{"static", false, ""},
+	{"struct", false, ""},
+	{"subscript", false, ""},
+	{"super", false, ""},
+	{"switch", false, ""},
+	{"throw", false, ""},
+	{"throws", false, ""},
+	{"true", false, ""},
+	{"try", false, ""},
+	{"typealias", false, ""},
+	{"var", false, ""},
+	{"where", false, ""},
+	{"while", false, ""},
+	{"associativity", false, ""},
+	{"convenience", false, ""},
+	{"didSet", false, ""},
+	{"dynamic", false, ""},
+	{"final", false, ""},
+	{"get", false, ""},
+	{"indirect", false, ""},
+	{"infix", false, ""},
+	{"lazy", false, ""},
+	{"left", false, ""},
+	{"mutating", false, ""},
+	{"none", false, ""},
+	{"nonmutating", false, ""},
+	{"optional", false, ""},
+	{"override", false, ""},
+	{"postfix", false, ""},
+	{"precedence", false, ""},
+	{"prefix", false, ""},
+	{"required", false, ""},
+	{"right", false, ""},
+	{"set", false, ""},
+	{"unowned", false, ""},
+	{"weak", false, ""},
+	{"willSet", false, ""},
+	{"isolated", false, ""},
+	{"distributed", false, ""},
+	{"unsafe", false, ""},
+	{"lowerThan", false, ""},
+	{"higherThan", false, ""},
+	{"assignment", false, ""},
+	{"safe", false, ""},
+	{"unchecked", false, ""},
+	{"reasync", false, ""},
+	{"preconcurrency", false, ""},
+	{"throwing", false, ""},
+	{"objc", false, ""},
+	{"available", false, ""},
+	{"unknown", false, ""},
+	{"fun", false, ""},
+	{"and", false, ""},
+	{"def", false, ""},
+	{"del", false, ""},
+	{"elif", false, ""},
+	{"except", false, ""},
+	{"lambda", false, ""},
+	{"nonlocal", false, ""},
+	{"not", false, ""},
+	{"or", false, ""},
+	{"pass", false, ""},
+	{"raise", false, ""},
+	{"str", false, ""},
+	{"int", false, ""},
+	{"float", false, ""},
+	{"bool", false, ""},
+	{"list", false, ""},
+	{"dict", false, ""},
+	{"tuple", false, ""},
+	{"from_json", false, ""},
+	{"to_json", false, ""},
+	{"json", false, ""},
+	{"math", false, ""},
+	{"re", false, ""},
+	{"dataclass", false, ""},
+	{"duration", true, ""},
+	{"fromStop", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a State that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *State) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "State", lcDecodeState)
+	if err != nil {
+		return err
+	}
+	type plain State
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeState = []lcMemberRule{
+	{"interface", false, ""},
+	{"null", false, ""},
+	{"object", false, ""},
+	{"this", false, ""},
+	{"typeof", false, ""},
+	{"val", false, ""},
+	{"when", false, ""},
+	{"by", false, ""},
+	{"delegate", false, ""},
+	{"field", false, ""},
+	{"file", false, ""},
+	{"finally", false, ""},
+	{"param", false, ""},
+	{"property", false, ""},
+	{"receiver", false, ""},
+	{"setparam", false, ""},
+	{"value", false, ""},
+	{"abstract", false, ""},
+	{"actual", false, ""},
+	{"annotation", false, ""},
+	{"companion", false, ""},
+	{"const", false, ""},
+	{"crossinline", false, ""},
+	{"data", false, ""},
+	{"expect", false, ""},
+	{"external", false, ""},
+	{"inline", false, ""},
+	{"inner", false, ""},
+	{"lateinit", false, ""},
+	{"noinline", false, ""},
+	{"out", false, ""},
+	{"protected", false, ""},
+	{"reified", false, ""},
+	{"sealed", false, ""},
+	{"suspend", false, ""},
+	{"tailrec", false, ""},
+	{"vararg", false, ""},
+	{"it", false, ""},
+	{"debugger", false, ""},
+	{"delete", false, ""},
+	{"export", false, ""},
+	{"extends", false, ""},
+	{"function", false, ""},
+	{"instanceof", false, ""},
+	{"new", false, ""},
+	{"void", false, ""},
+	{"with", false, ""},
+	{"implements", false, ""},
+	{"yield", false, ""},
+	{"accessor", false, ""},
+	{"asserts", false, ""},
+	{"assert", false, ""},
+	{"bigint", false, ""},
+	{"boolean", false, ""},
+	{"declare", false, ""},
+	{"infer", false, ""},
+	{"intrinsic", false, ""},
+	{"keyof", false, ""},
+	{"module", false, ""},
+	{"namespace", false, ""},
+	{"never", false, ""},
+	{"readonly", false, ""},
+	{"require", false, ""},
+	{"number", false, ""},
+	{"of", false, ""},
+	{"satisfies", false, ""},
+	{"string", false, ""},
+	{"symbol", false, ""},
+	{"type", false, ""},
+	{"undefined", false, ""},
+	{"unique", false, ""},
+	{"using", false, ""},
+	{"global", false, ""},
+	{"arguments", false, ""},
+	{"eval", false, ""},
+	{"prototype", false, ""},
+	{"toJSON", false, ""},
+	{"encode", false, ""},
+	{"hash", false, ""},
+	{"description", false, ""},
+	{"debugDescription", false, ""},
+	{"rawValue", false, ""},
+	{"allCases", false, ""},
+	{"hasher", false, ""},
+	{"equals", false, ""},
+	{"hashCode", false, ""},
+	{"component1", false, ""},
+	{"component2", false, ""},
+	{"name", false, ""},
+	{"ordinal", false, ""},
+	{"values", false, ""},
+	{"entries", false, ""},
+	{"compareTo", false, ""},
+	{"declaringClass", false, ""},
+	{"lc", false, ""},
+	{"reader", false, ""},
+	{"map", false, ""},
+	{"container", false, ""},
+	{"decoder", false, ""},
+	{"encoder", false, ""},
+	{"key", false, ""},
+	{"fail", false, ""},
+	{"read", false, ""},
+	{"ok", false, ""},
+	{"attributes", false, ""},
+	{"state", false, ""},
+	{"error", false, ""},
+	{"remainingDuration", true, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a ContentState that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *ContentState) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "ContentState", lcDecodeContentState)
+	if err != nil {
+		return err
+	}
+	type plain ContentState
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeContentState = []lcMemberRule{
+	{"interface", false, ""},
+	{"null", false, ""},
+	{"object", false, ""},
+	{"this", false, ""},
+	{"typeof", false, ""},
+	{"val", false, ""},
+	{"when", false, ""},
+	{"by", false, ""},
+	{"delegate", false, ""},
+	{"field", false, ""},
+	{"file", false, ""},
+	{"finally", false, ""},
+	{"param", false, ""},
+	{"property", false, ""},
+	{"receiver", false, ""},
+	{"setparam", false, ""},
+	{"value", false, ""},
+	{"abstract", false, ""},
+	{"actual", false, ""},
+	{"annotation", false, ""},
+	{"companion", false, ""},
+	{"const", false, ""},
+	{"crossinline", false, ""},
+	{"data", false, ""},
+	{"expect", false, ""},
+	{"external", false, ""},
+	{"inline", false, ""},
+	{"inner", false, ""},
+	{"lateinit", false, ""},
+	{"noinline", false, ""},
+	{"out", false, ""},
+	{"protected", false, ""},
+	{"reified", false, ""},
+	{"sealed", false, ""},
+	{"suspend", false, ""},
+	{"tailrec", false, ""},
+	{"vararg", false, ""},
+	{"it", false, ""},
+	{"debugger", false, ""},
+	{"delete", false, ""},
+	{"export", false, ""},
+	{"extends", false, ""},
+	{"function", false, ""},
+	{"instanceof", false, ""},
+	{"new", false, ""},
+	{"void", false, ""},
+	{"with", false, ""},
+	{"implements", false, ""},
+	{"yield", false, ""},
+	{"accessor", false, ""},
+	{"asserts", false, ""},
+	{"assert", false, ""},
+	{"bigint", false, ""},
+	{"boolean", false, ""},
+	{"declare", false, ""},
+	{"infer", false, ""},
+	{"intrinsic", false, ""},
+	{"keyof", false, ""},
+	{"module", false, ""},
+	{"namespace", false, ""},
+	{"never", false, ""},
+	{"readonly", false, ""},
+	{"require", false, ""},
+	{"number", false, ""},
+	{"of", false, ""},
+	{"satisfies", false, ""},
+	{"string", false, ""},
+	{"symbol", false, ""},
+	{"type", false, ""},
+	{"undefined", false, ""},
+	{"unique", false, ""},
+	{"using", false, ""},
+	{"global", false, ""},
+	{"arguments", false, ""},
+	{"eval", false, ""},
+	{"prototype", false, ""},
+	{"toJSON", false, ""},
+	{"encode", false, ""},
+	{"hash", false, ""},
+	{"description", false, ""},
+	{"debugDescription", false, ""},
+	{"rawValue", false, ""},
+	{"allCases", false, ""},
+	{"hasher", false, ""},
+	{"equals", false, ""},
+	{"hashCode", false, ""},
+	{"component1", false, ""},
+	{"component2", false, ""},
+	{"name", false, ""},
+	{"ordinal", false, ""},
+	{"values", false, ""},
+	{"entries", false, ""},
+	{"compareTo", false, ""},
+	{"declaringClass", false, ""},
+	{"lc", false, ""},
+	{"reader", false, ""},
+	{"map", false, ""},
+	{"container", false, ""},
+	{"decoder", false, ""},
+	{"encoder", false, ""},
+	{"key", false, ""},
+	{"fail", false, ""},
+	{"read", false, ""},
+	{"ok", false, ""},
+	{"attributes", false, ""},
+	{"state", false, ""},
+	{"error", false, ""},
+	{"duration", true, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a ApnsAttributes that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *ApnsAttributes) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "ApnsAttributes", lcDecodeApnsAttributes)
+	if err != nil {
+		return err
+	}
+	type plain ApnsAttributes
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeApnsAttributes = []lcMemberRule{
+	{"actor", false, ""},
+	{"any", false, ""},
+	{"as", false, ""},
+	{"associatedtype", false, ""},
+	{"async", false, ""},
+	{"await", false, ""},
+	{"borrowing", false, ""},
+	{"break", false, ""},
+	{"case", false, ""},
+	{"catch", false, ""},
+	{"class", false, ""},
+	{"consume", false, ""},
+	{"consuming", false, ""},
+	{"continue", false, ""},
+	{"copy", false, ""},
+	{"default", false, ""},
+	{"defer", false, ""},
+	{"deinit", false, ""},
+	{"discard", false, ""},
+	{"do", false, ""},
+	{"each", false, ""},
+	{"else", false, ""},
+	{"enum", false, ""},
+	{"extension", false, ""},
+	{"fallthrough", false, ""},
+	{"false", false, ""},
+	{"fileprivate", false, ""},
+	{"for", false, ""},
+	{"func", false, ""},
+	{"guard", false, ""},
+	{"if", false, ""},
+	{"import", false, ""},
+	{"in", false, ""},
+	{"init", false, ""},
+	{"inout", false, ""},
+	{"internal", false, ""},
+	{"is", false, ""},
+	{"let", false, ""},
+	{"macro", false, ""},
+	{"nil", false, ""},
+	{"nonisolated", false, ""},
+	{"open", false, ""},
+	{"operator", false, ""},
+	{"package", false, ""},
+	{"precedencegroup", false, ""},
+	{"private", false, ""},
+	{"protocol", false, ""},
+	{"public", false, ""},
+	{"repeat", false, ""},
+	{"rethrows", false, ""},
+	{"return", false, ""},
+	{"self", false, ""},
+	{"sending", false, ""},
+	{"some", false, ""},
+	{"static", false, ""},
+	{"struct", false, ""},
+	{"subscript", false, ""},
+	{"super", false, ""},
+	{"switch", false, ""},
+	{"throw", false, ""},
+	{"throws", false, ""},
+	{"true", false, ""},
+	{"try", false, ""},
+	{"typealias", false, ""},
+	{"var", false, ""},
+	{"where", false, ""},
+	{"while", false, ""},
+	{"associativity", false, ""},
+	{"convenience", false, ""},
+	{"didSet", false, ""},
+	{"dynamic", false, ""},
+	{"final", false, ""},
+	{"get", false, ""},
+	{"indirect", false, ""},
+	{"infix", false, ""},
+	{"lazy", false, ""},
+	{"left", false, ""},
+	{"mutating", false, ""},
+	{"none", false, ""},
+	{"nonmutating", false, ""},
+	{"optional", false, ""},
+	{"override", false, ""},
+	{"postfix", false, ""},
+	{"precedence", false, ""},
+	{"prefix", false, ""},
+	{"required", false, ""},
+	{"right", false, ""},
+	{"set", false, ""},
+	{"unowned", false, ""},
+	{"weak", false, ""},
+	{"willSet", false, ""},
+	{"isolated", false, ""},
+	{"distributed", false, ""},
+	{"unsafe", false, ""},
+	{"lowerThan", false, ""},
+	{"higherThan", false, ""},
+	{"assignment", false, ""},
+	{"safe", false, ""},
+	{"unchecked", false, ""},
+	{"reasync", false, ""},
+	{"preconcurrency", false, ""},
+	{"throwing", false, ""},
+	{"objc", false, ""},
+	{"available", false, ""},
+	{"unknown", false, ""},
+	{"fun", false, ""},
+	{"and", false, ""},
+	{"def", false, ""},
+	{"del", false, ""},
+	{"elif", false, ""},
+	{"except", false, ""},
+	{"lambda", false, ""},
+	{"nonlocal", false, ""},
+	{"not", false, ""},
+	{"or", false, ""},
+	{"pass", false, ""},
+	{"raise", false, ""},
+	{"str", false, ""},
+	{"int", false, ""},
+	{"float", false, ""},
+	{"bool", false, ""},
+	{"list", false, ""},
+	{"dict", false, ""},
+	{"tuple", false, ""},
+	{"from_json", false, ""},
+	{"to_json", false, ""},
+	{"json", false, ""},
+	{"math", false, ""},
+	{"re", false, ""},
+	{"dataclass", false, ""},
+	{"duration", true, ""},
+	{"from", false, ""},
+}
+
 // ToContentState converts bridge state to the APNs content-state: Unix ms to seconds since
 // 2001, defaults filled, numbers clamped to min/max, uuids upper-cased, Floats rounded.
 // It does not refuse values; ToFCMData and the payload builders report what no widget decodes.
 func ToContentState(v State) ContentState {
 	var out ContentState
-	if v.Interface != nil { out.Interface = lcPtr(*v.Interface) }
-	if v.Null != nil { out.Null = lcPtr(*v.Null) }
-	if v.Object != nil { out.Object = lcPtr(*v.Object) }
-	if v.This != nil { out.This = lcPtr(*v.This) }
-	if v.Typeof != nil { out.Typeof = lcPtr(*v.Typeof) }
-	if v.Val != nil { out.Val = lcPtr(*v.Val) }
-	if v.When != nil { out.When = lcPtr(*v.When) }
-	if v.By != nil { out.By = lcPtr(*v.By) }
-	if v.Delegate != nil { out.Delegate = lcPtr(*v.Delegate) }
-	if v.Field != nil { out.Field = lcPtr(*v.Field) }
-	if v.File != nil { out.File = lcPtr(*v.File) }
-	if v.Finally != nil { out.Finally = lcPtr(*v.Finally) }
-	if v.Param != nil { out.Param = lcPtr(*v.Param) }
-	if v.Property != nil { out.Property = lcPtr(*v.Property) }
-	if v.Receiver != nil { out.Receiver = lcPtr(*v.Receiver) }
-	if v.Setparam != nil { out.Setparam = lcPtr(*v.Setparam) }
-	if v.Value != nil { out.Value = lcPtr(*v.Value) }
-	if v.Abstract != nil { out.Abstract = lcPtr(*v.Abstract) }
-	if v.Actual != nil { out.Actual = lcPtr(*v.Actual) }
-	if v.Annotation != nil { out.Annotation = lcPtr(*v.Annotation) }
-	if v.Companion != nil { out.Companion = lcPtr(*v.Companion) }
-	if v.Const != nil { out.Const = lcPtr(*v.Const) }
-	if v.Crossinline != nil { out.Crossinline = lcPtr(*v.Crossinline) }
-	if v.Data != nil { out.Data = lcPtr(*v.Data) }
-	if v.Expect != nil { out.Expect = lcPtr(*v.Expect) }
-	if v.External != nil { out.External = lcPtr(*v.External) }
-	if v.Inline != nil { out.Inline = lcPtr(*v.Inline) }
-	if v.Inner != nil { out.Inner = lcPtr(*v.Inner) }
-	if v.Lateinit != nil { out.Lateinit = lcPtr(*v.Lateinit) }
-	if v.Noinline != nil { out.Noinline = lcPtr(*v.Noinline) }
-	if v.Out != nil { out.Out = lcPtr(*v.Out) }
-	if v.Protected != nil { out.Protected = lcPtr(*v.Protected) }
-	if v.Reified != nil { out.Reified = lcPtr(*v.Reified) }
-	if v.Sealed != nil { out.Sealed = lcPtr(*v.Sealed) }
-	if v.Suspend != nil { out.Suspend = lcPtr(*v.Suspend) }
-	if v.Tailrec != nil { out.Tailrec = lcPtr(*v.Tailrec) }
-	if v.Vararg != nil { out.Vararg = lcPtr(*v.Vararg) }
-	if v.It != nil { out.It = lcPtr(*v.It) }
-	if v.Debugger != nil { out.Debugger = lcPtr(*v.Debugger) }
-	if v.Delete != nil { out.Delete = lcPtr(*v.Delete) }
-	if v.Export != nil { out.Export = lcPtr(*v.Export) }
-	if v.Extends != nil { out.Extends = lcPtr(*v.Extends) }
-	if v.Function != nil { out.Function = lcPtr(*v.Function) }
-	if v.Instanceof != nil { out.Instanceof = lcPtr(*v.Instanceof) }
-	if v.New != nil { out.New = lcPtr(*v.New) }
-	if v.Void != nil { out.Void = lcPtr(*v.Void) }
-	if v.With != nil { out.With = lcPtr(*v.With) }
-	if v.Implements != nil { out.Implements = lcPtr(*v.Implements) }
-	if v.Yield != nil { out.Yield = lcPtr(*v.Yield) }
-	if v.Accessor != nil { out.Accessor = lcPtr(*v.Accessor) }
-	if v.Asserts != nil { out.Asserts = lcPtr(*v.Asserts) }
-	if v.Assert != nil { out.Assert = lcPtr(*v.Assert) }
-	if v.Bigint != nil { out.Bigint = lcPtr(*v.Bigint) }
-	if v.Boolean != nil { out.Boolean = lcPtr(*v.Boolean) }
-	if v.Declare != nil { out.Declare = lcPtr(*v.Declare) }
-	if v.Infer != nil { out.Infer = lcPtr(*v.Infer) }
-	if v.Intrinsic != nil { out.Intrinsic = lcPtr(*v.Intrinsic) }
-	if v.Keyof != nil { out.Keyof = lcPtr(*v.Keyof) }
-	if v.Module != nil { out.Module = lcPtr(*v.Module) }
-	if v.Namespace != nil { out.Namespace = lcPtr(*v.Namespace) }
-	if v.Never != nil { out.Never = lcPtr(*v.Never) }
-	if v.Readonly != nil { out.Readonly = lcPtr(*v.Readonly) }
-	if v.Require != nil { out.Require = lcPtr(*v.Require) }
-	if v.Number != nil { out.Number = lcPtr(*v.Number) }
-	if v.Of != nil { out.Of = lcPtr(*v.Of) }
-	if v.Satisfies != nil { out.Satisfies = lcPtr(*v.Satisfies) }
-	if v.String != nil { out.String = lcPtr(*v.String) }
-	if v.Symbol != nil { out.Symbol = lcPtr(*v.Symbol) }
-	if v.Type != nil { out.Type = lcPtr(*v.Type) }
-	if v.Undefined != nil { out.Undefined = lcPtr(*v.Undefined) }
-	if v.Unique != nil { out.Unique = lcPtr(*v.Unique) }
-	if v.Using != nil { out.Using = lcPtr(*v.Using) }
-	if v.Global != nil { out.Global = lcPtr(*v.Global) }
-	if v.Arguments != nil { out.Arguments = lcPtr(*v.Arguments) }
-	if v.Eval != nil { out.Eval = lcPtr(*v.Eval) }
-	if v.Prototype != nil { out.Prototype = lcPtr(*v.Prototype) }
-	if v.ToJSON != nil { out.ToJSON = lcPtr(*v.ToJSON) }
-	if v.Encode != nil { out.Encode = lcPtr(*v.Encode) }
-	if v.Hash != nil { out.Hash = lcPtr(*v.Hash) }
-	if v.Description != nil { out.Description = lcPtr(*v.Description) }
-	if v.DebugDescription != nil { out.DebugDescription = lcPtr(*v.DebugDescription) }
-	if v.RawValue != nil { out.RawValue = lcPtr(*v.RawValue) }
-	if v.AllCases != nil { out.AllCases = lcPtr(*v.AllCases) }
-	if v.Hasher != nil { out.Hasher = lcPtr(*v.Hasher) }
-	if v.Equals != nil { out.Equals = lcPtr(*v.Equals) }
-	if v.HashCode != nil { out.HashCode = lcPtr(*v.HashCode) }
-	if v.Component1 != nil { out.Component1 = lcPtr(*v.Component1) }
-	if v.Component2 != nil { out.Component2 = lcPtr(*v.Component2) }
-	if v.Name != nil { out.Name = lcPtr(*v.Name) }
-	if v.Ordinal != nil { out.Ordinal = lcPtr(*v.Ordinal) }
-	if v.Values != nil { out.Values = lcPtr(*v.Values) }
-	if v.Entries != nil { out.Entries = lcPtr(*v.Entries) }
-	if v.CompareTo != nil { out.CompareTo = lcPtr(*v.CompareTo) }
-	if v.DeclaringClass != nil { out.DeclaringClass = lcPtr(*v.DeclaringClass) }
-	if v.Lc != nil { out.Lc = lcPtr(*v.Lc) }
-	if v.Reader != nil { out.Reader = lcPtr(*v.Reader) }
-	if v.Map != nil { out.Map = lcPtr(*v.Map) }
-	if v.Container != nil { out.Container = lcPtr(*v.Container) }
-	if v.Decoder != nil { out.Decoder = lcPtr(*v.Decoder) }
-	if v.Encoder != nil { out.Encoder = lcPtr(*v.Encoder) }
-	if v.Key != nil { out.Key = lcPtr(*v.Key) }
-	if v.Fail != nil { out.Fail = lcPtr(*v.Fail) }
-	if v.Read != nil { out.Read = lcPtr(*v.Read) }
-	if v.Ok != nil { out.Ok = lcPtr(*v.Ok) }
-	if v.Attributes != nil { out.Attributes = lcPtr(*v.Attributes) }
-	if v.State != nil { out.State = lcPtr(*v.State) }
-	if v.Error != nil { out.Error = lcPtr(*v.Error) }
+	if v.Interface != nil {
+		out.Interface = lcPtr(*v.Interface)
+	}
+	if v.Null != nil {
+		out.Null = lcPtr(*v.Null)
+	}
+	if v.Object != nil {
+		out.Object = lcPtr(*v.Object)
+	}
+	if v.This != nil {
+		out.This = lcPtr(*v.This)
+	}
+	if v.Typeof != nil {
+		out.Typeof = lcPtr(*v.Typeof)
+	}
+	if v.Val != nil {
+		out.Val = lcPtr(*v.Val)
+	}
+	if v.When != nil {
+		out.When = lcPtr(*v.When)
+	}
+	if v.By != nil {
+		out.By = lcPtr(*v.By)
+	}
+	if v.Delegate != nil {
+		out.Delegate = lcPtr(*v.Delegate)
+	}
+	if v.Field != nil {
+		out.Field = lcPtr(*v.Field)
+	}
+	if v.File != nil {
+		out.File = lcPtr(*v.File)
+	}
+	if v.Finally != nil {
+		out.Finally = lcPtr(*v.Finally)
+	}
+	if v.Param != nil {
+		out.Param = lcPtr(*v.Param)
+	}
+	if v.Property != nil {
+		out.Property = lcPtr(*v.Property)
+	}
+	if v.Receiver != nil {
+		out.Receiver = lcPtr(*v.Receiver)
+	}
+	if v.Setparam != nil {
+		out.Setparam = lcPtr(*v.Setparam)
+	}
+	if v.Value != nil {
+		out.Value = lcPtr(*v.Value)
+	}
+	if v.Abstract != nil {
+		out.Abstract = lcPtr(*v.Abstract)
+	}
+	if v.Actual != nil {
+		out.Actual = lcPtr(*v.Actual)
+	}
+	if v.Annotation != nil {
+		out.Annotation = lcPtr(*v.Annotation)
+	}
+	if v.Companion != nil {
+		out.Companion = lcPtr(*v.Companion)
+	}
+	if v.Const != nil {
+		out.Const = lcPtr(*v.Const)
+	}
+	if v.Crossinline != nil {
+		out.Crossinline = lcPtr(*v.Crossinline)
+	}
+	if v.Data != nil {
+		out.Data = lcPtr(*v.Data)
+	}
+	if v.Expect != nil {
+		out.Expect = lcPtr(*v.Expect)
+	}
+	if v.External != nil {
+		out.External = lcPtr(*v.External)
+	}
+	if v.Inline != nil {
+		out.Inline = lcPtr(*v.Inline)
+	}
+	if v.Inner != nil {
+		out.Inner = lcPtr(*v.Inner)
+	}
+	if v.Lateinit != nil {
+		out.Lateinit = lcPtr(*v.Lateinit)
+	}
+	if v.Noinline != nil {
+		out.Noinline = lcPtr(*v.Noinline)
+	}
+	if v.Out != nil {
+		out.Out = lcPtr(*v.Out)
+	}
+	if v.Protected != nil {
+		out.Protected = lcPtr(*v.Protected)
+	}
+	if v.Reified != nil {
+		out.Reified = lcPtr(*v.Reified)
+	}
+	if v.Sealed != nil {
+		out.Sealed = lcPtr(*v.Sealed)
+	}
+	if v.Suspend != nil {
+		out.Suspend = lcPtr(*v.Suspend)
+	}
+	if v.Tailrec != nil {
+		out.Tailrec = lcPtr(*v.Tailrec)
+	}
+	if v.Vararg != nil {
+		out.Vararg = lcPtr(*v.Vararg)
+	}
+	if v.It != nil {
+		out.It = lcPtr(*v.It)
+	}
+	if v.Debugger != nil {
+		out.Debugger = lcPtr(*v.Debugger)
+	}
+	if v.Delete != nil {
+		out.Delete = lcPtr(*v.Delete)
+	}
+	if v.Export != nil {
+		out.Export = lcPtr(*v.Export)
+	}
+	if v.Extends != nil {
+		out.Extends = lcPtr(*v.Extends)
+	}
+	if v.Function != nil {
+		out.Function = lcPtr(*v.Function)
+	}
+	if v.Instanceof != nil {
+		out.Instanceof = lcPtr(*v.Instanceof)
+	}
+	if v.New != nil {
+		out.New = lcPtr(*v.New)
+	}
+	if v.Void != nil {
+		out.Void = lcPtr(*v.Void)
+	}
+	if v.With != nil {
+		out.With = lcPtr(*v.With)
+	}
+	if v.Implements != nil {
+		out.Implements = lcPtr(*v.Implements)
+	}
+	if v.Yield != nil {
+		out.Yield = lcPtr(*v.Yield)
+	}
+	if v.Accessor != nil {
+		out.Accessor = lcPtr(*v.Accessor)
+	}
+	if v.Asserts != nil {
+		out.Asserts = lcPtr(*v.Asserts)
+	}
+	if v.Assert != nil {
+		out.Assert = lcPtr(*v.Assert)
+	}
+	if v.Bigint != nil {
+		out.Bigint = lcPtr(*v.Bigint)
+	}
+	if v.Boolean != nil {
+		out.Boolean = lcPtr(*v.Boolean)
+	}
+	if v.Declare != nil {
+		out.Declare = lcPtr(*v.Declare)
+	}
+	if v.Infer != nil {
+		out.Infer = lcPtr(*v.Infer)
+	}
+	if v.Intrinsic != nil {
+		out.Intrinsic = lcPtr(*v.Intrinsic)
+	}
+	if v.Keyof != nil {
+		out.Keyof = lcPtr(*v.Keyof)
+	}
+	if v.Module != nil {
+		out.Module = lcPtr(*v.Module)
+	}
+	if v.Namespace != nil {
+		out.Namespace = lcPtr(*v.Namespace)
+	}
+	if v.Never != nil {
+		out.Never = lcPtr(*v.Never)
+	}
+	if v.Readonly != nil {
+		out.Readonly = lcPtr(*v.Readonly)
+	}
+	if v.Require != nil {
+		out.Require = lcPtr(*v.Require)
+	}
+	if v.Number != nil {
+		out.Number = lcPtr(*v.Number)
+	}
+	if v.Of != nil {
+		out.Of = lcPtr(*v.Of)
+	}
+	if v.Satisfies != nil {
+		out.Satisfies = lcPtr(*v.Satisfies)
+	}
+	if v.String != nil {
+		out.String = lcPtr(*v.String)
+	}
+	if v.Symbol != nil {
+		out.Symbol = lcPtr(*v.Symbol)
+	}
+	if v.Type != nil {
+		out.Type = lcPtr(*v.Type)
+	}
+	if v.Undefined != nil {
+		out.Undefined = lcPtr(*v.Undefined)
+	}
+	if v.Unique != nil {
+		out.Unique = lcPtr(*v.Unique)
+	}
+	if v.Using != nil {
+		out.Using = lcPtr(*v.Using)
+	}
+	if v.Global != nil {
+		out.Global = lcPtr(*v.Global)
+	}
+	if v.Arguments != nil {
+		out.Arguments = lcPtr(*v.Arguments)
+	}
+	if v.Eval != nil {
+		out.Eval = lcPtr(*v.Eval)
+	}
+	if v.Prototype != nil {
+		out.Prototype = lcPtr(*v.Prototype)
+	}
+	if v.ToJSON != nil {
+		out.ToJSON = lcPtr(*v.ToJSON)
+	}
+	if v.Encode != nil {
+		out.Encode = lcPtr(*v.Encode)
+	}
+	if v.Hash != nil {
+		out.Hash = lcPtr(*v.Hash)
+	}
+	if v.Description != nil {
+		out.Description = lcPtr(*v.Description)
+	}
+	if v.DebugDescription != nil {
+		out.DebugDescription = lcPtr(*v.DebugDescription)
+	}
+	if v.RawValue != nil {
+		out.RawValue = lcPtr(*v.RawValue)
+	}
+	if v.AllCases != nil {
+		out.AllCases = lcPtr(*v.AllCases)
+	}
+	if v.Hasher != nil {
+		out.Hasher = lcPtr(*v.Hasher)
+	}
+	if v.Equals != nil {
+		out.Equals = lcPtr(*v.Equals)
+	}
+	if v.HashCode != nil {
+		out.HashCode = lcPtr(*v.HashCode)
+	}
+	if v.Component1 != nil {
+		out.Component1 = lcPtr(*v.Component1)
+	}
+	if v.Component2 != nil {
+		out.Component2 = lcPtr(*v.Component2)
+	}
+	if v.Name != nil {
+		out.Name = lcPtr(*v.Name)
+	}
+	if v.Ordinal != nil {
+		out.Ordinal = lcPtr(*v.Ordinal)
+	}
+	if v.Values != nil {
+		out.Values = lcPtr(*v.Values)
+	}
+	if v.Entries != nil {
+		out.Entries = lcPtr(*v.Entries)
+	}
+	if v.CompareTo != nil {
+		out.CompareTo = lcPtr(*v.CompareTo)
+	}
+	if v.DeclaringClass != nil {
+		out.DeclaringClass = lcPtr(*v.DeclaringClass)
+	}
+	if v.Lc != nil {
+		out.Lc = lcPtr(*v.Lc)
+	}
+	if v.Reader != nil {
+		out.Reader = lcPtr(*v.Reader)
+	}
+	if v.Map != nil {
+		out.Map = lcPtr(*v.Map)
+	}
+	if v.Container != nil {
+		out.Container = lcPtr(*v.Container)
+	}
+	if v.Decoder != nil {
+		out.Decoder = lcPtr(*v.Decoder)
+	}
+	if v.Encoder != nil {
+		out.Encoder = lcPtr(*v.Encoder)
+	}
+	if v.Key != nil {
+		out.Key = lcPtr(*v.Key)
+	}
+	if v.Fail != nil {
+		out.Fail = lcPtr(*v.Fail)
+	}
+	if v.Read != nil {
+		out.Read = lcPtr(*v.Read)
+	}
+	if v.Ok != nil {
+		out.Ok = lcPtr(*v.Ok)
+	}
+	if v.Attributes != nil {
+		out.Attributes = lcPtr(*v.Attributes)
+	}
+	if v.State != nil {
+		out.State = lcPtr(*v.State)
+	}
+	if v.Error != nil {
+		out.Error = lcPtr(*v.Error)
+	}
 	out.Duration = v.Duration
 	return out
 }
@@ -648,113 +1414,327 @@ func ToContentState(v State) ContentState {
 // FromContentState converts an APNs content-state back to bridge state (seconds since 2001 to Unix ms).
 func FromContentState(v ContentState) State {
 	var out State
-	if v.Interface != nil { out.Interface = lcPtr(*v.Interface) }
-	if v.Null != nil { out.Null = lcPtr(*v.Null) }
-	if v.Object != nil { out.Object = lcPtr(*v.Object) }
-	if v.This != nil { out.This = lcPtr(*v.This) }
-	if v.Typeof != nil { out.Typeof = lcPtr(*v.Typeof) }
-	if v.Val != nil { out.Val = lcPtr(*v.Val) }
-	if v.When != nil { out.When = lcPtr(*v.When) }
-	if v.By != nil { out.By = lcPtr(*v.By) }
-	if v.Delegate != nil { out.Delegate = lcPtr(*v.Delegate) }
-	if v.Field != nil { out.Field = lcPtr(*v.Field) }
-	if v.File != nil { out.File = lcPtr(*v.File) }
-	if v.Finally != nil { out.Finally = lcPtr(*v.Finally) }
-	if v.Param != nil { out.Param = lcPtr(*v.Param) }
-	if v.Property != nil { out.Property = lcPtr(*v.Property) }
-	if v.Receiver != nil { out.Receiver = lcPtr(*v.Receiver) }
-	if v.Setparam != nil { out.Setparam = lcPtr(*v.Setparam) }
-	if v.Value != nil { out.Value = lcPtr(*v.Value) }
-	if v.Abstract != nil { out.Abstract = lcPtr(*v.Abstract) }
-	if v.Actual != nil { out.Actual = lcPtr(*v.Actual) }
-	if v.Annotation != nil { out.Annotation = lcPtr(*v.Annotation) }
-	if v.Companion != nil { out.Companion = lcPtr(*v.Companion) }
-	if v.Const != nil { out.Const = lcPtr(*v.Const) }
-	if v.Crossinline != nil { out.Crossinline = lcPtr(*v.Crossinline) }
-	if v.Data != nil { out.Data = lcPtr(*v.Data) }
-	if v.Expect != nil { out.Expect = lcPtr(*v.Expect) }
-	if v.External != nil { out.External = lcPtr(*v.External) }
-	if v.Inline != nil { out.Inline = lcPtr(*v.Inline) }
-	if v.Inner != nil { out.Inner = lcPtr(*v.Inner) }
-	if v.Lateinit != nil { out.Lateinit = lcPtr(*v.Lateinit) }
-	if v.Noinline != nil { out.Noinline = lcPtr(*v.Noinline) }
-	if v.Out != nil { out.Out = lcPtr(*v.Out) }
-	if v.Protected != nil { out.Protected = lcPtr(*v.Protected) }
-	if v.Reified != nil { out.Reified = lcPtr(*v.Reified) }
-	if v.Sealed != nil { out.Sealed = lcPtr(*v.Sealed) }
-	if v.Suspend != nil { out.Suspend = lcPtr(*v.Suspend) }
-	if v.Tailrec != nil { out.Tailrec = lcPtr(*v.Tailrec) }
-	if v.Vararg != nil { out.Vararg = lcPtr(*v.Vararg) }
-	if v.It != nil { out.It = lcPtr(*v.It) }
-	if v.Debugger != nil { out.Debugger = lcPtr(*v.Debugger) }
-	if v.Delete != nil { out.Delete = lcPtr(*v.Delete) }
-	if v.Export != nil { out.Export = lcPtr(*v.Export) }
-	if v.Extends != nil { out.Extends = lcPtr(*v.Extends) }
-	if v.Function != nil { out.Function = lcPtr(*v.Function) }
-	if v.Instanceof != nil { out.Instanceof = lcPtr(*v.Instanceof) }
-	if v.New != nil { out.New = lcPtr(*v.New) }
-	if v.Void != nil { out.Void = lcPtr(*v.Void) }
-	if v.With != nil { out.With = lcPtr(*v.With) }
-	if v.Implements != nil { out.Implements = lcPtr(*v.Implements) }
-	if v.Yield != nil { out.Yield = lcPtr(*v.Yield) }
-	if v.Accessor != nil { out.Accessor = lcPtr(*v.Accessor) }
-	if v.Asserts != nil { out.Asserts = lcPtr(*v.Asserts) }
-	if v.Assert != nil { out.Assert = lcPtr(*v.Assert) }
-	if v.Bigint != nil { out.Bigint = lcPtr(*v.Bigint) }
-	if v.Boolean != nil { out.Boolean = lcPtr(*v.Boolean) }
-	if v.Declare != nil { out.Declare = lcPtr(*v.Declare) }
-	if v.Infer != nil { out.Infer = lcPtr(*v.Infer) }
-	if v.Intrinsic != nil { out.Intrinsic = lcPtr(*v.Intrinsic) }
-	if v.Keyof != nil { out.Keyof = lcPtr(*v.Keyof) }
-	if v.Module != nil { out.Module = lcPtr(*v.Module) }
-	if v.Namespace != nil { out.Namespace = lcPtr(*v.Namespace) }
-	if v.Never != nil { out.Never = lcPtr(*v.Never) }
-	if v.Readonly != nil { out.Readonly = lcPtr(*v.Readonly) }
-	if v.Require != nil { out.Require = lcPtr(*v.Require) }
-	if v.Number != nil { out.Number = lcPtr(*v.Number) }
-	if v.Of != nil { out.Of = lcPtr(*v.Of) }
-	if v.Satisfies != nil { out.Satisfies = lcPtr(*v.Satisfies) }
-	if v.String != nil { out.String = lcPtr(*v.String) }
-	if v.Symbol != nil { out.Symbol = lcPtr(*v.Symbol) }
-	if v.Type != nil { out.Type = lcPtr(*v.Type) }
-	if v.Undefined != nil { out.Undefined = lcPtr(*v.Undefined) }
-	if v.Unique != nil { out.Unique = lcPtr(*v.Unique) }
-	if v.Using != nil { out.Using = lcPtr(*v.Using) }
-	if v.Global != nil { out.Global = lcPtr(*v.Global) }
-	if v.Arguments != nil { out.Arguments = lcPtr(*v.Arguments) }
-	if v.Eval != nil { out.Eval = lcPtr(*v.Eval) }
-	if v.Prototype != nil { out.Prototype = lcPtr(*v.Prototype) }
-	if v.ToJSON != nil { out.ToJSON = lcPtr(*v.ToJSON) }
-	if v.Encode != nil { out.Encode = lcPtr(*v.Encode) }
-	if v.Hash != nil { out.Hash = lcPtr(*v.Hash) }
-	if v.Description != nil { out.Description = lcPtr(*v.Description) }
-	if v.DebugDescription != nil { out.DebugDescription = lcPtr(*v.DebugDescription) }
-	if v.RawValue != nil { out.RawValue = lcPtr(*v.RawValue) }
-	if v.AllCases != nil { out.AllCases = lcPtr(*v.AllCases) }
-	if v.Hasher != nil { out.Hasher = lcPtr(*v.Hasher) }
-	if v.Equals != nil { out.Equals = lcPtr(*v.Equals) }
-	if v.HashCode != nil { out.HashCode = lcPtr(*v.HashCode) }
-	if v.Component1 != nil { out.Component1 = lcPtr(*v.Component1) }
-	if v.Component2 != nil { out.Component2 = lcPtr(*v.Component2) }
-	if v.Name != nil { out.Name = lcPtr(*v.Name) }
-	if v.Ordinal != nil { out.Ordinal = lcPtr(*v.Ordinal) }
-	if v.Values != nil { out.Values = lcPtr(*v.Values) }
-	if v.Entries != nil { out.Entries = lcPtr(*v.Entries) }
-	if v.CompareTo != nil { out.CompareTo = lcPtr(*v.CompareTo) }
-	if v.DeclaringClass != nil { out.DeclaringClass = lcPtr(*v.DeclaringClass) }
-	if v.Lc != nil { out.Lc = lcPtr(*v.Lc) }
-	if v.Reader != nil { out.Reader = lcPtr(*v.Reader) }
-	if v.Map != nil { out.Map = lcPtr(*v.Map) }
-	if v.Container != nil { out.Container = lcPtr(*v.Container) }
-	if v.Decoder != nil { out.Decoder = lcPtr(*v.Decoder) }
-	if v.Encoder != nil { out.Encoder = lcPtr(*v.Encoder) }
-	if v.Key != nil { out.Key = lcPtr(*v.Key) }
-	if v.Fail != nil { out.Fail = lcPtr(*v.Fail) }
-	if v.Read != nil { out.Read = lcPtr(*v.Read) }
-	if v.Ok != nil { out.Ok = lcPtr(*v.Ok) }
-	if v.Attributes != nil { out.Attributes = lcPtr(*v.Attributes) }
-	if v.State != nil { out.State = lcPtr(*v.State) }
-	if v.Error != nil { out.Error = lcPtr(*v.Error) }
+	if v.Interface != nil {
+		out.Interface = lcPtr(*v.Interface)
+	}
+	if v.Null != nil {
+		out.Null = lcPtr(*v.Null)
+	}
+	if v.Object != nil {
+		out.Object = lcPtr(*v.Object)
+	}
+	if v.This != nil {
+		out.This = lcPtr(*v.This)
+	}
+	if v.Typeof != nil {
+		out.Typeof = lcPtr(*v.Typeof)
+	}
+	if v.Val != nil {
+		out.Val = lcPtr(*v.Val)
+	}
+	if v.When != nil {
+		out.When = lcPtr(*v.When)
+	}
+	if v.By != nil {
+		out.By = lcPtr(*v.By)
+	}
+	if v.Delegate != nil {
+		out.Delegate = lcPtr(*v.Delegate)
+	}
+	if v.Field != nil {
+		out.Field = lcPtr(*v.Field)
+	}
+	if v.File != nil {
+		out.File = lcPtr(*v.File)
+	}
+	if v.Finally != nil {
+		out.Finally = lcPtr(*v.Finally)
+	}
+	if v.Param != nil {
+		out.Param = lcPtr(*v.Param)
+	}
+	if v.Property != nil {
+		out.Property = lcPtr(*v.Property)
+	}
+	if v.Receiver != nil {
+		out.Receiver = lcPtr(*v.Receiver)
+	}
+	if v.Setparam != nil {
+		out.Setparam = lcPtr(*v.Setparam)
+	}
+	if v.Value != nil {
+		out.Value = lcPtr(*v.Value)
+	}
+	if v.Abstract != nil {
+		out.Abstract = lcPtr(*v.Abstract)
+	}
+	if v.Actual != nil {
+		out.Actual = lcPtr(*v.Actual)
+	}
+	if v.Annotation != nil {
+		out.Annotation = lcPtr(*v.Annotation)
+	}
+	if v.Companion != nil {
+		out.Companion = lcPtr(*v.Companion)
+	}
+	if v.Const != nil {
+		out.Const = lcPtr(*v.Const)
+	}
+	if v.Crossinline != nil {
+		out.Crossinline = lcPtr(*v.Crossinline)
+	}
+	if v.Data != nil {
+		out.Data = lcPtr(*v.Data)
+	}
+	if v.Expect != nil {
+		out.Expect = lcPtr(*v.Expect)
+	}
+	if v.External != nil {
+		out.External = lcPtr(*v.External)
+	}
+	if v.Inline != nil {
+		out.Inline = lcPtr(*v.Inline)
+	}
+	if v.Inner != nil {
+		out.Inner = lcPtr(*v.Inner)
+	}
+	if v.Lateinit != nil {
+		out.Lateinit = lcPtr(*v.Lateinit)
+	}
+	if v.Noinline != nil {
+		out.Noinline = lcPtr(*v.Noinline)
+	}
+	if v.Out != nil {
+		out.Out = lcPtr(*v.Out)
+	}
+	if v.Protected != nil {
+		out.Protected = lcPtr(*v.Protected)
+	}
+	if v.Reified != nil {
+		out.Reified = lcPtr(*v.Reified)
+	}
+	if v.Sealed != nil {
+		out.Sealed = lcPtr(*v.Sealed)
+	}
+	if v.Suspend != nil {
+		out.Suspend = lcPtr(*v.Suspend)
+	}
+	if v.Tailrec != nil {
+		out.Tailrec = lcPtr(*v.Tailrec)
+	}
+	if v.Vararg != nil {
+		out.Vararg = lcPtr(*v.Vararg)
+	}
+	if v.It != nil {
+		out.It = lcPtr(*v.It)
+	}
+	if v.Debugger != nil {
+		out.Debugger = lcPtr(*v.Debugger)
+	}
+	if v.Delete != nil {
+		out.Delete = lcPtr(*v.Delete)
+	}
+	if v.Export != nil {
+		out.Export = lcPtr(*v.Export)
+	}
+	if v.Extends != nil {
+		out.Extends = lcPtr(*v.Extends)
+	}
+	if v.Function != nil {
+		out.Function = lcPtr(*v.Function)
+	}
+	if v.Instanceof != nil {
+		out.Instanceof = lcPtr(*v.Instanceof)
+	}
+	if v.New != nil {
+		out.New = lcPtr(*v.New)
+	}
+	if v.Void != nil {
+		out.Void = lcPtr(*v.Void)
+	}
+	if v.With != nil {
+		out.With = lcPtr(*v.With)
+	}
+	if v.Implements != nil {
+		out.Implements = lcPtr(*v.Implements)
+	}
+	if v.Yield != nil {
+		out.Yield = lcPtr(*v.Yield)
+	}
+	if v.Accessor != nil {
+		out.Accessor = lcPtr(*v.Accessor)
+	}
+	if v.Asserts != nil {
+		out.Asserts = lcPtr(*v.Asserts)
+	}
+	if v.Assert != nil {
+		out.Assert = lcPtr(*v.Assert)
+	}
+	if v.Bigint != nil {
+		out.Bigint = lcPtr(*v.Bigint)
+	}
+	if v.Boolean != nil {
+		out.Boolean = lcPtr(*v.Boolean)
+	}
+	if v.Declare != nil {
+		out.Declare = lcPtr(*v.Declare)
+	}
+	if v.Infer != nil {
+		out.Infer = lcPtr(*v.Infer)
+	}
+	if v.Intrinsic != nil {
+		out.Intrinsic = lcPtr(*v.Intrinsic)
+	}
+	if v.Keyof != nil {
+		out.Keyof = lcPtr(*v.Keyof)
+	}
+	if v.Module != nil {
+		out.Module = lcPtr(*v.Module)
+	}
+	if v.Namespace != nil {
+		out.Namespace = lcPtr(*v.Namespace)
+	}
+	if v.Never != nil {
+		out.Never = lcPtr(*v.Never)
+	}
+	if v.Readonly != nil {
+		out.Readonly = lcPtr(*v.Readonly)
+	}
+	if v.Require != nil {
+		out.Require = lcPtr(*v.Require)
+	}
+	if v.Number != nil {
+		out.Number = lcPtr(*v.Number)
+	}
+	if v.Of != nil {
+		out.Of = lcPtr(*v.Of)
+	}
+	if v.Satisfies != nil {
+		out.Satisfies = lcPtr(*v.Satisfies)
+	}
+	if v.String != nil {
+		out.String = lcPtr(*v.String)
+	}
+	if v.Symbol != nil {
+		out.Symbol = lcPtr(*v.Symbol)
+	}
+	if v.Type != nil {
+		out.Type = lcPtr(*v.Type)
+	}
+	if v.Undefined != nil {
+		out.Undefined = lcPtr(*v.Undefined)
+	}
+	if v.Unique != nil {
+		out.Unique = lcPtr(*v.Unique)
+	}
+	if v.Using != nil {
+		out.Using = lcPtr(*v.Using)
+	}
+	if v.Global != nil {
+		out.Global = lcPtr(*v.Global)
+	}
+	if v.Arguments != nil {
+		out.Arguments = lcPtr(*v.Arguments)
+	}
+	if v.Eval != nil {
+		out.Eval = lcPtr(*v.Eval)
+	}
+	if v.Prototype != nil {
+		out.Prototype = lcPtr(*v.Prototype)
+	}
+	if v.ToJSON != nil {
+		out.ToJSON = lcPtr(*v.ToJSON)
+	}
+	if v.Encode != nil {
+		out.Encode = lcPtr(*v.Encode)
+	}
+	if v.Hash != nil {
+		out.Hash = lcPtr(*v.Hash)
+	}
+	if v.Description != nil {
+		out.Description = lcPtr(*v.Description)
+	}
+	if v.DebugDescription != nil {
+		out.DebugDescription = lcPtr(*v.DebugDescription)
+	}
+	if v.RawValue != nil {
+		out.RawValue = lcPtr(*v.RawValue)
+	}
+	if v.AllCases != nil {
+		out.AllCases = lcPtr(*v.AllCases)
+	}
+	if v.Hasher != nil {
+		out.Hasher = lcPtr(*v.Hasher)
+	}
+	if v.Equals != nil {
+		out.Equals = lcPtr(*v.Equals)
+	}
+	if v.HashCode != nil {
+		out.HashCode = lcPtr(*v.HashCode)
+	}
+	if v.Component1 != nil {
+		out.Component1 = lcPtr(*v.Component1)
+	}
+	if v.Component2 != nil {
+		out.Component2 = lcPtr(*v.Component2)
+	}
+	if v.Name != nil {
+		out.Name = lcPtr(*v.Name)
+	}
+	if v.Ordinal != nil {
+		out.Ordinal = lcPtr(*v.Ordinal)
+	}
+	if v.Values != nil {
+		out.Values = lcPtr(*v.Values)
+	}
+	if v.Entries != nil {
+		out.Entries = lcPtr(*v.Entries)
+	}
+	if v.CompareTo != nil {
+		out.CompareTo = lcPtr(*v.CompareTo)
+	}
+	if v.DeclaringClass != nil {
+		out.DeclaringClass = lcPtr(*v.DeclaringClass)
+	}
+	if v.Lc != nil {
+		out.Lc = lcPtr(*v.Lc)
+	}
+	if v.Reader != nil {
+		out.Reader = lcPtr(*v.Reader)
+	}
+	if v.Map != nil {
+		out.Map = lcPtr(*v.Map)
+	}
+	if v.Container != nil {
+		out.Container = lcPtr(*v.Container)
+	}
+	if v.Decoder != nil {
+		out.Decoder = lcPtr(*v.Decoder)
+	}
+	if v.Encoder != nil {
+		out.Encoder = lcPtr(*v.Encoder)
+	}
+	if v.Key != nil {
+		out.Key = lcPtr(*v.Key)
+	}
+	if v.Fail != nil {
+		out.Fail = lcPtr(*v.Fail)
+	}
+	if v.Read != nil {
+		out.Read = lcPtr(*v.Read)
+	}
+	if v.Ok != nil {
+		out.Ok = lcPtr(*v.Ok)
+	}
+	if v.Attributes != nil {
+		out.Attributes = lcPtr(*v.Attributes)
+	}
+	if v.State != nil {
+		out.State = lcPtr(*v.State)
+	}
+	if v.Error != nil {
+		out.Error = lcPtr(*v.Error)
+	}
 	out.Duration = v.Duration
 	return out
 }
@@ -762,276 +1742,800 @@ func FromContentState(v ContentState) State {
 // ToApnsAttributes converts bridge attributes to the aps.attributes of a start push, like ToContentState.
 func ToApnsAttributes(v Attributes) ApnsAttributes {
 	var out ApnsAttributes
-	if v.Actor != nil { out.Actor = lcPtr(*v.Actor) }
-	if v.Any != nil { out.Any = lcPtr(*v.Any) }
-	if v.As != nil { out.As = lcPtr(*v.As) }
-	if v.Associatedtype != nil { out.Associatedtype = lcPtr(*v.Associatedtype) }
-	if v.Async != nil { out.Async = lcPtr(*v.Async) }
-	if v.Await != nil { out.Await = lcPtr(*v.Await) }
-	if v.Borrowing != nil { out.Borrowing = lcPtr(*v.Borrowing) }
-	if v.Break != nil { out.Break = lcPtr(*v.Break) }
-	if v.Case != nil { out.Case = lcPtr(*v.Case) }
-	if v.Catch != nil { out.Catch = lcPtr(*v.Catch) }
-	if v.Class != nil { out.Class = lcPtr(*v.Class) }
-	if v.Consume != nil { out.Consume = lcPtr(*v.Consume) }
-	if v.Consuming != nil { out.Consuming = lcPtr(*v.Consuming) }
-	if v.Continue != nil { out.Continue = lcPtr(*v.Continue) }
-	if v.Copy != nil { out.Copy = lcPtr(*v.Copy) }
-	if v.Default != nil { out.Default = lcPtr(*v.Default) }
-	if v.Defer != nil { out.Defer = lcPtr(*v.Defer) }
-	if v.Deinit != nil { out.Deinit = lcPtr(*v.Deinit) }
-	if v.Discard != nil { out.Discard = lcPtr(*v.Discard) }
-	if v.Do != nil { out.Do = lcPtr(*v.Do) }
-	if v.Each != nil { out.Each = lcPtr(*v.Each) }
-	if v.Else != nil { out.Else = lcPtr(*v.Else) }
-	if v.Enum != nil { out.Enum = lcPtr(*v.Enum) }
-	if v.Extension != nil { out.Extension = lcPtr(*v.Extension) }
-	if v.Fallthrough != nil { out.Fallthrough = lcPtr(*v.Fallthrough) }
-	if v.False != nil { out.False = lcPtr(*v.False) }
-	if v.Fileprivate != nil { out.Fileprivate = lcPtr(*v.Fileprivate) }
-	if v.For != nil { out.For = lcPtr(*v.For) }
-	if v.Func != nil { out.Func = lcPtr(*v.Func) }
-	if v.Guard != nil { out.Guard = lcPtr(*v.Guard) }
-	if v.If != nil { out.If = lcPtr(*v.If) }
-	if v.Import != nil { out.Import = lcPtr(*v.Import) }
-	if v.In != nil { out.In = lcPtr(*v.In) }
-	if v.Init != nil { out.Init = lcPtr(*v.Init) }
-	if v.Inout != nil { out.Inout = lcPtr(*v.Inout) }
-	if v.Internal != nil { out.Internal = lcPtr(*v.Internal) }
-	if v.Is != nil { out.Is = lcPtr(*v.Is) }
-	if v.Let != nil { out.Let = lcPtr(*v.Let) }
-	if v.Macro != nil { out.Macro = lcPtr(*v.Macro) }
-	if v.Nil != nil { out.Nil = lcPtr(*v.Nil) }
-	if v.Nonisolated != nil { out.Nonisolated = lcPtr(*v.Nonisolated) }
-	if v.Open != nil { out.Open = lcPtr(*v.Open) }
-	if v.Operator != nil { out.Operator = lcPtr(*v.Operator) }
-	if v.Package != nil { out.Package = lcPtr(*v.Package) }
-	if v.Precedencegroup != nil { out.Precedencegroup = lcPtr(*v.Precedencegroup) }
-	if v.Private != nil { out.Private = lcPtr(*v.Private) }
-	if v.Protocol != nil { out.Protocol = lcPtr(*v.Protocol) }
-	if v.Public != nil { out.Public = lcPtr(*v.Public) }
-	if v.Repeat != nil { out.Repeat = lcPtr(*v.Repeat) }
-	if v.Rethrows != nil { out.Rethrows = lcPtr(*v.Rethrows) }
-	if v.Return != nil { out.Return = lcPtr(*v.Return) }
-	if v.Self != nil { out.Self = lcPtr(*v.Self) }
-	if v.Sending != nil { out.Sending = lcPtr(*v.Sending) }
-	if v.Some != nil { out.Some = lcPtr(*v.Some) }
-	if v.Static != nil { out.Static = lcPtr(*v.Static) }
-	if v.Struct != nil { out.Struct = lcPtr(*v.Struct) }
-	if v.Subscript != nil { out.Subscript = lcPtr(*v.Subscript) }
-	if v.Super != nil { out.Super = lcPtr(*v.Super) }
-	if v.Switch != nil { out.Switch = lcPtr(*v.Switch) }
-	if v.Throw != nil { out.Throw = lcPtr(*v.Throw) }
-	if v.Throws != nil { out.Throws = lcPtr(*v.Throws) }
-	if v.True != nil { out.True = lcPtr(*v.True) }
-	if v.Try != nil { out.Try = lcPtr(*v.Try) }
-	if v.Typealias != nil { out.Typealias = lcPtr(*v.Typealias) }
-	if v.Var != nil { out.Var = lcPtr(*v.Var) }
-	if v.Where != nil { out.Where = lcPtr(*v.Where) }
-	if v.While != nil { out.While = lcPtr(*v.While) }
-	if v.Associativity != nil { out.Associativity = lcPtr(*v.Associativity) }
-	if v.Convenience != nil { out.Convenience = lcPtr(*v.Convenience) }
-	if v.DidSet != nil { out.DidSet = lcPtr(*v.DidSet) }
-	if v.Dynamic != nil { out.Dynamic = lcPtr(*v.Dynamic) }
-	if v.Final != nil { out.Final = lcPtr(*v.Final) }
-	if v.Get != nil { out.Get = lcPtr(*v.Get) }
-	if v.Indirect != nil { out.Indirect = lcPtr(*v.Indirect) }
-	if v.Infix != nil { out.Infix = lcPtr(*v.Infix) }
-	if v.Lazy != nil { out.Lazy = lcPtr(*v.Lazy) }
-	if v.Left != nil { out.Left = lcPtr(*v.Left) }
-	if v.Mutating != nil { out.Mutating = lcPtr(*v.Mutating) }
-	if v.None != nil { out.None = lcPtr(*v.None) }
-	if v.Nonmutating != nil { out.Nonmutating = lcPtr(*v.Nonmutating) }
-	if v.Optional != nil { out.Optional = lcPtr(*v.Optional) }
-	if v.Override != nil { out.Override = lcPtr(*v.Override) }
-	if v.Postfix != nil { out.Postfix = lcPtr(*v.Postfix) }
-	if v.Precedence != nil { out.Precedence = lcPtr(*v.Precedence) }
-	if v.Prefix != nil { out.Prefix = lcPtr(*v.Prefix) }
-	if v.Required != nil { out.Required = lcPtr(*v.Required) }
-	if v.Right != nil { out.Right = lcPtr(*v.Right) }
-	if v.Set != nil { out.Set = lcPtr(*v.Set) }
-	if v.Unowned != nil { out.Unowned = lcPtr(*v.Unowned) }
-	if v.Weak != nil { out.Weak = lcPtr(*v.Weak) }
-	if v.WillSet != nil { out.WillSet = lcPtr(*v.WillSet) }
-	if v.Isolated != nil { out.Isolated = lcPtr(*v.Isolated) }
-	if v.Distributed != nil { out.Distributed = lcPtr(*v.Distributed) }
-	if v.Unsafe != nil { out.Unsafe = lcPtr(*v.Unsafe) }
-	if v.LowerThan != nil { out.LowerThan = lcPtr(*v.LowerThan) }
-	if v.HigherThan != nil { out.HigherThan = lcPtr(*v.HigherThan) }
-	if v.Assignment != nil { out.Assignment = lcPtr(*v.Assignment) }
-	if v.Safe != nil { out.Safe = lcPtr(*v.Safe) }
-	if v.Unchecked != nil { out.Unchecked = lcPtr(*v.Unchecked) }
-	if v.Reasync != nil { out.Reasync = lcPtr(*v.Reasync) }
-	if v.Preconcurrency != nil { out.Preconcurrency = lcPtr(*v.Preconcurrency) }
-	if v.Throwing != nil { out.Throwing = lcPtr(*v.Throwing) }
-	if v.Objc != nil { out.Objc = lcPtr(*v.Objc) }
-	if v.Available != nil { out.Available = lcPtr(*v.Available) }
-	if v.Unknown != nil { out.Unknown = lcPtr(*v.Unknown) }
-	if v.Fun != nil { out.Fun = lcPtr(*v.Fun) }
-	if v.And != nil { out.And = lcPtr(*v.And) }
-	if v.Def != nil { out.Def = lcPtr(*v.Def) }
-	if v.Del != nil { out.Del = lcPtr(*v.Del) }
-	if v.Elif != nil { out.Elif = lcPtr(*v.Elif) }
-	if v.Except != nil { out.Except = lcPtr(*v.Except) }
-	if v.Lambda != nil { out.Lambda = lcPtr(*v.Lambda) }
-	if v.Nonlocal != nil { out.Nonlocal = lcPtr(*v.Nonlocal) }
-	if v.Not != nil { out.Not = lcPtr(*v.Not) }
-	if v.Or != nil { out.Or = lcPtr(*v.Or) }
-	if v.Pass != nil { out.Pass = lcPtr(*v.Pass) }
-	if v.Raise != nil { out.Raise = lcPtr(*v.Raise) }
-	if v.Str != nil { out.Str = lcPtr(*v.Str) }
-	if v.Int != nil { out.Int = lcPtr(*v.Int) }
-	if v.Float != nil { out.Float = lcPtr(*v.Float) }
-	if v.Bool != nil { out.Bool = lcPtr(*v.Bool) }
-	if v.List != nil { out.List = lcPtr(*v.List) }
-	if v.Dict != nil { out.Dict = lcPtr(*v.Dict) }
-	if v.Tuple != nil { out.Tuple = lcPtr(*v.Tuple) }
-	if v.From_json != nil { out.From_json = lcPtr(*v.From_json) }
-	if v.To_json != nil { out.To_json = lcPtr(*v.To_json) }
-	if v.Json != nil { out.Json = lcPtr(*v.Json) }
-	if v.Math != nil { out.Math = lcPtr(*v.Math) }
-	if v.Re != nil { out.Re = lcPtr(*v.Re) }
-	if v.Dataclass != nil { out.Dataclass = lcPtr(*v.Dataclass) }
+	if v.Actor != nil {
+		out.Actor = lcPtr(*v.Actor)
+	}
+	if v.Any != nil {
+		out.Any = lcPtr(*v.Any)
+	}
+	if v.As != nil {
+		out.As = lcPtr(*v.As)
+	}
+	if v.Associatedtype != nil {
+		out.Associatedtype = lcPtr(*v.Associatedtype)
+	}
+	if v.Async != nil {
+		out.Async = lcPtr(*v.Async)
+	}
+	if v.Await != nil {
+		out.Await = lcPtr(*v.Await)
+	}
+	if v.Borrowing != nil {
+		out.Borrowing = lcPtr(*v.Borrowing)
+	}
+	if v.Break != nil {
+		out.Break = lcPtr(*v.Break)
+	}
+	if v.Case != nil {
+		out.Case = lcPtr(*v.Case)
+	}
+	if v.Catch != nil {
+		out.Catch = lcPtr(*v.Catch)
+	}
+	if v.Class != nil {
+		out.Class = lcPtr(*v.Class)
+	}
+	if v.Consume != nil {
+		out.Consume = lcPtr(*v.Consume)
+	}
+	if v.Consuming != nil {
+		out.Consuming = lcPtr(*v.Consuming)
+	}
+	if v.Continue != nil {
+		out.Continue = lcPtr(*v.Continue)
+	}
+	if v.Copy != nil {
+		out.Copy = lcPtr(*v.Copy)
+	}
+	if v.Default != nil {
+		out.Default = lcPtr(*v.Default)
+	}
+	if v.Defer != nil {
+		out.Defer = lcPtr(*v.Defer)
+	}
+	if v.Deinit != nil {
+		out.Deinit = lcPtr(*v.Deinit)
+	}
+	if v.Discard != nil {
+		out.Discard = lcPtr(*v.Discard)
+	}
+	if v.Do != nil {
+		out.Do = lcPtr(*v.Do)
+	}
+	if v.Each != nil {
+		out.Each = lcPtr(*v.Each)
+	}
+	if v.Else != nil {
+		out.Else = lcPtr(*v.Else)
+	}
+	if v.Enum != nil {
+		out.Enum = lcPtr(*v.Enum)
+	}
+	if v.Extension != nil {
+		out.Extension = lcPtr(*v.Extension)
+	}
+	if v.Fallthrough != nil {
+		out.Fallthrough = lcPtr(*v.Fallthrough)
+	}
+	if v.False != nil {
+		out.False = lcPtr(*v.False)
+	}
+	if v.Fileprivate != nil {
+		out.Fileprivate = lcPtr(*v.Fileprivate)
+	}
+	if v.For != nil {
+		out.For = lcPtr(*v.For)
+	}
+	if v.Func != nil {
+		out.Func = lcPtr(*v.Func)
+	}
+	if v.Guard != nil {
+		out.Guard = lcPtr(*v.Guard)
+	}
+	if v.If != nil {
+		out.If = lcPtr(*v.If)
+	}
+	if v.Import != nil {
+		out.Import = lcPtr(*v.Import)
+	}
+	if v.In != nil {
+		out.In = lcPtr(*v.In)
+	}
+	if v.Init != nil {
+		out.Init = lcPtr(*v.Init)
+	}
+	if v.Inout != nil {
+		out.Inout = lcPtr(*v.Inout)
+	}
+	if v.Internal != nil {
+		out.Internal = lcPtr(*v.Internal)
+	}
+	if v.Is != nil {
+		out.Is = lcPtr(*v.Is)
+	}
+	if v.Let != nil {
+		out.Let = lcPtr(*v.Let)
+	}
+	if v.Macro != nil {
+		out.Macro = lcPtr(*v.Macro)
+	}
+	if v.Nil != nil {
+		out.Nil = lcPtr(*v.Nil)
+	}
+	if v.Nonisolated != nil {
+		out.Nonisolated = lcPtr(*v.Nonisolated)
+	}
+	if v.Open != nil {
+		out.Open = lcPtr(*v.Open)
+	}
+	if v.Operator != nil {
+		out.Operator = lcPtr(*v.Operator)
+	}
+	if v.Package != nil {
+		out.Package = lcPtr(*v.Package)
+	}
+	if v.Precedencegroup != nil {
+		out.Precedencegroup = lcPtr(*v.Precedencegroup)
+	}
+	if v.Private != nil {
+		out.Private = lcPtr(*v.Private)
+	}
+	if v.Protocol != nil {
+		out.Protocol = lcPtr(*v.Protocol)
+	}
+	if v.Public != nil {
+		out.Public = lcPtr(*v.Public)
+	}
+	if v.Repeat != nil {
+		out.Repeat = lcPtr(*v.Repeat)
+	}
+	if v.Rethrows != nil {
+		out.Rethrows = lcPtr(*v.Rethrows)
+	}
+	if v.Return != nil {
+		out.Return = lcPtr(*v.Return)
+	}
+	if v.Self != nil {
+		out.Self = lcPtr(*v.Self)
+	}
+	if v.Sending != nil {
+		out.Sending = lcPtr(*v.Sending)
+	}
+	if v.Some != nil {
+		out.Some = lcPtr(*v.Some)
+	}
+	if v.Static != nil {
+		out.Static = lcPtr(*v.Static)
+	}
+	if v.Struct != nil {
+		out.Struct = lcPtr(*v.Struct)
+	}
+	if v.Subscript != nil {
+		out.Subscript = lcPtr(*v.Subscript)
+	}
+	if v.Super != nil {
+		out.Super = lcPtr(*v.Super)
+	}
+	if v.Switch != nil {
+		out.Switch = lcPtr(*v.Switch)
+	}
+	if v.Throw != nil {
+		out.Throw = lcPtr(*v.Throw)
+	}
+	if v.Throws != nil {
+		out.Throws = lcPtr(*v.Throws)
+	}
+	if v.True != nil {
+		out.True = lcPtr(*v.True)
+	}
+	if v.Try != nil {
+		out.Try = lcPtr(*v.Try)
+	}
+	if v.Typealias != nil {
+		out.Typealias = lcPtr(*v.Typealias)
+	}
+	if v.Var != nil {
+		out.Var = lcPtr(*v.Var)
+	}
+	if v.Where != nil {
+		out.Where = lcPtr(*v.Where)
+	}
+	if v.While != nil {
+		out.While = lcPtr(*v.While)
+	}
+	if v.Associativity != nil {
+		out.Associativity = lcPtr(*v.Associativity)
+	}
+	if v.Convenience != nil {
+		out.Convenience = lcPtr(*v.Convenience)
+	}
+	if v.DidSet != nil {
+		out.DidSet = lcPtr(*v.DidSet)
+	}
+	if v.Dynamic != nil {
+		out.Dynamic = lcPtr(*v.Dynamic)
+	}
+	if v.Final != nil {
+		out.Final = lcPtr(*v.Final)
+	}
+	if v.Get != nil {
+		out.Get = lcPtr(*v.Get)
+	}
+	if v.Indirect != nil {
+		out.Indirect = lcPtr(*v.Indirect)
+	}
+	if v.Infix != nil {
+		out.Infix = lcPtr(*v.Infix)
+	}
+	if v.Lazy != nil {
+		out.Lazy = lcPtr(*v.Lazy)
+	}
+	if v.Left != nil {
+		out.Left = lcPtr(*v.Left)
+	}
+	if v.Mutating != nil {
+		out.Mutating = lcPtr(*v.Mutating)
+	}
+	if v.None != nil {
+		out.None = lcPtr(*v.None)
+	}
+	if v.Nonmutating != nil {
+		out.Nonmutating = lcPtr(*v.Nonmutating)
+	}
+	if v.Optional != nil {
+		out.Optional = lcPtr(*v.Optional)
+	}
+	if v.Override != nil {
+		out.Override = lcPtr(*v.Override)
+	}
+	if v.Postfix != nil {
+		out.Postfix = lcPtr(*v.Postfix)
+	}
+	if v.Precedence != nil {
+		out.Precedence = lcPtr(*v.Precedence)
+	}
+	if v.Prefix != nil {
+		out.Prefix = lcPtr(*v.Prefix)
+	}
+	if v.Required != nil {
+		out.Required = lcPtr(*v.Required)
+	}
+	if v.Right != nil {
+		out.Right = lcPtr(*v.Right)
+	}
+	if v.Set != nil {
+		out.Set = lcPtr(*v.Set)
+	}
+	if v.Unowned != nil {
+		out.Unowned = lcPtr(*v.Unowned)
+	}
+	if v.Weak != nil {
+		out.Weak = lcPtr(*v.Weak)
+	}
+	if v.WillSet != nil {
+		out.WillSet = lcPtr(*v.WillSet)
+	}
+	if v.Isolated != nil {
+		out.Isolated = lcPtr(*v.Isolated)
+	}
+	if v.Distributed != nil {
+		out.Distributed = lcPtr(*v.Distributed)
+	}
+	if v.Unsafe != nil {
+		out.Unsafe = lcPtr(*v.Unsafe)
+	}
+	if v.LowerThan != nil {
+		out.LowerThan = lcPtr(*v.LowerThan)
+	}
+	if v.HigherThan != nil {
+		out.HigherThan = lcPtr(*v.HigherThan)
+	}
+	if v.Assignment != nil {
+		out.Assignment = lcPtr(*v.Assignment)
+	}
+	if v.Safe != nil {
+		out.Safe = lcPtr(*v.Safe)
+	}
+	if v.Unchecked != nil {
+		out.Unchecked = lcPtr(*v.Unchecked)
+	}
+	if v.Reasync != nil {
+		out.Reasync = lcPtr(*v.Reasync)
+	}
+	if v.Preconcurrency != nil {
+		out.Preconcurrency = lcPtr(*v.Preconcurrency)
+	}
+	if v.Throwing != nil {
+		out.Throwing = lcPtr(*v.Throwing)
+	}
+	if v.Objc != nil {
+		out.Objc = lcPtr(*v.Objc)
+	}
+	if v.Available != nil {
+		out.Available = lcPtr(*v.Available)
+	}
+	if v.Unknown != nil {
+		out.Unknown = lcPtr(*v.Unknown)
+	}
+	if v.Fun != nil {
+		out.Fun = lcPtr(*v.Fun)
+	}
+	if v.And != nil {
+		out.And = lcPtr(*v.And)
+	}
+	if v.Def != nil {
+		out.Def = lcPtr(*v.Def)
+	}
+	if v.Del != nil {
+		out.Del = lcPtr(*v.Del)
+	}
+	if v.Elif != nil {
+		out.Elif = lcPtr(*v.Elif)
+	}
+	if v.Except != nil {
+		out.Except = lcPtr(*v.Except)
+	}
+	if v.Lambda != nil {
+		out.Lambda = lcPtr(*v.Lambda)
+	}
+	if v.Nonlocal != nil {
+		out.Nonlocal = lcPtr(*v.Nonlocal)
+	}
+	if v.Not != nil {
+		out.Not = lcPtr(*v.Not)
+	}
+	if v.Or != nil {
+		out.Or = lcPtr(*v.Or)
+	}
+	if v.Pass != nil {
+		out.Pass = lcPtr(*v.Pass)
+	}
+	if v.Raise != nil {
+		out.Raise = lcPtr(*v.Raise)
+	}
+	if v.Str != nil {
+		out.Str = lcPtr(*v.Str)
+	}
+	if v.Int != nil {
+		out.Int = lcPtr(*v.Int)
+	}
+	if v.Float != nil {
+		out.Float = lcPtr(*v.Float)
+	}
+	if v.Bool != nil {
+		out.Bool = lcPtr(*v.Bool)
+	}
+	if v.List != nil {
+		out.List = lcPtr(*v.List)
+	}
+	if v.Dict != nil {
+		out.Dict = lcPtr(*v.Dict)
+	}
+	if v.Tuple != nil {
+		out.Tuple = lcPtr(*v.Tuple)
+	}
+	if v.From_json != nil {
+		out.From_json = lcPtr(*v.From_json)
+	}
+	if v.To_json != nil {
+		out.To_json = lcPtr(*v.To_json)
+	}
+	if v.Json != nil {
+		out.Json = lcPtr(*v.Json)
+	}
+	if v.Math != nil {
+		out.Math = lcPtr(*v.Math)
+	}
+	if v.Re != nil {
+		out.Re = lcPtr(*v.Re)
+	}
+	if v.Dataclass != nil {
+		out.Dataclass = lcPtr(*v.Dataclass)
+	}
 	out.Duration = v.Duration
-	if v.From != nil { out.From = lcPtr(*v.From) }
+	if v.From != nil {
+		out.From = lcPtr(*v.From)
+	}
 	return out
 }
 
 // FromApnsAttributes converts APNs attributes back to bridge attributes.
 func FromApnsAttributes(v ApnsAttributes) Attributes {
 	var out Attributes
-	if v.Actor != nil { out.Actor = lcPtr(*v.Actor) }
-	if v.Any != nil { out.Any = lcPtr(*v.Any) }
-	if v.As != nil { out.As = lcPtr(*v.As) }
-	if v.Associatedtype != nil { out.Associatedtype = lcPtr(*v.Associatedtype) }
-	if v.Async != nil { out.Async = lcPtr(*v.Async) }
-	if v.Await != nil { out.Await = lcPtr(*v.Await) }
-	if v.Borrowing != nil { out.Borrowing = lcPtr(*v.Borrowing) }
-	if v.Break != nil { out.Break = lcPtr(*v.Break) }
-	if v.Case != nil { out.Case = lcPtr(*v.Case) }
-	if v.Catch != nil { out.Catch = lcPtr(*v.Catch) }
-	if v.Class != nil { out.Class = lcPtr(*v.Class) }
-	if v.Consume != nil { out.Consume = lcPtr(*v.Consume) }
-	if v.Consuming != nil { out.Consuming = lcPtr(*v.Consuming) }
-	if v.Continue != nil { out.Continue = lcPtr(*v.Continue) }
-	if v.Copy != nil { out.Copy = lcPtr(*v.Copy) }
-	if v.Default != nil { out.Default = lcPtr(*v.Default) }
-	if v.Defer != nil { out.Defer = lcPtr(*v.Defer) }
-	if v.Deinit != nil { out.Deinit = lcPtr(*v.Deinit) }
-	if v.Discard != nil { out.Discard = lcPtr(*v.Discard) }
-	if v.Do != nil { out.Do = lcPtr(*v.Do) }
-	if v.Each != nil { out.Each = lcPtr(*v.Each) }
-	if v.Else != nil { out.Else = lcPtr(*v.Else) }
-	if v.Enum != nil { out.Enum = lcPtr(*v.Enum) }
-	if v.Extension != nil { out.Extension = lcPtr(*v.Extension) }
-	if v.Fallthrough != nil { out.Fallthrough = lcPtr(*v.Fallthrough) }
-	if v.False != nil { out.False = lcPtr(*v.False) }
-	if v.Fileprivate != nil { out.Fileprivate = lcPtr(*v.Fileprivate) }
-	if v.For != nil { out.For = lcPtr(*v.For) }
-	if v.Func != nil { out.Func = lcPtr(*v.Func) }
-	if v.Guard != nil { out.Guard = lcPtr(*v.Guard) }
-	if v.If != nil { out.If = lcPtr(*v.If) }
-	if v.Import != nil { out.Import = lcPtr(*v.Import) }
-	if v.In != nil { out.In = lcPtr(*v.In) }
-	if v.Init != nil { out.Init = lcPtr(*v.Init) }
-	if v.Inout != nil { out.Inout = lcPtr(*v.Inout) }
-	if v.Internal != nil { out.Internal = lcPtr(*v.Internal) }
-	if v.Is != nil { out.Is = lcPtr(*v.Is) }
-	if v.Let != nil { out.Let = lcPtr(*v.Let) }
-	if v.Macro != nil { out.Macro = lcPtr(*v.Macro) }
-	if v.Nil != nil { out.Nil = lcPtr(*v.Nil) }
-	if v.Nonisolated != nil { out.Nonisolated = lcPtr(*v.Nonisolated) }
-	if v.Open != nil { out.Open = lcPtr(*v.Open) }
-	if v.Operator != nil { out.Operator = lcPtr(*v.Operator) }
-	if v.Package != nil { out.Package = lcPtr(*v.Package) }
-	if v.Precedencegroup != nil { out.Precedencegroup = lcPtr(*v.Precedencegroup) }
-	if v.Private != nil { out.Private = lcPtr(*v.Private) }
-	if v.Protocol != nil { out.Protocol = lcPtr(*v.Protocol) }
-	if v.Public != nil { out.Public = lcPtr(*v.Public) }
-	if v.Repeat != nil { out.Repeat = lcPtr(*v.Repeat) }
-	if v.Rethrows != nil { out.Rethrows = lcPtr(*v.Rethrows) }
-	if v.Return != nil { out.Return = lcPtr(*v.Return) }
-	if v.Self != nil { out.Self = lcPtr(*v.Self) }
-	if v.Sending != nil { out.Sending = lcPtr(*v.Sending) }
-	if v.Some != nil { out.Some = lcPtr(*v.Some) }
-	if v.Static != nil { out.Static = lcPtr(*v.Static) }
-	if v.Struct != nil { out.Struct = lcPtr(*v.Struct) }
-	if v.Subscript != nil { out.Subscript = lcPtr(*v.Subscript) }
-	if v.Super != nil { out.Super = lcPtr(*v.Super) }
-	if v.Switch != nil { out.Switch = lcPtr(*v.Switch) }
-	if v.Throw != nil { out.Throw = lcPtr(*v.Throw) }
-	if v.Throws != nil { out.Throws = lcPtr(*v.Throws) }
-	if v.True != nil { out.True = lcPtr(*v.True) }
-	if v.Try != nil { out.Try = lcPtr(*v.Try) }
-	if v.Typealias != nil { out.Typealias = lcPtr(*v.Typealias) }
-	if v.Var != nil { out.Var = lcPtr(*v.Var) }
-	if v.Where != nil { out.Where = lcPtr(*v.Where) }
-	if v.While != nil { out.While = lcPtr(*v.While) }
-	if v.Associativity != nil { out.Associativity = lcPtr(*v.Associativity) }
-	if v.Convenience != nil { out.Convenience = lcPtr(*v.Convenience) }
-	if v.DidSet != nil { out.DidSet = lcPtr(*v.DidSet) }
-	if v.Dynamic != nil { out.Dynamic = lcPtr(*v.Dynamic) }
-	if v.Final != nil { out.Final = lcPtr(*v.Final) }
-	if v.Get != nil { out.Get = lcPtr(*v.Get) }
-	if v.Indirect != nil { out.Indirect = lcPtr(*v.Indirect) }
-	if v.Infix != nil { out.Infix = lcPtr(*v.Infix) }
-	if v.Lazy != nil { out.Lazy = lcPtr(*v.Lazy) }
-	if v.Left != nil { out.Left = lcPtr(*v.Left) }
-	if v.Mutating != nil { out.Mutating = lcPtr(*v.Mutating) }
-	if v.None != nil { out.None = lcPtr(*v.None) }
-	if v.Nonmutating != nil { out.Nonmutating = lcPtr(*v.Nonmutating) }
-	if v.Optional != nil { out.Optional = lcPtr(*v.Optional) }
-	if v.Override != nil { out.Override = lcPtr(*v.Override) }
-	if v.Postfix != nil { out.Postfix = lcPtr(*v.Postfix) }
-	if v.Precedence != nil { out.Precedence = lcPtr(*v.Precedence) }
-	if v.Prefix != nil { out.Prefix = lcPtr(*v.Prefix) }
-	if v.Required != nil { out.Required = lcPtr(*v.Required) }
-	if v.Right != nil { out.Right = lcPtr(*v.Right) }
-	if v.Set != nil { out.Set = lcPtr(*v.Set) }
-	if v.Unowned != nil { out.Unowned = lcPtr(*v.Unowned) }
-	if v.Weak != nil { out.Weak = lcPtr(*v.Weak) }
-	if v.WillSet != nil { out.WillSet = lcPtr(*v.WillSet) }
-	if v.Isolated != nil { out.Isolated = lcPtr(*v.Isolated) }
-	if v.Distributed != nil { out.Distributed = lcPtr(*v.Distributed) }
-	if v.Unsafe != nil { out.Unsafe = lcPtr(*v.Unsafe) }
-	if v.LowerThan != nil { out.LowerThan = lcPtr(*v.LowerThan) }
-	if v.HigherThan != nil { out.HigherThan = lcPtr(*v.HigherThan) }
-	if v.Assignment != nil { out.Assignment = lcPtr(*v.Assignment) }
-	if v.Safe != nil { out.Safe = lcPtr(*v.Safe) }
-	if v.Unchecked != nil { out.Unchecked = lcPtr(*v.Unchecked) }
-	if v.Reasync != nil { out.Reasync = lcPtr(*v.Reasync) }
-	if v.Preconcurrency != nil { out.Preconcurrency = lcPtr(*v.Preconcurrency) }
-	if v.Throwing != nil { out.Throwing = lcPtr(*v.Throwing) }
-	if v.Objc != nil { out.Objc = lcPtr(*v.Objc) }
-	if v.Available != nil { out.Available = lcPtr(*v.Available) }
-	if v.Unknown != nil { out.Unknown = lcPtr(*v.Unknown) }
-	if v.Fun != nil { out.Fun = lcPtr(*v.Fun) }
-	if v.And != nil { out.And = lcPtr(*v.And) }
-	if v.Def != nil { out.Def = lcPtr(*v.Def) }
-	if v.Del != nil { out.Del = lcPtr(*v.Del) }
-	if v.Elif != nil { out.Elif = lcPtr(*v.Elif) }
-	if v.Except != nil { out.Except = lcPtr(*v.Except) }
-	if v.Lambda != nil { out.Lambda = lcPtr(*v.Lambda) }
-	if v.Nonlocal != nil { out.Nonlocal = lcPtr(*v.Nonlocal) }
-	if v.Not != nil { out.Not = lcPtr(*v.Not) }
-	if v.Or != nil { out.Or = lcPtr(*v.Or) }
-	if v.Pass != nil { out.Pass = lcPtr(*v.Pass) }
-	if v.Raise != nil { out.Raise = lcPtr(*v.Raise) }
-	if v.Str != nil { out.Str = lcPtr(*v.Str) }
-	if v.Int != nil { out.Int = lcPtr(*v.Int) }
-	if v.Float != nil { out.Float = lcPtr(*v.Float) }
-	if v.Bool != nil { out.Bool = lcPtr(*v.Bool) }
-	if v.List != nil { out.List = lcPtr(*v.List) }
-	if v.Dict != nil { out.Dict = lcPtr(*v.Dict) }
-	if v.Tuple != nil { out.Tuple = lcPtr(*v.Tuple) }
-	if v.From_json != nil { out.From_json = lcPtr(*v.From_json) }
-	if v.To_json != nil { out.To_json = lcPtr(*v.To_json) }
-	if v.Json != nil { out.Json = lcPtr(*v.Json) }
-	if v.Math != nil { out.Math = lcPtr(*v.Math) }
-	if v.Re != nil { out.Re = lcPtr(*v.Re) }
-	if v.Dataclass != nil { out.Dataclass = lcPtr(*v.Dataclass) }
+	if v.Actor != nil {
+		out.Actor = lcPtr(*v.Actor)
+	}
+	if v.Any != nil {
+		out.Any = lcPtr(*v.Any)
+	}
+	if v.As != nil {
+		out.As = lcPtr(*v.As)
+	}
+	if v.Associatedtype != nil {
+		out.Associatedtype = lcPtr(*v.Associatedtype)
+	}
+	if v.Async != nil {
+		out.Async = lcPtr(*v.Async)
+	}
+	if v.Await != nil {
+		out.Await = lcPtr(*v.Await)
+	}
+	if v.Borrowing != nil {
+		out.Borrowing = lcPtr(*v.Borrowing)
+	}
+	if v.Break != nil {
+		out.Break = lcPtr(*v.Break)
+	}
+	if v.Case != nil {
+		out.Case = lcPtr(*v.Case)
+	}
+	if v.Catch != nil {
+		out.Catch = lcPtr(*v.Catch)
+	}
+	if v.Class != nil {
+		out.Class = lcPtr(*v.Class)
+	}
+	if v.Consume != nil {
+		out.Consume = lcPtr(*v.Consume)
+	}
+	if v.Consuming != nil {
+		out.Consuming = lcPtr(*v.Consuming)
+	}
+	if v.Continue != nil {
+		out.Continue = lcPtr(*v.Continue)
+	}
+	if v.Copy != nil {
+		out.Copy = lcPtr(*v.Copy)
+	}
+	if v.Default != nil {
+		out.Default = lcPtr(*v.Default)
+	}
+	if v.Defer != nil {
+		out.Defer = lcPtr(*v.Defer)
+	}
+	if v.Deinit != nil {
+		out.Deinit = lcPtr(*v.Deinit)
+	}
+	if v.Discard != nil {
+		out.Discard = lcPtr(*v.Discard)
+	}
+	if v.Do != nil {
+		out.Do = lcPtr(*v.Do)
+	}
+	if v.Each != nil {
+		out.Each = lcPtr(*v.Each)
+	}
+	if v.Else != nil {
+		out.Else = lcPtr(*v.Else)
+	}
+	if v.Enum != nil {
+		out.Enum = lcPtr(*v.Enum)
+	}
+	if v.Extension != nil {
+		out.Extension = lcPtr(*v.Extension)
+	}
+	if v.Fallthrough != nil {
+		out.Fallthrough = lcPtr(*v.Fallthrough)
+	}
+	if v.False != nil {
+		out.False = lcPtr(*v.False)
+	}
+	if v.Fileprivate != nil {
+		out.Fileprivate = lcPtr(*v.Fileprivate)
+	}
+	if v.For != nil {
+		out.For = lcPtr(*v.For)
+	}
+	if v.Func != nil {
+		out.Func = lcPtr(*v.Func)
+	}
+	if v.Guard != nil {
+		out.Guard = lcPtr(*v.Guard)
+	}
+	if v.If != nil {
+		out.If = lcPtr(*v.If)
+	}
+	if v.Import != nil {
+		out.Import = lcPtr(*v.Import)
+	}
+	if v.In != nil {
+		out.In = lcPtr(*v.In)
+	}
+	if v.Init != nil {
+		out.Init = lcPtr(*v.Init)
+	}
+	if v.Inout != nil {
+		out.Inout = lcPtr(*v.Inout)
+	}
+	if v.Internal != nil {
+		out.Internal = lcPtr(*v.Internal)
+	}
+	if v.Is != nil {
+		out.Is = lcPtr(*v.Is)
+	}
+	if v.Let != nil {
+		out.Let = lcPtr(*v.Let)
+	}
+	if v.Macro != nil {
+		out.Macro = lcPtr(*v.Macro)
+	}
+	if v.Nil != nil {
+		out.Nil = lcPtr(*v.Nil)
+	}
+	if v.Nonisolated != nil {
+		out.Nonisolated = lcPtr(*v.Nonisolated)
+	}
+	if v.Open != nil {
+		out.Open = lcPtr(*v.Open)
+	}
+	if v.Operator != nil {
+		out.Operator = lcPtr(*v.Operator)
+	}
+	if v.Package != nil {
+		out.Package = lcPtr(*v.Package)
+	}
+	if v.Precedencegroup != nil {
+		out.Precedencegroup = lcPtr(*v.Precedencegroup)
+	}
+	if v.Private != nil {
+		out.Private = lcPtr(*v.Private)
+	}
+	if v.Protocol != nil {
+		out.Protocol = lcPtr(*v.Protocol)
+	}
+	if v.Public != nil {
+		out.Public = lcPtr(*v.Public)
+	}
+	if v.Repeat != nil {
+		out.Repeat = lcPtr(*v.Repeat)
+	}
+	if v.Rethrows != nil {
+		out.Rethrows = lcPtr(*v.Rethrows)
+	}
+	if v.Return != nil {
+		out.Return = lcPtr(*v.Return)
+	}
+	if v.Self != nil {
+		out.Self = lcPtr(*v.Self)
+	}
+	if v.Sending != nil {
+		out.Sending = lcPtr(*v.Sending)
+	}
+	if v.Some != nil {
+		out.Some = lcPtr(*v.Some)
+	}
+	if v.Static != nil {
+		out.Static = lcPtr(*v.Static)
+	}
+	if v.Struct != nil {
+		out.Struct = lcPtr(*v.Struct)
+	}
+	if v.Subscript != nil {
+		out.Subscript = lcPtr(*v.Subscript)
+	}
+	if v.Super != nil {
+		out.Super = lcPtr(*v.Super)
+	}
+	if v.Switch != nil {
+		out.Switch = lcPtr(*v.Switch)
+	}
+	if v.Throw != nil {
+		out.Throw = lcPtr(*v.Throw)
+	}
+	if v.Throws != nil {
+		out.Throws = lcPtr(*v.Throws)
+	}
+	if v.True != nil {
+		out.True = lcPtr(*v.True)
+	}
+	if v.Try != nil {
+		out.Try = lcPtr(*v.Try)
+	}
+	if v.Typealias != nil {
+		out.Typealias = lcPtr(*v.Typealias)
+	}
+	if v.Var != nil {
+		out.Var = lcPtr(*v.Var)
+	}
+	if v.Where != nil {
+		out.Where = lcPtr(*v.Where)
+	}
+	if v.While != nil {
+		out.While = lcPtr(*v.While)
+	}
+	if v.Associativity != nil {
+		out.Associativity = lcPtr(*v.Associativity)
+	}
+	if v.Convenience != nil {
+		out.Convenience = lcPtr(*v.Convenience)
+	}
+	if v.DidSet != nil {
+		out.DidSet = lcPtr(*v.DidSet)
+	}
+	if v.Dynamic != nil {
+		out.Dynamic = lcPtr(*v.Dynamic)
+	}
+	if v.Final != nil {
+		out.Final = lcPtr(*v.Final)
+	}
+	if v.Get != nil {
+		out.Get = lcPtr(*v.Get)
+	}
+	if v.Indirect != nil {
+		out.Indirect = lcPtr(*v.Indirect)
+	}
+	if v.Infix != nil {
+		out.Infix = lcPtr(*v.Infix)
+	}
+	if v.Lazy != nil {
+		out.Lazy = lcPtr(*v.Lazy)
+	}
+	if v.Left != nil {
+		out.Left = lcPtr(*v.Left)
+	}
+	if v.Mutating != nil {
+		out.Mutating = lcPtr(*v.Mutating)
+	}
+	if v.None != nil {
+		out.None = lcPtr(*v.None)
+	}
+	if v.Nonmutating != nil {
+		out.Nonmutating = lcPtr(*v.Nonmutating)
+	}
+	if v.Optional != nil {
+		out.Optional = lcPtr(*v.Optional)
+	}
+	if v.Override != nil {
+		out.Override = lcPtr(*v.Override)
+	}
+	if v.Postfix != nil {
+		out.Postfix = lcPtr(*v.Postfix)
+	}
+	if v.Precedence != nil {
+		out.Precedence = lcPtr(*v.Precedence)
+	}
+	if v.Prefix != nil {
+		out.Prefix = lcPtr(*v.Prefix)
+	}
+	if v.Required != nil {
+		out.Required = lcPtr(*v.Required)
+	}
+	if v.Right != nil {
+		out.Right = lcPtr(*v.Right)
+	}
+	if v.Set != nil {
+		out.Set = lcPtr(*v.Set)
+	}
+	if v.Unowned != nil {
+		out.Unowned = lcPtr(*v.Unowned)
+	}
+	if v.Weak != nil {
+		out.Weak = lcPtr(*v.Weak)
+	}
+	if v.WillSet != nil {
+		out.WillSet = lcPtr(*v.WillSet)
+	}
+	if v.Isolated != nil {
+		out.Isolated = lcPtr(*v.Isolated)
+	}
+	if v.Distributed != nil {
+		out.Distributed = lcPtr(*v.Distributed)
+	}
+	if v.Unsafe != nil {
+		out.Unsafe = lcPtr(*v.Unsafe)
+	}
+	if v.LowerThan != nil {
+		out.LowerThan = lcPtr(*v.LowerThan)
+	}
+	if v.HigherThan != nil {
+		out.HigherThan = lcPtr(*v.HigherThan)
+	}
+	if v.Assignment != nil {
+		out.Assignment = lcPtr(*v.Assignment)
+	}
+	if v.Safe != nil {
+		out.Safe = lcPtr(*v.Safe)
+	}
+	if v.Unchecked != nil {
+		out.Unchecked = lcPtr(*v.Unchecked)
+	}
+	if v.Reasync != nil {
+		out.Reasync = lcPtr(*v.Reasync)
+	}
+	if v.Preconcurrency != nil {
+		out.Preconcurrency = lcPtr(*v.Preconcurrency)
+	}
+	if v.Throwing != nil {
+		out.Throwing = lcPtr(*v.Throwing)
+	}
+	if v.Objc != nil {
+		out.Objc = lcPtr(*v.Objc)
+	}
+	if v.Available != nil {
+		out.Available = lcPtr(*v.Available)
+	}
+	if v.Unknown != nil {
+		out.Unknown = lcPtr(*v.Unknown)
+	}
+	if v.Fun != nil {
+		out.Fun = lcPtr(*v.Fun)
+	}
+	if v.And != nil {
+		out.And = lcPtr(*v.And)
+	}
+	if v.Def != nil {
+		out.Def = lcPtr(*v.Def)
+	}
+	if v.Del != nil {
+		out.Del = lcPtr(*v.Del)
+	}
+	if v.Elif != nil {
+		out.Elif = lcPtr(*v.Elif)
+	}
+	if v.Except != nil {
+		out.Except = lcPtr(*v.Except)
+	}
+	if v.Lambda != nil {
+		out.Lambda = lcPtr(*v.Lambda)
+	}
+	if v.Nonlocal != nil {
+		out.Nonlocal = lcPtr(*v.Nonlocal)
+	}
+	if v.Not != nil {
+		out.Not = lcPtr(*v.Not)
+	}
+	if v.Or != nil {
+		out.Or = lcPtr(*v.Or)
+	}
+	if v.Pass != nil {
+		out.Pass = lcPtr(*v.Pass)
+	}
+	if v.Raise != nil {
+		out.Raise = lcPtr(*v.Raise)
+	}
+	if v.Str != nil {
+		out.Str = lcPtr(*v.Str)
+	}
+	if v.Int != nil {
+		out.Int = lcPtr(*v.Int)
+	}
+	if v.Float != nil {
+		out.Float = lcPtr(*v.Float)
+	}
+	if v.Bool != nil {
+		out.Bool = lcPtr(*v.Bool)
+	}
+	if v.List != nil {
+		out.List = lcPtr(*v.List)
+	}
+	if v.Dict != nil {
+		out.Dict = lcPtr(*v.Dict)
+	}
+	if v.Tuple != nil {
+		out.Tuple = lcPtr(*v.Tuple)
+	}
+	if v.From_json != nil {
+		out.From_json = lcPtr(*v.From_json)
+	}
+	if v.To_json != nil {
+		out.To_json = lcPtr(*v.To_json)
+	}
+	if v.Json != nil {
+		out.Json = lcPtr(*v.Json)
+	}
+	if v.Math != nil {
+		out.Math = lcPtr(*v.Math)
+	}
+	if v.Re != nil {
+		out.Re = lcPtr(*v.Re)
+	}
+	if v.Dataclass != nil {
+		out.Dataclass = lcPtr(*v.Dataclass)
+	}
 	out.Duration = v.Duration
-	if v.From != nil { out.From = lcPtr(*v.From) }
+	if v.From != nil {
+		out.From = lcPtr(*v.From)
+	}
 	return out
 }
 
@@ -1100,245 +2604,721 @@ func ToFCMData(a Attributes, s State, envelope FCMEnvelope) (map[string]string, 
 	w := &lcWriter{}
 	data := map[string]string{}
 	lcWriteEnvelope(w, envelope, data)
-	if a.Actor != nil { data["actor"] = strconv.FormatInt(int64(*a.Actor), 10) }
-	if a.Any != nil { data["any"] = strconv.FormatInt(int64(*a.Any), 10) }
-	if a.As != nil { data["as"] = strconv.FormatInt(int64(*a.As), 10) }
-	if a.Associatedtype != nil { data["associatedtype"] = strconv.FormatInt(int64(*a.Associatedtype), 10) }
-	if a.Async != nil { data["async"] = strconv.FormatInt(int64(*a.Async), 10) }
-	if a.Await != nil { data["await"] = strconv.FormatInt(int64(*a.Await), 10) }
-	if a.Borrowing != nil { data["borrowing"] = strconv.FormatInt(int64(*a.Borrowing), 10) }
-	if a.Break != nil { data["break"] = strconv.FormatInt(int64(*a.Break), 10) }
-	if a.Case != nil { data["case"] = strconv.FormatInt(int64(*a.Case), 10) }
-	if a.Catch != nil { data["catch"] = strconv.FormatInt(int64(*a.Catch), 10) }
-	if a.Class != nil { data["class"] = strconv.FormatInt(int64(*a.Class), 10) }
-	if a.Consume != nil { data["consume"] = strconv.FormatInt(int64(*a.Consume), 10) }
-	if a.Consuming != nil { data["consuming"] = strconv.FormatInt(int64(*a.Consuming), 10) }
-	if a.Continue != nil { data["continue"] = strconv.FormatInt(int64(*a.Continue), 10) }
-	if a.Copy != nil { data["copy"] = strconv.FormatInt(int64(*a.Copy), 10) }
-	if a.Default != nil { data["default"] = strconv.FormatInt(int64(*a.Default), 10) }
-	if a.Defer != nil { data["defer"] = strconv.FormatInt(int64(*a.Defer), 10) }
-	if a.Deinit != nil { data["deinit"] = strconv.FormatInt(int64(*a.Deinit), 10) }
-	if a.Discard != nil { data["discard"] = strconv.FormatInt(int64(*a.Discard), 10) }
-	if a.Do != nil { data["do"] = strconv.FormatInt(int64(*a.Do), 10) }
-	if a.Each != nil { data["each"] = strconv.FormatInt(int64(*a.Each), 10) }
-	if a.Else != nil { data["else"] = strconv.FormatInt(int64(*a.Else), 10) }
-	if a.Enum != nil { data["enum"] = strconv.FormatInt(int64(*a.Enum), 10) }
-	if a.Extension != nil { data["extension"] = strconv.FormatInt(int64(*a.Extension), 10) }
-	if a.Fallthrough != nil { data["fallthrough"] = strconv.FormatInt(int64(*a.Fallthrough), 10) }
-	if a.False != nil { data["false"] = strconv.FormatInt(int64(*a.False), 10) }
-	if a.Fileprivate != nil { data["fileprivate"] = strconv.FormatInt(int64(*a.Fileprivate), 10) }
-	if a.For != nil { data["for"] = strconv.FormatInt(int64(*a.For), 10) }
-	if a.Func != nil { data["func"] = strconv.FormatInt(int64(*a.Func), 10) }
-	if a.Guard != nil { data["guard"] = strconv.FormatInt(int64(*a.Guard), 10) }
-	if a.If != nil { data["if"] = strconv.FormatInt(int64(*a.If), 10) }
-	if a.Import != nil { data["import"] = strconv.FormatInt(int64(*a.Import), 10) }
-	if a.In != nil { data["in"] = strconv.FormatInt(int64(*a.In), 10) }
-	if a.Init != nil { data["init"] = strconv.FormatInt(int64(*a.Init), 10) }
-	if a.Inout != nil { data["inout"] = strconv.FormatInt(int64(*a.Inout), 10) }
-	if a.Internal != nil { data["internal"] = strconv.FormatInt(int64(*a.Internal), 10) }
-	if a.Is != nil { data["is"] = strconv.FormatInt(int64(*a.Is), 10) }
-	if a.Let != nil { data["let"] = strconv.FormatInt(int64(*a.Let), 10) }
-	if a.Macro != nil { data["macro"] = strconv.FormatInt(int64(*a.Macro), 10) }
-	if a.Nil != nil { data["nil"] = strconv.FormatInt(int64(*a.Nil), 10) }
-	if a.Nonisolated != nil { data["nonisolated"] = strconv.FormatInt(int64(*a.Nonisolated), 10) }
-	if a.Open != nil { data["open"] = strconv.FormatInt(int64(*a.Open), 10) }
-	if a.Operator != nil { data["operator"] = strconv.FormatInt(int64(*a.Operator), 10) }
-	if a.Package != nil { data["package"] = strconv.FormatInt(int64(*a.Package), 10) }
-	if a.Precedencegroup != nil { data["precedencegroup"] = strconv.FormatInt(int64(*a.Precedencegroup), 10) }
-	if a.Private != nil { data["private"] = strconv.FormatInt(int64(*a.Private), 10) }
-	if a.Protocol != nil { data["protocol"] = strconv.FormatInt(int64(*a.Protocol), 10) }
-	if a.Public != nil { data["public"] = strconv.FormatInt(int64(*a.Public), 10) }
-	if a.Repeat != nil { data["repeat"] = strconv.FormatInt(int64(*a.Repeat), 10) }
-	if a.Rethrows != nil { data["rethrows"] = strconv.FormatInt(int64(*a.Rethrows), 10) }
-	if a.Return != nil { data["return"] = strconv.FormatInt(int64(*a.Return), 10) }
-	if a.Self != nil { data["self"] = strconv.FormatInt(int64(*a.Self), 10) }
-	if a.Sending != nil { data["sending"] = strconv.FormatInt(int64(*a.Sending), 10) }
-	if a.Some != nil { data["some"] = strconv.FormatInt(int64(*a.Some), 10) }
-	if a.Static != nil { data["static"] = strconv.FormatInt(int64(*a.Static), 10) }
-	if a.Struct != nil { data["struct"] = strconv.FormatInt(int64(*a.Struct), 10) }
-	if a.Subscript != nil { data["subscript"] = strconv.FormatInt(int64(*a.Subscript), 10) }
-	if a.Super != nil { data["super"] = strconv.FormatInt(int64(*a.Super), 10) }
-	if a.Switch != nil { data["switch"] = strconv.FormatInt(int64(*a.Switch), 10) }
-	if a.Throw != nil { data["throw"] = strconv.FormatInt(int64(*a.Throw), 10) }
-	if a.Throws != nil { data["throws"] = strconv.FormatInt(int64(*a.Throws), 10) }
-	if a.True != nil { data["true"] = strconv.FormatInt(int64(*a.True), 10) }
-	if a.Try != nil { data["try"] = strconv.FormatInt(int64(*a.Try), 10) }
-	if a.Typealias != nil { data["typealias"] = strconv.FormatInt(int64(*a.Typealias), 10) }
-	if a.Var != nil { data["var"] = strconv.FormatInt(int64(*a.Var), 10) }
-	if a.Where != nil { data["where"] = strconv.FormatInt(int64(*a.Where), 10) }
-	if a.While != nil { data["while"] = strconv.FormatInt(int64(*a.While), 10) }
-	if a.Associativity != nil { data["associativity"] = strconv.FormatInt(int64(*a.Associativity), 10) }
-	if a.Convenience != nil { data["convenience"] = strconv.FormatInt(int64(*a.Convenience), 10) }
-	if a.DidSet != nil { data["didSet"] = strconv.FormatInt(int64(*a.DidSet), 10) }
-	if a.Dynamic != nil { data["dynamic"] = strconv.FormatInt(int64(*a.Dynamic), 10) }
-	if a.Final != nil { data["final"] = strconv.FormatInt(int64(*a.Final), 10) }
-	if a.Get != nil { data["get"] = strconv.FormatInt(int64(*a.Get), 10) }
-	if a.Indirect != nil { data["indirect"] = strconv.FormatInt(int64(*a.Indirect), 10) }
-	if a.Infix != nil { data["infix"] = strconv.FormatInt(int64(*a.Infix), 10) }
-	if a.Lazy != nil { data["lazy"] = strconv.FormatInt(int64(*a.Lazy), 10) }
-	if a.Left != nil { data["left"] = strconv.FormatInt(int64(*a.Left), 10) }
-	if a.Mutating != nil { data["mutating"] = strconv.FormatInt(int64(*a.Mutating), 10) }
-	if a.None != nil { data["none"] = strconv.FormatInt(int64(*a.None), 10) }
-	if a.Nonmutating != nil { data["nonmutating"] = strconv.FormatInt(int64(*a.Nonmutating), 10) }
-	if a.Optional != nil { data["optional"] = strconv.FormatInt(int64(*a.Optional), 10) }
-	if a.Override != nil { data["override"] = strconv.FormatInt(int64(*a.Override), 10) }
-	if a.Postfix != nil { data["postfix"] = strconv.FormatInt(int64(*a.Postfix), 10) }
-	if a.Precedence != nil { data["precedence"] = strconv.FormatInt(int64(*a.Precedence), 10) }
-	if a.Prefix != nil { data["prefix"] = strconv.FormatInt(int64(*a.Prefix), 10) }
-	if a.Required != nil { data["required"] = strconv.FormatInt(int64(*a.Required), 10) }
-	if a.Right != nil { data["right"] = strconv.FormatInt(int64(*a.Right), 10) }
-	if a.Set != nil { data["set"] = strconv.FormatInt(int64(*a.Set), 10) }
-	if a.Unowned != nil { data["unowned"] = strconv.FormatInt(int64(*a.Unowned), 10) }
-	if a.Weak != nil { data["weak"] = strconv.FormatInt(int64(*a.Weak), 10) }
-	if a.WillSet != nil { data["willSet"] = strconv.FormatInt(int64(*a.WillSet), 10) }
-	if a.Isolated != nil { data["isolated"] = strconv.FormatInt(int64(*a.Isolated), 10) }
-	if a.Distributed != nil { data["distributed"] = strconv.FormatInt(int64(*a.Distributed), 10) }
-	if a.Unsafe != nil { data["unsafe"] = strconv.FormatInt(int64(*a.Unsafe), 10) }
-	if a.LowerThan != nil { data["lowerThan"] = strconv.FormatInt(int64(*a.LowerThan), 10) }
-	if a.HigherThan != nil { data["higherThan"] = strconv.FormatInt(int64(*a.HigherThan), 10) }
-	if a.Assignment != nil { data["assignment"] = strconv.FormatInt(int64(*a.Assignment), 10) }
-	if a.Safe != nil { data["safe"] = strconv.FormatInt(int64(*a.Safe), 10) }
-	if a.Unchecked != nil { data["unchecked"] = strconv.FormatInt(int64(*a.Unchecked), 10) }
-	if a.Reasync != nil { data["reasync"] = strconv.FormatInt(int64(*a.Reasync), 10) }
-	if a.Preconcurrency != nil { data["preconcurrency"] = strconv.FormatInt(int64(*a.Preconcurrency), 10) }
-	if a.Throwing != nil { data["throwing"] = strconv.FormatInt(int64(*a.Throwing), 10) }
-	if a.Objc != nil { data["objc"] = strconv.FormatInt(int64(*a.Objc), 10) }
-	if a.Available != nil { data["available"] = strconv.FormatInt(int64(*a.Available), 10) }
-	if a.Unknown != nil { data["unknown"] = strconv.FormatInt(int64(*a.Unknown), 10) }
-	if a.Fun != nil { data["fun"] = strconv.FormatInt(int64(*a.Fun), 10) }
-	if a.And != nil { data["and"] = strconv.FormatInt(int64(*a.And), 10) }
-	if a.Def != nil { data["def"] = strconv.FormatInt(int64(*a.Def), 10) }
-	if a.Del != nil { data["del"] = strconv.FormatInt(int64(*a.Del), 10) }
-	if a.Elif != nil { data["elif"] = strconv.FormatInt(int64(*a.Elif), 10) }
-	if a.Except != nil { data["except"] = strconv.FormatInt(int64(*a.Except), 10) }
-	if a.Lambda != nil { data["lambda"] = strconv.FormatInt(int64(*a.Lambda), 10) }
-	if a.Nonlocal != nil { data["nonlocal"] = strconv.FormatInt(int64(*a.Nonlocal), 10) }
-	if a.Not != nil { data["not"] = strconv.FormatInt(int64(*a.Not), 10) }
-	if a.Or != nil { data["or"] = strconv.FormatInt(int64(*a.Or), 10) }
-	if a.Pass != nil { data["pass"] = strconv.FormatInt(int64(*a.Pass), 10) }
-	if a.Raise != nil { data["raise"] = strconv.FormatInt(int64(*a.Raise), 10) }
-	if a.Str != nil { data["str"] = strconv.FormatInt(int64(*a.Str), 10) }
-	if a.Int != nil { data["int"] = strconv.FormatInt(int64(*a.Int), 10) }
-	if a.Float != nil { data["float"] = strconv.FormatInt(int64(*a.Float), 10) }
-	if a.Bool != nil { data["bool"] = strconv.FormatInt(int64(*a.Bool), 10) }
-	if a.List != nil { data["list"] = strconv.FormatInt(int64(*a.List), 10) }
-	if a.Dict != nil { data["dict"] = strconv.FormatInt(int64(*a.Dict), 10) }
-	if a.Tuple != nil { data["tuple"] = strconv.FormatInt(int64(*a.Tuple), 10) }
-	if a.From_json != nil { data["from_json"] = strconv.FormatInt(int64(*a.From_json), 10) }
-	if a.To_json != nil { data["to_json"] = strconv.FormatInt(int64(*a.To_json), 10) }
-	if a.Json != nil { data["json"] = strconv.FormatInt(int64(*a.Json), 10) }
-	if a.Math != nil { data["math"] = strconv.FormatInt(int64(*a.Math), 10) }
-	if a.Re != nil { data["re"] = strconv.FormatInt(int64(*a.Re), 10) }
-	if a.Dataclass != nil { data["dataclass"] = strconv.FormatInt(int64(*a.Dataclass), 10) }
+	if a.Actor != nil {
+		data["actor"] = strconv.FormatInt(int64(*a.Actor), 10)
+	}
+	if a.Any != nil {
+		data["any"] = strconv.FormatInt(int64(*a.Any), 10)
+	}
+	if a.As != nil {
+		data["as"] = strconv.FormatInt(int64(*a.As), 10)
+	}
+	if a.Associatedtype != nil {
+		data["associatedtype"] = strconv.FormatInt(int64(*a.Associatedtype), 10)
+	}
+	if a.Async != nil {
+		data["async"] = strconv.FormatInt(int64(*a.Async), 10)
+	}
+	if a.Await != nil {
+		data["await"] = strconv.FormatInt(int64(*a.Await), 10)
+	}
+	if a.Borrowing != nil {
+		data["borrowing"] = strconv.FormatInt(int64(*a.Borrowing), 10)
+	}
+	if a.Break != nil {
+		data["break"] = strconv.FormatInt(int64(*a.Break), 10)
+	}
+	if a.Case != nil {
+		data["case"] = strconv.FormatInt(int64(*a.Case), 10)
+	}
+	if a.Catch != nil {
+		data["catch"] = strconv.FormatInt(int64(*a.Catch), 10)
+	}
+	if a.Class != nil {
+		data["class"] = strconv.FormatInt(int64(*a.Class), 10)
+	}
+	if a.Consume != nil {
+		data["consume"] = strconv.FormatInt(int64(*a.Consume), 10)
+	}
+	if a.Consuming != nil {
+		data["consuming"] = strconv.FormatInt(int64(*a.Consuming), 10)
+	}
+	if a.Continue != nil {
+		data["continue"] = strconv.FormatInt(int64(*a.Continue), 10)
+	}
+	if a.Copy != nil {
+		data["copy"] = strconv.FormatInt(int64(*a.Copy), 10)
+	}
+	if a.Default != nil {
+		data["default"] = strconv.FormatInt(int64(*a.Default), 10)
+	}
+	if a.Defer != nil {
+		data["defer"] = strconv.FormatInt(int64(*a.Defer), 10)
+	}
+	if a.Deinit != nil {
+		data["deinit"] = strconv.FormatInt(int64(*a.Deinit), 10)
+	}
+	if a.Discard != nil {
+		data["discard"] = strconv.FormatInt(int64(*a.Discard), 10)
+	}
+	if a.Do != nil {
+		data["do"] = strconv.FormatInt(int64(*a.Do), 10)
+	}
+	if a.Each != nil {
+		data["each"] = strconv.FormatInt(int64(*a.Each), 10)
+	}
+	if a.Else != nil {
+		data["else"] = strconv.FormatInt(int64(*a.Else), 10)
+	}
+	if a.Enum != nil {
+		data["enum"] = strconv.FormatInt(int64(*a.Enum), 10)
+	}
+	if a.Extension != nil {
+		data["extension"] = strconv.FormatInt(int64(*a.Extension), 10)
+	}
+	if a.Fallthrough != nil {
+		data["fallthrough"] = strconv.FormatInt(int64(*a.Fallthrough), 10)
+	}
+	if a.False != nil {
+		data["false"] = strconv.FormatInt(int64(*a.False), 10)
+	}
+	if a.Fileprivate != nil {
+		data["fileprivate"] = strconv.FormatInt(int64(*a.Fileprivate), 10)
+	}
+	if a.For != nil {
+		data["for"] = strconv.FormatInt(int64(*a.For), 10)
+	}
+	if a.Func != nil {
+		data["func"] = strconv.FormatInt(int64(*a.Func), 10)
+	}
+	if a.Guard != nil {
+		data["guard"] = strconv.FormatInt(int64(*a.Guard), 10)
+	}
+	if a.If != nil {
+		data["if"] = strconv.FormatInt(int64(*a.If), 10)
+	}
+	if a.Import != nil {
+		data["import"] = strconv.FormatInt(int64(*a.Import), 10)
+	}
+	if a.In != nil {
+		data["in"] = strconv.FormatInt(int64(*a.In), 10)
+	}
+	if a.Init != nil {
+		data["init"] = strconv.FormatInt(int64(*a.Init), 10)
+	}
+	if a.Inout != nil {
+		data["inout"] = strconv.FormatInt(int64(*a.Inout), 10)
+	}
+	if a.Internal != nil {
+		data["internal"] = strconv.FormatInt(int64(*a.Internal), 10)
+	}
+	if a.Is != nil {
+		data["is"] = strconv.FormatInt(int64(*a.Is), 10)
+	}
+	if a.Let != nil {
+		data["let"] = strconv.FormatInt(int64(*a.Let), 10)
+	}
+	if a.Macro != nil {
+		data["macro"] = strconv.FormatInt(int64(*a.Macro), 10)
+	}
+	if a.Nil != nil {
+		data["nil"] = strconv.FormatInt(int64(*a.Nil), 10)
+	}
+	if a.Nonisolated != nil {
+		data["nonisolated"] = strconv.FormatInt(int64(*a.Nonisolated), 10)
+	}
+	if a.Open != nil {
+		data["open"] = strconv.FormatInt(int64(*a.Open), 10)
+	}
+	if a.Operator != nil {
+		data["operator"] = strconv.FormatInt(int64(*a.Operator), 10)
+	}
+	if a.Package != nil {
+		data["package"] = strconv.FormatInt(int64(*a.Package), 10)
+	}
+	if a.Precedencegroup != nil {
+		data["precedencegroup"] = strconv.FormatInt(int64(*a.Precedencegroup), 10)
+	}
+	if a.Private != nil {
+		data["private"] = strconv.FormatInt(int64(*a.Private), 10)
+	}
+	if a.Protocol != nil {
+		data["protocol"] = strconv.FormatInt(int64(*a.Protocol), 10)
+	}
+	if a.Public != nil {
+		data["public"] = strconv.FormatInt(int64(*a.Public), 10)
+	}
+	if a.Repeat != nil {
+		data["repeat"] = strconv.FormatInt(int64(*a.Repeat), 10)
+	}
+	if a.Rethrows != nil {
+		data["rethrows"] = strconv.FormatInt(int64(*a.Rethrows), 10)
+	}
+	if a.Return != nil {
+		data["return"] = strconv.FormatInt(int64(*a.Return), 10)
+	}
+	if a.Self != nil {
+		data["self"] = strconv.FormatInt(int64(*a.Self), 10)
+	}
+	if a.Sending != nil {
+		data["sending"] = strconv.FormatInt(int64(*a.Sending), 10)
+	}
+	if a.Some != nil {
+		data["some"] = strconv.FormatInt(int64(*a.Some), 10)
+	}
+	if a.Static != nil {
+		data["static"] = strconv.FormatInt(int64(*a.Static), 10)
+	}
+	if a.Struct != nil {
+		data["struct"] = strconv.FormatInt(int64(*a.Struct), 10)
+	}
+	if a.Subscript != nil {
+		data["subscript"] = strconv.FormatInt(int64(*a.Subscript), 10)
+	}
+	if a.Super != nil {
+		data["super"] = strconv.FormatInt(int64(*a.Super), 10)
+	}
+	if a.Switch != nil {
+		data["switch"] = strconv.FormatInt(int64(*a.Switch), 10)
+	}
+	if a.Throw != nil {
+		data["throw"] = strconv.FormatInt(int64(*a.Throw), 10)
+	}
+	if a.Throws != nil {
+		data["throws"] = strconv.FormatInt(int64(*a.Throws), 10)
+	}
+	if a.True != nil {
+		data["true"] = strconv.FormatInt(int64(*a.True), 10)
+	}
+	if a.Try != nil {
+		data["try"] = strconv.FormatInt(int64(*a.Try), 10)
+	}
+	if a.Typealias != nil {
+		data["typealias"] = strconv.FormatInt(int64(*a.Typealias), 10)
+	}
+	if a.Var != nil {
+		data["var"] = strconv.FormatInt(int64(*a.Var), 10)
+	}
+	if a.Where != nil {
+		data["where"] = strconv.FormatInt(int64(*a.Where), 10)
+	}
+	if a.While != nil {
+		data["while"] = strconv.FormatInt(int64(*a.While), 10)
+	}
+	if a.Associativity != nil {
+		data["associativity"] = strconv.FormatInt(int64(*a.Associativity), 10)
+	}
+	if a.Convenience != nil {
+		data["convenience"] = strconv.FormatInt(int64(*a.Convenience), 10)
+	}
+	if a.DidSet != nil {
+		data["didSet"] = strconv.FormatInt(int64(*a.DidSet), 10)
+	}
+	if a.Dynamic != nil {
+		data["dynamic"] = strconv.FormatInt(int64(*a.Dynamic), 10)
+	}
+	if a.Final != nil {
+		data["final"] = strconv.FormatInt(int64(*a.Final), 10)
+	}
+	if a.Get != nil {
+		data["get"] = strconv.FormatInt(int64(*a.Get), 10)
+	}
+	if a.Indirect != nil {
+		data["indirect"] = strconv.FormatInt(int64(*a.Indirect), 10)
+	}
+	if a.Infix != nil {
+		data["infix"] = strconv.FormatInt(int64(*a.Infix), 10)
+	}
+	if a.Lazy != nil {
+		data["lazy"] = strconv.FormatInt(int64(*a.Lazy), 10)
+	}
+	if a.Left != nil {
+		data["left"] = strconv.FormatInt(int64(*a.Left), 10)
+	}
+	if a.Mutating != nil {
+		data["mutating"] = strconv.FormatInt(int64(*a.Mutating), 10)
+	}
+	if a.None != nil {
+		data["none"] = strconv.FormatInt(int64(*a.None), 10)
+	}
+	if a.Nonmutating != nil {
+		data["nonmutating"] = strconv.FormatInt(int64(*a.Nonmutating), 10)
+	}
+	if a.Optional != nil {
+		data["optional"] = strconv.FormatInt(int64(*a.Optional), 10)
+	}
+	if a.Override != nil {
+		data["override"] = strconv.FormatInt(int64(*a.Override), 10)
+	}
+	if a.Postfix != nil {
+		data["postfix"] = strconv.FormatInt(int64(*a.Postfix), 10)
+	}
+	if a.Precedence != nil {
+		data["precedence"] = strconv.FormatInt(int64(*a.Precedence), 10)
+	}
+	if a.Prefix != nil {
+		data["prefix"] = strconv.FormatInt(int64(*a.Prefix), 10)
+	}
+	if a.Required != nil {
+		data["required"] = strconv.FormatInt(int64(*a.Required), 10)
+	}
+	if a.Right != nil {
+		data["right"] = strconv.FormatInt(int64(*a.Right), 10)
+	}
+	if a.Set != nil {
+		data["set"] = strconv.FormatInt(int64(*a.Set), 10)
+	}
+	if a.Unowned != nil {
+		data["unowned"] = strconv.FormatInt(int64(*a.Unowned), 10)
+	}
+	if a.Weak != nil {
+		data["weak"] = strconv.FormatInt(int64(*a.Weak), 10)
+	}
+	if a.WillSet != nil {
+		data["willSet"] = strconv.FormatInt(int64(*a.WillSet), 10)
+	}
+	if a.Isolated != nil {
+		data["isolated"] = strconv.FormatInt(int64(*a.Isolated), 10)
+	}
+	if a.Distributed != nil {
+		data["distributed"] = strconv.FormatInt(int64(*a.Distributed), 10)
+	}
+	if a.Unsafe != nil {
+		data["unsafe"] = strconv.FormatInt(int64(*a.Unsafe), 10)
+	}
+	if a.LowerThan != nil {
+		data["lowerThan"] = strconv.FormatInt(int64(*a.LowerThan), 10)
+	}
+	if a.HigherThan != nil {
+		data["higherThan"] = strconv.FormatInt(int64(*a.HigherThan), 10)
+	}
+	if a.Assignment != nil {
+		data["assignment"] = strconv.FormatInt(int64(*a.Assignment), 10)
+	}
+	if a.Safe != nil {
+		data["safe"] = strconv.FormatInt(int64(*a.Safe), 10)
+	}
+	if a.Unchecked != nil {
+		data["unchecked"] = strconv.FormatInt(int64(*a.Unchecked), 10)
+	}
+	if a.Reasync != nil {
+		data["reasync"] = strconv.FormatInt(int64(*a.Reasync), 10)
+	}
+	if a.Preconcurrency != nil {
+		data["preconcurrency"] = strconv.FormatInt(int64(*a.Preconcurrency), 10)
+	}
+	if a.Throwing != nil {
+		data["throwing"] = strconv.FormatInt(int64(*a.Throwing), 10)
+	}
+	if a.Objc != nil {
+		data["objc"] = strconv.FormatInt(int64(*a.Objc), 10)
+	}
+	if a.Available != nil {
+		data["available"] = strconv.FormatInt(int64(*a.Available), 10)
+	}
+	if a.Unknown != nil {
+		data["unknown"] = strconv.FormatInt(int64(*a.Unknown), 10)
+	}
+	if a.Fun != nil {
+		data["fun"] = strconv.FormatInt(int64(*a.Fun), 10)
+	}
+	if a.And != nil {
+		data["and"] = strconv.FormatInt(int64(*a.And), 10)
+	}
+	if a.Def != nil {
+		data["def"] = strconv.FormatInt(int64(*a.Def), 10)
+	}
+	if a.Del != nil {
+		data["del"] = strconv.FormatInt(int64(*a.Del), 10)
+	}
+	if a.Elif != nil {
+		data["elif"] = strconv.FormatInt(int64(*a.Elif), 10)
+	}
+	if a.Except != nil {
+		data["except"] = strconv.FormatInt(int64(*a.Except), 10)
+	}
+	if a.Lambda != nil {
+		data["lambda"] = strconv.FormatInt(int64(*a.Lambda), 10)
+	}
+	if a.Nonlocal != nil {
+		data["nonlocal"] = strconv.FormatInt(int64(*a.Nonlocal), 10)
+	}
+	if a.Not != nil {
+		data["not"] = strconv.FormatInt(int64(*a.Not), 10)
+	}
+	if a.Or != nil {
+		data["or"] = strconv.FormatInt(int64(*a.Or), 10)
+	}
+	if a.Pass != nil {
+		data["pass"] = strconv.FormatInt(int64(*a.Pass), 10)
+	}
+	if a.Raise != nil {
+		data["raise"] = strconv.FormatInt(int64(*a.Raise), 10)
+	}
+	if a.Str != nil {
+		data["str"] = strconv.FormatInt(int64(*a.Str), 10)
+	}
+	if a.Int != nil {
+		data["int"] = strconv.FormatInt(int64(*a.Int), 10)
+	}
+	if a.Float != nil {
+		data["float"] = strconv.FormatInt(int64(*a.Float), 10)
+	}
+	if a.Bool != nil {
+		data["bool"] = strconv.FormatInt(int64(*a.Bool), 10)
+	}
+	if a.List != nil {
+		data["list"] = strconv.FormatInt(int64(*a.List), 10)
+	}
+	if a.Dict != nil {
+		data["dict"] = strconv.FormatInt(int64(*a.Dict), 10)
+	}
+	if a.Tuple != nil {
+		data["tuple"] = strconv.FormatInt(int64(*a.Tuple), 10)
+	}
+	if a.From_json != nil {
+		data["from_json"] = strconv.FormatInt(int64(*a.From_json), 10)
+	}
+	if a.To_json != nil {
+		data["to_json"] = strconv.FormatInt(int64(*a.To_json), 10)
+	}
+	if a.Json != nil {
+		data["json"] = strconv.FormatInt(int64(*a.Json), 10)
+	}
+	if a.Math != nil {
+		data["math"] = strconv.FormatInt(int64(*a.Math), 10)
+	}
+	if a.Re != nil {
+		data["re"] = strconv.FormatInt(int64(*a.Re), 10)
+	}
+	if a.Dataclass != nil {
+		data["dataclass"] = strconv.FormatInt(int64(*a.Dataclass), 10)
+	}
 	data["duration"] = strconv.FormatInt(int64(a.Duration), 10)
-	if a.From != nil { data["fromStop"] = strconv.FormatInt(int64(*a.From), 10) }
-	if s.Interface != nil { data["interface"] = strconv.FormatInt(int64(*s.Interface), 10) }
-	if s.Null != nil { data["null"] = strconv.FormatInt(int64(*s.Null), 10) }
-	if s.Object != nil { data["object"] = strconv.FormatInt(int64(*s.Object), 10) }
-	if s.This != nil { data["this"] = strconv.FormatInt(int64(*s.This), 10) }
-	if s.Typeof != nil { data["typeof"] = strconv.FormatInt(int64(*s.Typeof), 10) }
-	if s.Val != nil { data["val"] = strconv.FormatInt(int64(*s.Val), 10) }
-	if s.When != nil { data["when"] = strconv.FormatInt(int64(*s.When), 10) }
-	if s.By != nil { data["by"] = strconv.FormatInt(int64(*s.By), 10) }
-	if s.Delegate != nil { data["delegate"] = strconv.FormatInt(int64(*s.Delegate), 10) }
-	if s.Field != nil { data["field"] = strconv.FormatInt(int64(*s.Field), 10) }
-	if s.File != nil { data["file"] = strconv.FormatInt(int64(*s.File), 10) }
-	if s.Finally != nil { data["finally"] = strconv.FormatInt(int64(*s.Finally), 10) }
-	if s.Param != nil { data["param"] = strconv.FormatInt(int64(*s.Param), 10) }
-	if s.Property != nil { data["property"] = strconv.FormatInt(int64(*s.Property), 10) }
-	if s.Receiver != nil { data["receiver"] = strconv.FormatInt(int64(*s.Receiver), 10) }
-	if s.Setparam != nil { data["setparam"] = strconv.FormatInt(int64(*s.Setparam), 10) }
-	if s.Value != nil { data["value"] = strconv.FormatInt(int64(*s.Value), 10) }
-	if s.Abstract != nil { data["abstract"] = strconv.FormatInt(int64(*s.Abstract), 10) }
-	if s.Actual != nil { data["actual"] = strconv.FormatInt(int64(*s.Actual), 10) }
-	if s.Annotation != nil { data["annotation"] = strconv.FormatInt(int64(*s.Annotation), 10) }
-	if s.Companion != nil { data["companion"] = strconv.FormatInt(int64(*s.Companion), 10) }
-	if s.Const != nil { data["const"] = strconv.FormatInt(int64(*s.Const), 10) }
-	if s.Crossinline != nil { data["crossinline"] = strconv.FormatInt(int64(*s.Crossinline), 10) }
-	if s.Data != nil { data["data"] = strconv.FormatInt(int64(*s.Data), 10) }
-	if s.Expect != nil { data["expect"] = strconv.FormatInt(int64(*s.Expect), 10) }
-	if s.External != nil { data["external"] = strconv.FormatInt(int64(*s.External), 10) }
-	if s.Inline != nil { data["inline"] = strconv.FormatInt(int64(*s.Inline), 10) }
-	if s.Inner != nil { data["inner"] = strconv.FormatInt(int64(*s.Inner), 10) }
-	if s.Lateinit != nil { data["lateinit"] = strconv.FormatInt(int64(*s.Lateinit), 10) }
-	if s.Noinline != nil { data["noinline"] = strconv.FormatInt(int64(*s.Noinline), 10) }
-	if s.Out != nil { data["out"] = strconv.FormatInt(int64(*s.Out), 10) }
-	if s.Protected != nil { data["protected"] = strconv.FormatInt(int64(*s.Protected), 10) }
-	if s.Reified != nil { data["reified"] = strconv.FormatInt(int64(*s.Reified), 10) }
-	if s.Sealed != nil { data["sealed"] = strconv.FormatInt(int64(*s.Sealed), 10) }
-	if s.Suspend != nil { data["suspend"] = strconv.FormatInt(int64(*s.Suspend), 10) }
-	if s.Tailrec != nil { data["tailrec"] = strconv.FormatInt(int64(*s.Tailrec), 10) }
-	if s.Vararg != nil { data["vararg"] = strconv.FormatInt(int64(*s.Vararg), 10) }
-	if s.It != nil { data["it"] = strconv.FormatInt(int64(*s.It), 10) }
-	if s.Debugger != nil { data["debugger"] = strconv.FormatInt(int64(*s.Debugger), 10) }
-	if s.Delete != nil { data["delete"] = strconv.FormatInt(int64(*s.Delete), 10) }
-	if s.Export != nil { data["export"] = strconv.FormatInt(int64(*s.Export), 10) }
-	if s.Extends != nil { data["extends"] = strconv.FormatInt(int64(*s.Extends), 10) }
-	if s.Function != nil { data["function"] = strconv.FormatInt(int64(*s.Function), 10) }
-	if s.Instanceof != nil { data["instanceof"] = strconv.FormatInt(int64(*s.Instanceof), 10) }
-	if s.New != nil { data["new"] = strconv.FormatInt(int64(*s.New), 10) }
-	if s.Void != nil { data["void"] = strconv.FormatInt(int64(*s.Void), 10) }
-	if s.With != nil { data["with"] = strconv.FormatInt(int64(*s.With), 10) }
-	if s.Implements != nil { data["implements"] = strconv.FormatInt(int64(*s.Implements), 10) }
-	if s.Yield != nil { data["yield"] = strconv.FormatInt(int64(*s.Yield), 10) }
-	if s.Accessor != nil { data["accessor"] = strconv.FormatInt(int64(*s.Accessor), 10) }
-	if s.Asserts != nil { data["asserts"] = strconv.FormatInt(int64(*s.Asserts), 10) }
-	if s.Assert != nil { data["assert"] = strconv.FormatInt(int64(*s.Assert), 10) }
-	if s.Bigint != nil { data["bigint"] = strconv.FormatInt(int64(*s.Bigint), 10) }
-	if s.Boolean != nil { data["boolean"] = strconv.FormatInt(int64(*s.Boolean), 10) }
-	if s.Declare != nil { data["declare"] = strconv.FormatInt(int64(*s.Declare), 10) }
-	if s.Infer != nil { data["infer"] = strconv.FormatInt(int64(*s.Infer), 10) }
-	if s.Intrinsic != nil { data["intrinsic"] = strconv.FormatInt(int64(*s.Intrinsic), 10) }
-	if s.Keyof != nil { data["keyof"] = strconv.FormatInt(int64(*s.Keyof), 10) }
-	if s.Module != nil { data["module"] = strconv.FormatInt(int64(*s.Module), 10) }
-	if s.Namespace != nil { data["namespace"] = strconv.FormatInt(int64(*s.Namespace), 10) }
-	if s.Never != nil { data["never"] = strconv.FormatInt(int64(*s.Never), 10) }
-	if s.Readonly != nil { data["readonly"] = strconv.FormatInt(int64(*s.Readonly), 10) }
-	if s.Require != nil { data["require"] = strconv.FormatInt(int64(*s.Require), 10) }
-	if s.Number != nil { data["number"] = strconv.FormatInt(int64(*s.Number), 10) }
-	if s.Of != nil { data["of"] = strconv.FormatInt(int64(*s.Of), 10) }
-	if s.Satisfies != nil { data["satisfies"] = strconv.FormatInt(int64(*s.Satisfies), 10) }
-	if s.String != nil { data["string"] = strconv.FormatInt(int64(*s.String), 10) }
-	if s.Symbol != nil { data["symbol"] = strconv.FormatInt(int64(*s.Symbol), 10) }
-	if s.Type != nil { data["type"] = strconv.FormatInt(int64(*s.Type), 10) }
-	if s.Undefined != nil { data["undefined"] = strconv.FormatInt(int64(*s.Undefined), 10) }
-	if s.Unique != nil { data["unique"] = strconv.FormatInt(int64(*s.Unique), 10) }
-	if s.Using != nil { data["using"] = strconv.FormatInt(int64(*s.Using), 10) }
-	if s.Global != nil { data["global"] = strconv.FormatInt(int64(*s.Global), 10) }
-	if s.Arguments != nil { data["arguments"] = strconv.FormatInt(int64(*s.Arguments), 10) }
-	if s.Eval != nil { data["eval"] = strconv.FormatInt(int64(*s.Eval), 10) }
-	if s.Prototype != nil { data["prototype"] = strconv.FormatInt(int64(*s.Prototype), 10) }
-	if s.ToJSON != nil { data["toJSON"] = strconv.FormatInt(int64(*s.ToJSON), 10) }
-	if s.Encode != nil { data["encode"] = strconv.FormatInt(int64(*s.Encode), 10) }
-	if s.Hash != nil { data["hash"] = strconv.FormatInt(int64(*s.Hash), 10) }
-	if s.Description != nil { data["description"] = strconv.FormatInt(int64(*s.Description), 10) }
-	if s.DebugDescription != nil { data["debugDescription"] = strconv.FormatInt(int64(*s.DebugDescription), 10) }
-	if s.RawValue != nil { data["rawValue"] = strconv.FormatInt(int64(*s.RawValue), 10) }
-	if s.AllCases != nil { data["allCases"] = strconv.FormatInt(int64(*s.AllCases), 10) }
-	if s.Hasher != nil { data["hasher"] = strconv.FormatInt(int64(*s.Hasher), 10) }
-	if s.Equals != nil { data["equals"] = strconv.FormatInt(int64(*s.Equals), 10) }
-	if s.HashCode != nil { data["hashCode"] = strconv.FormatInt(int64(*s.HashCode), 10) }
-	if s.Component1 != nil { data["component1"] = strconv.FormatInt(int64(*s.Component1), 10) }
-	if s.Component2 != nil { data["component2"] = strconv.FormatInt(int64(*s.Component2), 10) }
-	if s.Name != nil { data["name"] = strconv.FormatInt(int64(*s.Name), 10) }
-	if s.Ordinal != nil { data["ordinal"] = strconv.FormatInt(int64(*s.Ordinal), 10) }
-	if s.Values != nil { data["values"] = strconv.FormatInt(int64(*s.Values), 10) }
-	if s.Entries != nil { data["entries"] = strconv.FormatInt(int64(*s.Entries), 10) }
-	if s.CompareTo != nil { data["compareTo"] = strconv.FormatInt(int64(*s.CompareTo), 10) }
-	if s.DeclaringClass != nil { data["declaringClass"] = strconv.FormatInt(int64(*s.DeclaringClass), 10) }
-	if s.Lc != nil { data["lc"] = strconv.FormatInt(int64(*s.Lc), 10) }
-	if s.Reader != nil { data["reader"] = strconv.FormatInt(int64(*s.Reader), 10) }
-	if s.Map != nil { data["map"] = strconv.FormatInt(int64(*s.Map), 10) }
-	if s.Container != nil { data["container"] = strconv.FormatInt(int64(*s.Container), 10) }
-	if s.Decoder != nil { data["decoder"] = strconv.FormatInt(int64(*s.Decoder), 10) }
-	if s.Encoder != nil { data["encoder"] = strconv.FormatInt(int64(*s.Encoder), 10) }
-	if s.Key != nil { data["key"] = strconv.FormatInt(int64(*s.Key), 10) }
-	if s.Fail != nil { data["fail"] = strconv.FormatInt(int64(*s.Fail), 10) }
-	if s.Read != nil { data["read"] = strconv.FormatInt(int64(*s.Read), 10) }
-	if s.Ok != nil { data["ok"] = strconv.FormatInt(int64(*s.Ok), 10) }
-	if s.Attributes != nil { data["attributes"] = strconv.FormatInt(int64(*s.Attributes), 10) }
-	if s.State != nil { data["state"] = strconv.FormatInt(int64(*s.State), 10) }
-	if s.Error != nil { data["error"] = strconv.FormatInt(int64(*s.Error), 10) }
+	if a.From != nil {
+		data["fromStop"] = strconv.FormatInt(int64(*a.From), 10)
+	}
+	if s.Interface != nil {
+		data["interface"] = strconv.FormatInt(int64(*s.Interface), 10)
+	}
+	if s.Null != nil {
+		data["null"] = strconv.FormatInt(int64(*s.Null), 10)
+	}
+	if s.Object != nil {
+		data["object"] = strconv.FormatInt(int64(*s.Object), 10)
+	}
+	if s.This != nil {
+		data["this"] = strconv.FormatInt(int64(*s.This), 10)
+	}
+	if s.Typeof != nil {
+		data["typeof"] = strconv.FormatInt(int64(*s.Typeof), 10)
+	}
+	if s.Val != nil {
+		data["val"] = strconv.FormatInt(int64(*s.Val), 10)
+	}
+	if s.When != nil {
+		data["when"] = strconv.FormatInt(int64(*s.When), 10)
+	}
+	if s.By != nil {
+		data["by"] = strconv.FormatInt(int64(*s.By), 10)
+	}
+	if s.Delegate != nil {
+		data["delegate"] = strconv.FormatInt(int64(*s.Delegate), 10)
+	}
+	if s.Field != nil {
+		data["field"] = strconv.FormatInt(int64(*s.Field), 10)
+	}
+	if s.File != nil {
+		data["file"] = strconv.FormatInt(int64(*s.File), 10)
+	}
+	if s.Finally != nil {
+		data["finally"] = strconv.FormatInt(int64(*s.Finally), 10)
+	}
+	if s.Param != nil {
+		data["param"] = strconv.FormatInt(int64(*s.Param), 10)
+	}
+	if s.Property != nil {
+		data["property"] = strconv.FormatInt(int64(*s.Property), 10)
+	}
+	if s.Receiver != nil {
+		data["receiver"] = strconv.FormatInt(int64(*s.Receiver), 10)
+	}
+	if s.Setparam != nil {
+		data["setparam"] = strconv.FormatInt(int64(*s.Setparam), 10)
+	}
+	if s.Value != nil {
+		data["value"] = strconv.FormatInt(int64(*s.Value), 10)
+	}
+	if s.Abstract != nil {
+		data["abstract"] = strconv.FormatInt(int64(*s.Abstract), 10)
+	}
+	if s.Actual != nil {
+		data["actual"] = strconv.FormatInt(int64(*s.Actual), 10)
+	}
+	if s.Annotation != nil {
+		data["annotation"] = strconv.FormatInt(int64(*s.Annotation), 10)
+	}
+	if s.Companion != nil {
+		data["companion"] = strconv.FormatInt(int64(*s.Companion), 10)
+	}
+	if s.Const != nil {
+		data["const"] = strconv.FormatInt(int64(*s.Const), 10)
+	}
+	if s.Crossinline != nil {
+		data["crossinline"] = strconv.FormatInt(int64(*s.Crossinline), 10)
+	}
+	if s.Data != nil {
+		data["data"] = strconv.FormatInt(int64(*s.Data), 10)
+	}
+	if s.Expect != nil {
+		data["expect"] = strconv.FormatInt(int64(*s.Expect), 10)
+	}
+	if s.External != nil {
+		data["external"] = strconv.FormatInt(int64(*s.External), 10)
+	}
+	if s.Inline != nil {
+		data["inline"] = strconv.FormatInt(int64(*s.Inline), 10)
+	}
+	if s.Inner != nil {
+		data["inner"] = strconv.FormatInt(int64(*s.Inner), 10)
+	}
+	if s.Lateinit != nil {
+		data["lateinit"] = strconv.FormatInt(int64(*s.Lateinit), 10)
+	}
+	if s.Noinline != nil {
+		data["noinline"] = strconv.FormatInt(int64(*s.Noinline), 10)
+	}
+	if s.Out != nil {
+		data["out"] = strconv.FormatInt(int64(*s.Out), 10)
+	}
+	if s.Protected != nil {
+		data["protected"] = strconv.FormatInt(int64(*s.Protected), 10)
+	}
+	if s.Reified != nil {
+		data["reified"] = strconv.FormatInt(int64(*s.Reified), 10)
+	}
+	if s.Sealed != nil {
+		data["sealed"] = strconv.FormatInt(int64(*s.Sealed), 10)
+	}
+	if s.Suspend != nil {
+		data["suspend"] = strconv.FormatInt(int64(*s.Suspend), 10)
+	}
+	if s.Tailrec != nil {
+		data["tailrec"] = strconv.FormatInt(int64(*s.Tailrec), 10)
+	}
+	if s.Vararg != nil {
+		data["vararg"] = strconv.FormatInt(int64(*s.Vararg), 10)
+	}
+	if s.It != nil {
+		data["it"] = strconv.FormatInt(int64(*s.It), 10)
+	}
+	if s.Debugger != nil {
+		data["debugger"] = strconv.FormatInt(int64(*s.Debugger), 10)
+	}
+	if s.Delete != nil {
+		data["delete"] = strconv.FormatInt(int64(*s.Delete), 10)
+	}
+	if s.Export != nil {
+		data["export"] = strconv.FormatInt(int64(*s.Export), 10)
+	}
+	if s.Extends != nil {
+		data["extends"] = strconv.FormatInt(int64(*s.Extends), 10)
+	}
+	if s.Function != nil {
+		data["function"] = strconv.FormatInt(int64(*s.Function), 10)
+	}
+	if s.Instanceof != nil {
+		data["instanceof"] = strconv.FormatInt(int64(*s.Instanceof), 10)
+	}
+	if s.New != nil {
+		data["new"] = strconv.FormatInt(int64(*s.New), 10)
+	}
+	if s.Void != nil {
+		data["void"] = strconv.FormatInt(int64(*s.Void), 10)
+	}
+	if s.With != nil {
+		data["with"] = strconv.FormatInt(int64(*s.With), 10)
+	}
+	if s.Implements != nil {
+		data["implements"] = strconv.FormatInt(int64(*s.Implements), 10)
+	}
+	if s.Yield != nil {
+		data["yield"] = strconv.FormatInt(int64(*s.Yield), 10)
+	}
+	if s.Accessor != nil {
+		data["accessor"] = strconv.FormatInt(int64(*s.Accessor), 10)
+	}
+	if s.Asserts != nil {
+		data["asserts"] = strconv.FormatInt(int64(*s.Asserts), 10)
+	}
+	if s.Assert != nil {
+		data["assert"] = strconv.FormatInt(int64(*s.Assert), 10)
+	}
+	if s.Bigint != nil {
+		data["bigint"] = strconv.FormatInt(int64(*s.Bigint), 10)
+	}
+	if s.Boolean != nil {
+		data["boolean"] = strconv.FormatInt(int64(*s.Boolean), 10)
+	}
+	if s.Declare != nil {
+		data["declare"] = strconv.FormatInt(int64(*s.Declare), 10)
+	}
+	if s.Infer != nil {
+		data["infer"] = strconv.FormatInt(int64(*s.Infer), 10)
+	}
+	if s.Intrinsic != nil {
+		data["intrinsic"] = strconv.FormatInt(int64(*s.Intrinsic), 10)
+	}
+	if s.Keyof != nil {
+		data["keyof"] = strconv.FormatInt(int64(*s.Keyof), 10)
+	}
+	if s.Module != nil {
+		data["module"] = strconv.FormatInt(int64(*s.Module), 10)
+	}
+	if s.Namespace != nil {
+		data["namespace"] = strconv.FormatInt(int64(*s.Namespace), 10)
+	}
+	if s.Never != nil {
+		data["never"] = strconv.FormatInt(int64(*s.Never), 10)
+	}
+	if s.Readonly != nil {
+		data["readonly"] = strconv.FormatInt(int64(*s.Readonly), 10)
+	}
+	if s.Require != nil {
+		data["require"] = strconv.FormatInt(int64(*s.Require), 10)
+	}
+	if s.Number != nil {
+		data["number"] = strconv.FormatInt(int64(*s.Number), 10)
+	}
+	if s.Of != nil {
+		data["of"] = strconv.FormatInt(int64(*s.Of), 10)
+	}
+	if s.Satisfies != nil {
+		data["satisfies"] = strconv.FormatInt(int64(*s.Satisfies), 10)
+	}
+	if s.String != nil {
+		data["string"] = strconv.FormatInt(int64(*s.String), 10)
+	}
+	if s.Symbol != nil {
+		data["symbol"] = strconv.FormatInt(int64(*s.Symbol), 10)
+	}
+	if s.Type != nil {
+		data["type"] = strconv.FormatInt(int64(*s.Type), 10)
+	}
+	if s.Undefined != nil {
+		data["undefined"] = strconv.FormatInt(int64(*s.Undefined), 10)
+	}
+	if s.Unique != nil {
+		data["unique"] = strconv.FormatInt(int64(*s.Unique), 10)
+	}
+	if s.Using != nil {
+		data["using"] = strconv.FormatInt(int64(*s.Using), 10)
+	}
+	if s.Global != nil {
+		data["global"] = strconv.FormatInt(int64(*s.Global), 10)
+	}
+	if s.Arguments != nil {
+		data["arguments"] = strconv.FormatInt(int64(*s.Arguments), 10)
+	}
+	if s.Eval != nil {
+		data["eval"] = strconv.FormatInt(int64(*s.Eval), 10)
+	}
+	if s.Prototype != nil {
+		data["prototype"] = strconv.FormatInt(int64(*s.Prototype), 10)
+	}
+	if s.ToJSON != nil {
+		data["toJSON"] = strconv.FormatInt(int64(*s.ToJSON), 10)
+	}
+	if s.Encode != nil {
+		data["encode"] = strconv.FormatInt(int64(*s.Encode), 10)
+	}
+	if s.Hash != nil {
+		data["hash"] = strconv.FormatInt(int64(*s.Hash), 10)
+	}
+	if s.Description != nil {
+		data["description"] = strconv.FormatInt(int64(*s.Description), 10)
+	}
+	if s.DebugDescription != nil {
+		data["debugDescription"] = strconv.FormatInt(int64(*s.DebugDescription), 10)
+	}
+	if s.RawValue != nil {
+		data["rawValue"] = strconv.FormatInt(int64(*s.RawValue), 10)
+	}
+	if s.AllCases != nil {
+		data["allCases"] = strconv.FormatInt(int64(*s.AllCases), 10)
+	}
+	if s.Hasher != nil {
+		data["hasher"] = strconv.FormatInt(int64(*s.Hasher), 10)
+	}
+	if s.Equals != nil {
+		data["equals"] = strconv.FormatInt(int64(*s.Equals), 10)
+	}
+	if s.HashCode != nil {
+		data["hashCode"] = strconv.FormatInt(int64(*s.HashCode), 10)
+	}
+	if s.Component1 != nil {
+		data["component1"] = strconv.FormatInt(int64(*s.Component1), 10)
+	}
+	if s.Component2 != nil {
+		data["component2"] = strconv.FormatInt(int64(*s.Component2), 10)
+	}
+	if s.Name != nil {
+		data["name"] = strconv.FormatInt(int64(*s.Name), 10)
+	}
+	if s.Ordinal != nil {
+		data["ordinal"] = strconv.FormatInt(int64(*s.Ordinal), 10)
+	}
+	if s.Values != nil {
+		data["values"] = strconv.FormatInt(int64(*s.Values), 10)
+	}
+	if s.Entries != nil {
+		data["entries"] = strconv.FormatInt(int64(*s.Entries), 10)
+	}
+	if s.CompareTo != nil {
+		data["compareTo"] = strconv.FormatInt(int64(*s.CompareTo), 10)
+	}
+	if s.DeclaringClass != nil {
+		data["declaringClass"] = strconv.FormatInt(int64(*s.DeclaringClass), 10)
+	}
+	if s.Lc != nil {
+		data["lc"] = strconv.FormatInt(int64(*s.Lc), 10)
+	}
+	if s.Reader != nil {
+		data["reader"] = strconv.FormatInt(int64(*s.Reader), 10)
+	}
+	if s.Map != nil {
+		data["map"] = strconv.FormatInt(int64(*s.Map), 10)
+	}
+	if s.Container != nil {
+		data["container"] = strconv.FormatInt(int64(*s.Container), 10)
+	}
+	if s.Decoder != nil {
+		data["decoder"] = strconv.FormatInt(int64(*s.Decoder), 10)
+	}
+	if s.Encoder != nil {
+		data["encoder"] = strconv.FormatInt(int64(*s.Encoder), 10)
+	}
+	if s.Key != nil {
+		data["key"] = strconv.FormatInt(int64(*s.Key), 10)
+	}
+	if s.Fail != nil {
+		data["fail"] = strconv.FormatInt(int64(*s.Fail), 10)
+	}
+	if s.Read != nil {
+		data["read"] = strconv.FormatInt(int64(*s.Read), 10)
+	}
+	if s.Ok != nil {
+		data["ok"] = strconv.FormatInt(int64(*s.Ok), 10)
+	}
+	if s.Attributes != nil {
+		data["attributes"] = strconv.FormatInt(int64(*s.Attributes), 10)
+	}
+	if s.State != nil {
+		data["state"] = strconv.FormatInt(int64(*s.State), 10)
+	}
+	if s.Error != nil {
+		data["error"] = strconv.FormatInt(int64(*s.Error), 10)
+	}
 	data["remainingDuration"] = strconv.FormatInt(int64(s.Duration), 10)
 	if w.err != nil {
 		return nil, w.err
@@ -1595,251 +3575,251 @@ func ParseFCMData(data map[string]string) FCMParse {
 	var attributes *Attributes
 	if aDuration != nil {
 		attributes = &Attributes{
-			Actor: aActor,
-			Any: aAny,
-			As: aAs,
-			Associatedtype: aAssociatedtype,
-			Async: aAsync,
-			Await: aAwait,
-			Borrowing: aBorrowing,
-			Break: aBreak,
-			Case: aCase,
-			Catch: aCatch,
-			Class: aClass,
-			Consume: aConsume,
-			Consuming: aConsuming,
-			Continue: aContinue,
-			Copy: aCopy,
-			Default: aDefault,
-			Defer: aDefer,
-			Deinit: aDeinit,
-			Discard: aDiscard,
-			Do: aDo,
-			Each: aEach,
-			Else: aElse,
-			Enum: aEnum,
-			Extension: aExtension,
-			Fallthrough: aFallthrough,
-			False: aFalse,
-			Fileprivate: aFileprivate,
-			For: aFor,
-			Func: aFunc,
-			Guard: aGuard,
-			If: aIf,
-			Import: aImport,
-			In: aIn,
-			Init: aInit,
-			Inout: aInout,
-			Internal: aInternal,
-			Is: aIs,
-			Let: aLet,
-			Macro: aMacro,
-			Nil: aNil,
-			Nonisolated: aNonisolated,
-			Open: aOpen,
-			Operator: aOperator,
-			Package: aPackage,
+			Actor:           aActor,
+			Any:             aAny,
+			As:              aAs,
+			Associatedtype:  aAssociatedtype,
+			Async:           aAsync,
+			Await:           aAwait,
+			Borrowing:       aBorrowing,
+			Break:           aBreak,
+			Case:            aCase,
+			Catch:           aCatch,
+			Class:           aClass,
+			Consume:         aConsume,
+			Consuming:       aConsuming,
+			Continue:        aContinue,
+			Copy:            aCopy,
+			Default:         aDefault,
+			Defer:           aDefer,
+			Deinit:          aDeinit,
+			Discard:         aDiscard,
+			Do:              aDo,
+			Each:            aEach,
+			Else:            aElse,
+			Enum:            aEnum,
+			Extension:       aExtension,
+			Fallthrough:     aFallthrough,
+			False:           aFalse,
+			Fileprivate:     aFileprivate,
+			For:             aFor,
+			Func:            aFunc,
+			Guard:           aGuard,
+			If:              aIf,
+			Import:          aImport,
+			In:              aIn,
+			Init:            aInit,
+			Inout:           aInout,
+			Internal:        aInternal,
+			Is:              aIs,
+			Let:             aLet,
+			Macro:           aMacro,
+			Nil:             aNil,
+			Nonisolated:     aNonisolated,
+			Open:            aOpen,
+			Operator:        aOperator,
+			Package:         aPackage,
 			Precedencegroup: aPrecedencegroup,
-			Private: aPrivate,
-			Protocol: aProtocol,
-			Public: aPublic,
-			Repeat: aRepeat,
-			Rethrows: aRethrows,
-			Return: aReturn,
-			Self: aSelf,
-			Sending: aSending,
-			Some: aSome,
-			Static: aStatic,
-			Struct: aStruct,
-			Subscript: aSubscript,
-			Super: aSuper,
-			Switch: aSwitch,
-			Throw: aThrow,
-			Throws: aThrows,
-			True: aTrue,
-			Try: aTry,
-			Typealias: aTypealias,
-			Var: aVar,
-			Where: aWhere,
-			While: aWhile,
-			Associativity: aAssociativity,
-			Convenience: aConvenience,
-			DidSet: aDidSet,
-			Dynamic: aDynamic,
-			Final: aFinal,
-			Get: aGet,
-			Indirect: aIndirect,
-			Infix: aInfix,
-			Lazy: aLazy,
-			Left: aLeft,
-			Mutating: aMutating,
-			None: aNone,
-			Nonmutating: aNonmutating,
-			Optional: aOptional,
-			Override: aOverride,
-			Postfix: aPostfix,
-			Precedence: aPrecedence,
-			Prefix: aPrefix,
-			Required: aRequired,
-			Right: aRight,
-			Set: aSet,
-			Unowned: aUnowned,
-			Weak: aWeak,
-			WillSet: aWillSet,
-			Isolated: aIsolated,
-			Distributed: aDistributed,
-			Unsafe: aUnsafe,
-			LowerThan: aLowerThan,
-			HigherThan: aHigherThan,
-			Assignment: aAssignment,
-			Safe: aSafe,
-			Unchecked: aUnchecked,
-			Reasync: aReasync,
-			Preconcurrency: aPreconcurrency,
-			Throwing: aThrowing,
-			Objc: aObjc,
-			Available: aAvailable,
-			Unknown: aUnknown,
-			Fun: aFun,
-			And: aAnd,
-			Def: aDef,
-			Del: aDel,
-			Elif: aElif,
-			Except: aExcept,
-			Lambda: aLambda,
-			Nonlocal: aNonlocal,
-			Not: aNot,
-			Or: aOr,
-			Pass: aPass,
-			Raise: aRaise,
-			Str: aStr,
-			Int: aInt,
-			Float: aFloat,
-			Bool: aBool,
-			List: aList,
-			Dict: aDict,
-			Tuple: aTuple,
-			From_json: aFrom_json,
-			To_json: aTo_json,
-			Json: aJson,
-			Math: aMath,
-			Re: aRe,
-			Dataclass: aDataclass,
-			Duration: *aDuration,
-			From: aFrom,
+			Private:         aPrivate,
+			Protocol:        aProtocol,
+			Public:          aPublic,
+			Repeat:          aRepeat,
+			Rethrows:        aRethrows,
+			Return:          aReturn,
+			Self:            aSelf,
+			Sending:         aSending,
+			Some:            aSome,
+			Static:          aStatic,
+			Struct:          aStruct,
+			Subscript:       aSubscript,
+			Super:           aSuper,
+			Switch:          aSwitch,
+			Throw:           aThrow,
+			Throws:          aThrows,
+			True:            aTrue,
+			Try:             aTry,
+			Typealias:       aTypealias,
+			Var:             aVar,
+			Where:           aWhere,
+			While:           aWhile,
+			Associativity:   aAssociativity,
+			Convenience:     aConvenience,
+			DidSet:          aDidSet,
+			Dynamic:         aDynamic,
+			Final:           aFinal,
+			Get:             aGet,
+			Indirect:        aIndirect,
+			Infix:           aInfix,
+			Lazy:            aLazy,
+			Left:            aLeft,
+			Mutating:        aMutating,
+			None:            aNone,
+			Nonmutating:     aNonmutating,
+			Optional:        aOptional,
+			Override:        aOverride,
+			Postfix:         aPostfix,
+			Precedence:      aPrecedence,
+			Prefix:          aPrefix,
+			Required:        aRequired,
+			Right:           aRight,
+			Set:             aSet,
+			Unowned:         aUnowned,
+			Weak:            aWeak,
+			WillSet:         aWillSet,
+			Isolated:        aIsolated,
+			Distributed:     aDistributed,
+			Unsafe:          aUnsafe,
+			LowerThan:       aLowerThan,
+			HigherThan:      aHigherThan,
+			Assignment:      aAssignment,
+			Safe:            aSafe,
+			Unchecked:       aUnchecked,
+			Reasync:         aReasync,
+			Preconcurrency:  aPreconcurrency,
+			Throwing:        aThrowing,
+			Objc:            aObjc,
+			Available:       aAvailable,
+			Unknown:         aUnknown,
+			Fun:             aFun,
+			And:             aAnd,
+			Def:             aDef,
+			Del:             aDel,
+			Elif:            aElif,
+			Except:          aExcept,
+			Lambda:          aLambda,
+			Nonlocal:        aNonlocal,
+			Not:             aNot,
+			Or:              aOr,
+			Pass:            aPass,
+			Raise:           aRaise,
+			Str:             aStr,
+			Int:             aInt,
+			Float:           aFloat,
+			Bool:            aBool,
+			List:            aList,
+			Dict:            aDict,
+			Tuple:           aTuple,
+			From_json:       aFrom_json,
+			To_json:         aTo_json,
+			Json:            aJson,
+			Math:            aMath,
+			Re:              aRe,
+			Dataclass:       aDataclass,
+			Duration:        *aDuration,
+			From:            aFrom,
 		}
 	}
 	var state *State
 	if sDuration != nil {
 		state = &State{
-			Interface: sInterface,
-			Null: sNull,
-			Object: sObject,
-			This: sThis,
-			Typeof: sTypeof,
-			Val: sVal,
-			When: sWhen,
-			By: sBy,
-			Delegate: sDelegate,
-			Field: sField,
-			File: sFile,
-			Finally: sFinally,
-			Param: sParam,
-			Property: sProperty,
-			Receiver: sReceiver,
-			Setparam: sSetparam,
-			Value: sValue,
-			Abstract: sAbstract,
-			Actual: sActual,
-			Annotation: sAnnotation,
-			Companion: sCompanion,
-			Const: sConst,
-			Crossinline: sCrossinline,
-			Data: sData,
-			Expect: sExpect,
-			External: sExternal,
-			Inline: sInline,
-			Inner: sInner,
-			Lateinit: sLateinit,
-			Noinline: sNoinline,
-			Out: sOut,
-			Protected: sProtected,
-			Reified: sReified,
-			Sealed: sSealed,
-			Suspend: sSuspend,
-			Tailrec: sTailrec,
-			Vararg: sVararg,
-			It: sIt,
-			Debugger: sDebugger,
-			Delete: sDelete,
-			Export: sExport,
-			Extends: sExtends,
-			Function: sFunction,
-			Instanceof: sInstanceof,
-			New: sNew,
-			Void: sVoid,
-			With: sWith,
-			Implements: sImplements,
-			Yield: sYield,
-			Accessor: sAccessor,
-			Asserts: sAsserts,
-			Assert: sAssert,
-			Bigint: sBigint,
-			Boolean: sBoolean,
-			Declare: sDeclare,
-			Infer: sInfer,
-			Intrinsic: sIntrinsic,
-			Keyof: sKeyof,
-			Module: sModule,
-			Namespace: sNamespace,
-			Never: sNever,
-			Readonly: sReadonly,
-			Require: sRequire,
-			Number: sNumber,
-			Of: sOf,
-			Satisfies: sSatisfies,
-			String: sString,
-			Symbol: sSymbol,
-			Type: sType,
-			Undefined: sUndefined,
-			Unique: sUnique,
-			Using: sUsing,
-			Global: sGlobal,
-			Arguments: sArguments,
-			Eval: sEval,
-			Prototype: sPrototype,
-			ToJSON: sToJSON,
-			Encode: sEncode,
-			Hash: sHash,
-			Description: sDescription,
+			Interface:        sInterface,
+			Null:             sNull,
+			Object:           sObject,
+			This:             sThis,
+			Typeof:           sTypeof,
+			Val:              sVal,
+			When:             sWhen,
+			By:               sBy,
+			Delegate:         sDelegate,
+			Field:            sField,
+			File:             sFile,
+			Finally:          sFinally,
+			Param:            sParam,
+			Property:         sProperty,
+			Receiver:         sReceiver,
+			Setparam:         sSetparam,
+			Value:            sValue,
+			Abstract:         sAbstract,
+			Actual:           sActual,
+			Annotation:       sAnnotation,
+			Companion:        sCompanion,
+			Const:            sConst,
+			Crossinline:      sCrossinline,
+			Data:             sData,
+			Expect:           sExpect,
+			External:         sExternal,
+			Inline:           sInline,
+			Inner:            sInner,
+			Lateinit:         sLateinit,
+			Noinline:         sNoinline,
+			Out:              sOut,
+			Protected:        sProtected,
+			Reified:          sReified,
+			Sealed:           sSealed,
+			Suspend:          sSuspend,
+			Tailrec:          sTailrec,
+			Vararg:           sVararg,
+			It:               sIt,
+			Debugger:         sDebugger,
+			Delete:           sDelete,
+			Export:           sExport,
+			Extends:          sExtends,
+			Function:         sFunction,
+			Instanceof:       sInstanceof,
+			New:              sNew,
+			Void:             sVoid,
+			With:             sWith,
+			Implements:       sImplements,
+			Yield:            sYield,
+			Accessor:         sAccessor,
+			Asserts:          sAsserts,
+			Assert:           sAssert,
+			Bigint:           sBigint,
+			Boolean:          sBoolean,
+			Declare:          sDeclare,
+			Infer:            sInfer,
+			Intrinsic:        sIntrinsic,
+			Keyof:            sKeyof,
+			Module:           sModule,
+			Namespace:        sNamespace,
+			Never:            sNever,
+			Readonly:         sReadonly,
+			Require:          sRequire,
+			Number:           sNumber,
+			Of:               sOf,
+			Satisfies:        sSatisfies,
+			String:           sString,
+			Symbol:           sSymbol,
+			Type:             sType,
+			Undefined:        sUndefined,
+			Unique:           sUnique,
+			Using:            sUsing,
+			Global:           sGlobal,
+			Arguments:        sArguments,
+			Eval:             sEval,
+			Prototype:        sPrototype,
+			ToJSON:           sToJSON,
+			Encode:           sEncode,
+			Hash:             sHash,
+			Description:      sDescription,
 			DebugDescription: sDebugDescription,
-			RawValue: sRawValue,
-			AllCases: sAllCases,
-			Hasher: sHasher,
-			Equals: sEquals,
-			HashCode: sHashCode,
-			Component1: sComponent1,
-			Component2: sComponent2,
-			Name: sName,
-			Ordinal: sOrdinal,
-			Values: sValues,
-			Entries: sEntries,
-			CompareTo: sCompareTo,
-			DeclaringClass: sDeclaringClass,
-			Lc: sLc,
-			Reader: sReader,
-			Map: sMap,
-			Container: sContainer,
-			Decoder: sDecoder,
-			Encoder: sEncoder,
-			Key: sKey,
-			Fail: sFail,
-			Read: sRead,
-			Ok: sOk,
-			Attributes: sAttributes,
-			State: sState,
-			Error: sError,
-			Duration: *sDuration,
+			RawValue:         sRawValue,
+			AllCases:         sAllCases,
+			Hasher:           sHasher,
+			Equals:           sEquals,
+			HashCode:         sHashCode,
+			Component1:       sComponent1,
+			Component2:       sComponent2,
+			Name:             sName,
+			Ordinal:          sOrdinal,
+			Values:           sValues,
+			Entries:          sEntries,
+			CompareTo:        sCompareTo,
+			DeclaringClass:   sDeclaringClass,
+			Lc:               sLc,
+			Reader:           sReader,
+			Map:              sMap,
+			Container:        sContainer,
+			Decoder:          sDecoder,
+			Encoder:          sEncoder,
+			Key:              sKey,
+			Fail:             sFail,
+			Read:             sRead,
+			Ok:               sOk,
+			Attributes:       sAttributes,
+			State:            sState,
+			Error:            sError,
+			Duration:         *sDuration,
 		}
 	}
 	return FCMParse{Envelope: envelope, Attributes: attributes, State: state, Issues: issues}
@@ -1847,11 +3827,11 @@ func ParseFCMData(data map[string]string) FCMParse {
 
 // The decisions of FCMOrder: the first two apply the message, the rest drop it.
 const (
-	FCMApply             = "apply"
-	FCMApplyUntimed      = "apply-untimed"
-	FCMDropOlder         = "drop-older"
-	FCMDropUnaddressed   = "drop-unaddressed"
-	FCMDropUnknownEvent  = "drop-unknown-event"
+	FCMApply            = "apply"
+	FCMApplyUntimed     = "apply-untimed"
+	FCMDropOlder        = "drop-older"
+	FCMDropUnaddressed  = "drop-unaddressed"
+	FCMDropUnknownEvent = "drop-unknown-event"
 )
 
 // FCMOrderStore keeps, per activity, the send time of the last message the app applied.
@@ -2238,6 +4218,31 @@ type Uint8 uint8
 // MarshalJSON writes the number.
 func (v Uint8) MarshalJSON() ([]byte, error) {
 	return strconv.AppendUint(nil, uint64(v), 10), nil
+}
+
+// lcReadEnvelope reads the envelope keys of an FCM data map, with this contract's advice.
+func lcReadEnvelope(data map[string]string, issues *[]FCMIssue) FCMEnvelopeRead {
+	var envelope FCMEnvelopeRead
+	if id, ok := data[FCMKeyActivityID]; ok && id != "" {
+		envelope.ActivityID = lcPtr(id)
+	} else if ok {
+		lcIssue(issues, FCMKeyActivityID, lcPtr(id), "invalid", "drop the message: without activityId it cannot be addressed to an activity")
+	} else {
+		lcIssue(issues, FCMKeyActivityID, nil, "missing", "drop the message: without activityId it cannot be addressed to an activity")
+	}
+	kind, ok := data[FCMKeyEvent]
+	switch {
+	case kind == "start" || kind == "update" || kind == "end":
+		envelope.Event = lcPtr(FCMEvent(kind))
+	case ok:
+		lcIssue(issues, FCMKeyEvent, lcPtr(kind), "unknown-case", "drop the message: event must be start, update or end")
+	default:
+		lcIssue(issues, FCMKeyEvent, nil, "missing", "drop the message: event must be start, update or end")
+	}
+	envelope.SentAtMs = lcEnvelopeTime(data, FCMKeySentAt, true, "apply the message but it cannot be ordered: the server must send sentAtMs in Unix ms", "read as Unix seconds and converted to ms; the server must send sentAtMs in Unix ms", issues)
+	envelope.StaleAtMs = lcEnvelopeTime(data, FCMKeyStaleAt, false, "ignore staleAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send staleAtMs in Unix ms", issues)
+	envelope.DismissAtMs = lcEnvelopeTime(data, FCMKeyDismissAt, false, "ignore dismissAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send dismissAtMs in Unix ms", issues)
+	return envelope
 }
 
 // Runtime helpers of the generated functions (the same in every contract's file).
@@ -2652,30 +4657,6 @@ func lcEnvelopeTime(data map[string]string, key string, required bool, invalid s
 	return lcPtr(value)
 }
 
-func lcReadEnvelope(data map[string]string, issues *[]FCMIssue) FCMEnvelopeRead {
-	var envelope FCMEnvelopeRead
-	if id, ok := data[FCMKeyActivityID]; ok && id != "" {
-		envelope.ActivityID = lcPtr(id)
-	} else if ok {
-		lcIssue(issues, FCMKeyActivityID, lcPtr(id), "invalid", "drop the message: without activityId it cannot be addressed to an activity")
-	} else {
-		lcIssue(issues, FCMKeyActivityID, nil, "missing", "drop the message: without activityId it cannot be addressed to an activity")
-	}
-	kind, ok := data[FCMKeyEvent]
-	switch {
-	case kind == "start" || kind == "update" || kind == "end":
-		envelope.Event = lcPtr(FCMEvent(kind))
-	case ok:
-		lcIssue(issues, FCMKeyEvent, lcPtr(kind), "unknown-case", "drop the message: event must be start, update or end")
-	default:
-		lcIssue(issues, FCMKeyEvent, nil, "missing", "drop the message: event must be start, update or end")
-	}
-	envelope.SentAtMs = lcEnvelopeTime(data, FCMKeySentAt, true, "apply the message but it cannot be ordered: the server must send sentAtMs in Unix ms", "read as Unix seconds and converted to ms; the server must send sentAtMs in Unix ms", issues)
-	envelope.StaleAtMs = lcEnvelopeTime(data, FCMKeyStaleAt, false, "ignore staleAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send staleAtMs in Unix ms", issues)
-	envelope.DismissAtMs = lcEnvelopeTime(data, FCMKeyDismissAt, false, "ignore dismissAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send dismissAtMs in Unix ms", issues)
-	return envelope
-}
-
 // lcFcm reads one field (a reader gives the value, the repair reason, "" when none, and
 // whether it was readable) of an FCM data map and reports what it repaired or dropped.
 func lcFcm[T any](data map[string]string, key string, read func(string) (T, string, bool), issues *[]FCMIssue, reportMissing bool) *T {
@@ -3005,4 +4986,92 @@ func lcJSONBounded[T lcNumber](value T, low T, high T) T {
 		lcFailJSON()
 	}
 	return value
+}
+
+// lcMemberRule is what Swift's decoder needs of one member of a JSON object that
+// encoding/json would otherwise read as a zero value: present and not null (required), and no
+// null inside (shape: one letter per level, "l" a list or range, "m" a map).
+type lcMemberRule struct {
+	key      string
+	required bool
+	shape    string
+}
+
+// lcCheckDecode refuses the JSON object data when a required member is absent or null, or a
+// list item or map member is null, and returns the keys that are absent or null (which take
+// their default). encoding/json reports every other mismatch itself, so a value that is not
+// an object is left to it. Members are found as encoding/json finds them: the exact key, else
+// one equal to it ignoring case.
+func lcCheckDecode(data []byte, typeName string, rules []lcMemberRule) (map[string]bool, error) {
+	absent := map[string]bool{}
+	var object map[string]json.RawMessage
+	if json.Unmarshal(data, &object) != nil || object == nil {
+		return absent, nil
+	}
+	for _, rule := range rules {
+		raw, ok := object[rule.key]
+		if !ok {
+			for _, name := range lcSortedKeys(object) {
+				if strings.EqualFold(name, rule.key) {
+					raw, ok = object[name], true
+					break
+				}
+			}
+		}
+		path := typeName + "." + rule.key
+		if !ok || lcIsNull(raw) {
+			if rule.required && !ok {
+				return nil, fmt.Errorf("json: %s is missing; Swift's decoder refuses the value", path)
+			}
+			if rule.required {
+				return nil, fmt.Errorf("json: %s is null; Swift's decoder refuses the value", path)
+			}
+			absent[rule.key] = true
+			continue
+		}
+		if err := lcNoNullInside(raw, rule.shape, path); err != nil {
+			return nil, err
+		}
+	}
+	return absent, nil
+}
+
+func lcIsNull(raw json.RawMessage) bool {
+	return string(bytes.TrimSpace(raw)) == "null"
+}
+
+// lcNoNullInside walks shape's levels of raw and refuses the first null item or member.
+func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
+	if shape == "" {
+		return nil
+	}
+	var items []json.RawMessage
+	var paths []string
+	if shape[0] == 'l' {
+		if json.Unmarshal(raw, &items) != nil {
+			return nil
+		}
+		for index := range items {
+			paths = append(paths, path+"["+strconv.Itoa(index)+"]")
+		}
+	} else {
+		var members map[string]json.RawMessage
+		if json.Unmarshal(raw, &members) != nil {
+			return nil
+		}
+		for _, key := range lcSortedKeys(members) {
+			quoted, _ := lcMarshal(key)
+			items = append(items, members[key])
+			paths = append(paths, path+"["+string(quoted)+"]")
+		}
+	}
+	for index, item := range items {
+		if lcIsNull(item) {
+			return fmt.Errorf("json: %s is null; Swift's decoder refuses the value", paths[index])
+		}
+		if err := lcNoNullInside(item, shape[1:], paths[index]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -29,31 +29,31 @@ type KeywordsKind string
 
 // Cases of KeywordsKind, in schema order; the value is the raw value every wire carries.
 const (
-	KeywordsKindNone KeywordsKind = "none"
-	KeywordsKindGet KeywordsKind = "get"
-	KeywordsKindSet KeywordsKind = "set"
-	KeywordsKindValue KeywordsKind = "value"
-	KeywordsKindIt KeywordsKind = "it"
-	KeywordsKindMap KeywordsKind = "map"
-	KeywordsKindData KeywordsKind = "data"
+	KeywordsKindNone      KeywordsKind = "none"
+	KeywordsKindGet       KeywordsKind = "get"
+	KeywordsKindSet       KeywordsKind = "set"
+	KeywordsKindValue     KeywordsKind = "value"
+	KeywordsKindIt        KeywordsKind = "it"
+	KeywordsKindMap       KeywordsKind = "map"
+	KeywordsKindData      KeywordsKind = "data"
 	KeywordsKindCompanion KeywordsKind = "companion"
-	KeywordsKindLength KeywordsKind = "length"
-	KeywordsKindThen KeywordsKind = "then"
-	KeywordsKindOf KeywordsKind = "of"
-	KeywordsKindBy KeywordsKind = "by"
-	KeywordsKindOut KeywordsKind = "out"
-	KeywordsKindField KeywordsKind = "field"
-	KeywordsKindHash KeywordsKind = "hash"
-	KeywordsKindEncode KeywordsKind = "encode"
-	KeywordsKindFrom KeywordsKind = "from"
-	KeywordsKindSome_ KeywordsKind = "some_"
-	KeywordsKindValues_ KeywordsKind = "values_"
-	KeywordsKindError KeywordsKind = "error"
-	KeywordsKindOther KeywordsKind = "other"
-	KeywordsKindKey KeywordsKind = "key"
+	KeywordsKindLength    KeywordsKind = "length"
+	KeywordsKindThen      KeywordsKind = "then"
+	KeywordsKindOf        KeywordsKind = "of"
+	KeywordsKindBy        KeywordsKind = "by"
+	KeywordsKindOut       KeywordsKind = "out"
+	KeywordsKindField     KeywordsKind = "field"
+	KeywordsKindHash      KeywordsKind = "hash"
+	KeywordsKindEncode    KeywordsKind = "encode"
+	KeywordsKindFrom      KeywordsKind = "from"
+	KeywordsKindSome_     KeywordsKind = "some_"
+	KeywordsKindValues_   KeywordsKind = "values_"
+	KeywordsKindError     KeywordsKind = "error"
+	KeywordsKindOther     KeywordsKind = "other"
+	KeywordsKindKey       KeywordsKind = "key"
 )
 
-var lcCasesKeywordsKind = []string{ "none", "get", "set", "value", "it", "map", "data", "companion", "length", "then", "of", "by", "out", "field", "hash", "encode", "from", "some_", "values_", "error", "other", "key" }
+var lcCasesKeywordsKind = []string{"none", "get", "set", "value", "it", "map", "data", "companion", "length", "then", "of", "by", "out", "field", "hash", "encode", "from", "some_", "values_", "error", "other", "key"}
 
 // KeywordsCoding is a string-raw enum of the contract.
 // Next to the CodingKeys enum a lenient init(from:) declares.
@@ -61,22 +61,22 @@ type KeywordsCoding string
 
 // Cases of KeywordsCoding, in schema order; the value is the raw value every wire carries.
 const (
-	KeywordsCodingFirst KeywordsCoding = "first"
+	KeywordsCodingFirst  KeywordsCoding = "first"
 	KeywordsCodingSecond KeywordsCoding = "second"
 )
 
-var lcCasesKeywordsCoding = []string{ "first", "second" }
+var lcCasesKeywordsCoding = []string{"first", "second"}
 
 // KeywordsParser is a string-raw enum of the contract.
 type KeywordsParser string
 
 // Cases of KeywordsParser, in schema order; the value is the raw value every wire carries.
 const (
-	KeywordsParserStrict KeywordsParser = "strict"
+	KeywordsParserStrict  KeywordsParser = "strict"
 	KeywordsParserLenient KeywordsParser = "lenient"
 )
 
-var lcCasesKeywordsParser = []string{ "strict", "lenient" }
+var lcCasesKeywordsParser = []string{"strict", "lenient"}
 
 // KeywordsCompanion is a string-raw enum of the contract.
 type KeywordsCompanion string
@@ -86,7 +86,7 @@ const (
 	KeywordsCompanionAlpha KeywordsCompanion = "alpha"
 )
 
-var lcCasesKeywordsCompanion = []string{ "alpha" }
+var lcCasesKeywordsCompanion = []string{"alpha"}
 
 // KeywordsFloatKind is a string-raw enum of the contract.
 type KeywordsFloatKind string
@@ -97,7 +97,7 @@ const (
 	KeywordsFloatKindSwim KeywordsFloatKind = "swim"
 )
 
-var lcCasesKeywordsFloatKind = []string{ "sink", "swim" }
+var lcCasesKeywordsFloatKind = []string{"sink", "swim"}
 
 // KeywordsCharacter is a string-raw enum of the contract.
 type KeywordsCharacter string
@@ -107,7 +107,7 @@ const (
 	KeywordsCharacterHero KeywordsCharacter = "hero"
 )
 
-var lcCasesKeywordsCharacter = []string{ "hero" }
+var lcCasesKeywordsCharacter = []string{"hero"}
 
 // KeywordsRegex is a string-raw enum of the contract.
 type KeywordsRegex string
@@ -117,7 +117,7 @@ const (
 	KeywordsRegexPattern KeywordsRegex = "pattern"
 )
 
-var lcCasesKeywordsRegex = []string{ "pattern" }
+var lcCasesKeywordsRegex = []string{"pattern"}
 
 // KeywordsOmit is a string-raw enum of the contract.
 type KeywordsOmit string
@@ -127,7 +127,7 @@ const (
 	KeywordsOmitKeep KeywordsOmit = "keep"
 )
 
-var lcCasesKeywordsOmit = []string{ "keep" }
+var lcCasesKeywordsOmit = []string{"keep"}
 
 // KeywordsTypeError is a string-raw enum of the contract.
 type KeywordsTypeError string
@@ -137,7 +137,7 @@ const (
 	KeywordsTypeErrorThrown KeywordsTypeError = "thrown"
 )
 
-var lcCasesKeywordsTypeError = []string{ "thrown" }
+var lcCasesKeywordsTypeError = []string{"thrown"}
 
 // KeywordsEquatable is a string-raw enum of the contract.
 type KeywordsEquatable string
@@ -147,7 +147,7 @@ const (
 	KeywordsEquatableSame KeywordsEquatable = "same"
 )
 
-var lcCasesKeywordsEquatable = []string{ "same" }
+var lcCasesKeywordsEquatable = []string{"same"}
 
 // KeywordsValue is the bridge shape of a schema struct (wire names, Unix ms).
 // A struct whose members shadow the generated locals.
@@ -156,22 +156,22 @@ type KeywordsValue struct {
 	// nil means the schema default.
 	It *int32 `json:"it,omitempty"`
 	// nil means the schema default.
-	Map *[]int32 `json:"map,omitempty"`
-	Data *string `json:"data,omitempty"`
+	Map  *[]int32 `json:"map,omitempty"`
+	Data *string  `json:"data,omitempty"`
 	// nil means the schema default.
-	Key *KeywordsKind `json:"key,omitempty"`
-	Other *KeywordsKind `json:"other,omitempty"`
+	Key    *KeywordsKind    `json:"key,omitempty"`
+	Other  *KeywordsKind    `json:"other,omitempty"`
 	Result *KeywordsElement `json:"result,omitempty"`
 }
 
 // KeywordsValueApns is KeywordsValue as the widget's Codable type reads it: Swift names, dates in seconds since 2001.
 type KeywordsValueApns struct {
-	Value int32 `json:"value"`
-	It int32 `json:"it"`
-	Map []int32 `json:"map"`
-	Data *string `json:"data,omitempty"`
-	Key KeywordsKind `json:"key"`
-	Other *KeywordsKind `json:"other,omitempty"`
+	Value  int32                `json:"value"`
+	It     int32                `json:"it"`
+	Map    []int32              `json:"map"`
+	Data   *string              `json:"data,omitempty"`
+	Key    KeywordsKind         `json:"key"`
+	Other  *KeywordsKind        `json:"other,omitempty"`
 	Result *KeywordsElementApns `json:"result,omitempty"`
 }
 
@@ -179,11 +179,19 @@ func lcToApnsKeywordsValue(v KeywordsValue) KeywordsValueApns {
 	var out KeywordsValueApns
 	out.Value = v.Value
 	out.It = lcOr(v.It, int32(1))
-	out.Map = lcEach(lcOr(v.Map, []int32{}), func(item int32) int32 { return item })
-	if v.Data != nil { out.Data = lcPtr(*v.Data) }
+	out.Map = lcEach(lcOr(v.Map, []int32{}), func(item int32) int32 {
+		return item
+	})
+	if v.Data != nil {
+		out.Data = lcPtr(*v.Data)
+	}
 	out.Key = lcOr(v.Key, KeywordsKindNone)
-	if v.Other != nil { out.Other = lcPtr(*v.Other) }
-	if v.Result != nil { out.Result = lcPtr(lcToApnsKeywordsElement(*v.Result)) }
+	if v.Other != nil {
+		out.Other = lcPtr(*v.Other)
+	}
+	if v.Result != nil {
+		out.Result = lcPtr(lcToApnsKeywordsElement(*v.Result))
+	}
 	return out
 }
 
@@ -191,11 +199,19 @@ func lcFromApnsKeywordsValue(v KeywordsValueApns) KeywordsValue {
 	var out KeywordsValue
 	out.Value = v.Value
 	out.It = lcPtr(v.It)
-	out.Map = lcPtr(lcEach(v.Map, func(item int32) int32 { return item }))
-	if v.Data != nil { out.Data = lcPtr(*v.Data) }
+	out.Map = lcPtr(lcEach(v.Map, func(item int32) int32 {
+		return item
+	}))
+	if v.Data != nil {
+		out.Data = lcPtr(*v.Data)
+	}
 	out.Key = lcPtr(v.Key)
-	if v.Other != nil { out.Other = lcPtr(*v.Other) }
-	if v.Result != nil { out.Result = lcPtr(lcFromApnsKeywordsElement(*v.Result)) }
+	if v.Other != nil {
+		out.Other = lcPtr(*v.Other)
+	}
+	if v.Result != nil {
+		out.Result = lcPtr(lcFromApnsKeywordsElement(*v.Result))
+	}
 	return out
 }
 
@@ -203,11 +219,19 @@ func lcNormalizeKeywordsValue(w *lcWriter, v KeywordsValue, path string) Keyword
 	var out KeywordsValue
 	out.Value = v.Value
 	out.It = lcPtr(lcOr(v.It, int32(1)))
-	out.Map = lcPtr(lcEachAt(lcOr(v.Map, []int32{}), path + ".map", func(item int32, at string) int32 { return item }))
-	if v.Data != nil { out.Data = lcPtr(*v.Data) }
-	out.Key = lcPtr(KeywordsKind(w.oneOf(string(lcOr(v.Key, KeywordsKindNone)), lcCasesKeywordsKind, path + ".key")))
-	if v.Other != nil { out.Other = lcPtr(KeywordsKind(w.oneOf(string(*v.Other), lcCasesKeywordsKind, path + ".other"))) }
-	if v.Result != nil { out.Result = lcPtr(lcNormalizeKeywordsElement(w, *v.Result, path + ".result")) }
+	out.Map = lcPtr(lcEachAt(lcOr(v.Map, []int32{}), path+".map", func(item int32, at string) int32 {
+		return item
+	}))
+	if v.Data != nil {
+		out.Data = lcPtr(*v.Data)
+	}
+	out.Key = lcPtr(KeywordsKind(w.oneOf(string(lcOr(v.Key, KeywordsKindNone)), lcCasesKeywordsKind, path+".key")))
+	if v.Other != nil {
+		out.Other = lcPtr(KeywordsKind(w.oneOf(string(*v.Other), lcCasesKeywordsKind, path+".other")))
+	}
+	if v.Result != nil {
+		out.Result = lcPtr(lcNormalizeKeywordsElement(w, *v.Result, path+".result"))
+	}
 	return out
 }
 
@@ -215,12 +239,32 @@ func lcReadKeywordsValue(j interface{}) KeywordsValue {
 	o := lcJSONObject(j)
 	var out KeywordsValue
 	out.Value = lcJSONInt(o["value"])
-	if m := o["it"]; m != nil { out.It = lcPtr(lcJSONInt(m)) } else { out.It = lcPtr[int32](int32(1)) }
-	if m := o["map"]; m != nil { out.Map = lcPtr(lcJSONArray(m, func(item interface{}) int32 { return lcJSONInt(item) })) } else { out.Map = lcPtr[[]int32]([]int32{}) }
-	if m := o["data"]; m != nil { out.Data = lcPtr(lcJSONString(m)) }
-	if m := o["key"]; m != nil { out.Key = lcPtr(lcJSONCase[KeywordsKind](m, lcCasesKeywordsKind, "none", true)) } else { out.Key = lcPtr[KeywordsKind](KeywordsKindNone) }
-	if m := o["other"]; m != nil { out.Other = lcPtr(lcJSONCase[KeywordsKind](m, lcCasesKeywordsKind, "none", true)) }
-	if m := o["result"]; m != nil { out.Result = lcPtr(lcReadKeywordsElement(m)) }
+	if m := o["it"]; m != nil {
+		out.It = lcPtr(lcJSONInt(m))
+	} else {
+		out.It = lcPtr[int32](int32(1))
+	}
+	if m := o["map"]; m != nil {
+		out.Map = lcPtr(lcJSONArray(m, func(item interface{}) int32 {
+			return lcJSONInt(item)
+		}))
+	} else {
+		out.Map = lcPtr[[]int32]([]int32{})
+	}
+	if m := o["data"]; m != nil {
+		out.Data = lcPtr(lcJSONString(m))
+	}
+	if m := o["key"]; m != nil {
+		out.Key = lcPtr(lcJSONCase[KeywordsKind](m, lcCasesKeywordsKind, "none", true))
+	} else {
+		out.Key = lcPtr[KeywordsKind](KeywordsKindNone)
+	}
+	if m := o["other"]; m != nil {
+		out.Other = lcPtr(lcJSONCase[KeywordsKind](m, lcCasesKeywordsKind, "none", true))
+	}
+	if m := o["result"]; m != nil {
+		out.Result = lcPtr(lcReadKeywordsElement(m))
+	}
 	return out
 }
 
@@ -235,15 +279,17 @@ type KeywordsElement struct {
 
 // KeywordsElementApns is KeywordsElement as the widget's Codable type reads it: Swift names, dates in seconds since 2001.
 type KeywordsElementApns struct {
-	Count int32 `json:"count"`
-	Index *int32 `json:"index,omitempty"`
-	Kind KeywordsKind `json:"kind"`
+	Count int32        `json:"count"`
+	Index *int32       `json:"index,omitempty"`
+	Kind  KeywordsKind `json:"kind"`
 }
 
 func lcToApnsKeywordsElement(v KeywordsElement) KeywordsElementApns {
 	var out KeywordsElementApns
 	out.Count = lcOr(v.Count, int32(0))
-	if v.Index != nil { out.Index = lcPtr(*v.Index) }
+	if v.Index != nil {
+		out.Index = lcPtr(*v.Index)
+	}
 	out.Kind = lcOr(v.Kind, KeywordsKindValue)
 	return out
 }
@@ -251,7 +297,9 @@ func lcToApnsKeywordsElement(v KeywordsElement) KeywordsElementApns {
 func lcFromApnsKeywordsElement(v KeywordsElementApns) KeywordsElement {
 	var out KeywordsElement
 	out.Count = lcPtr(v.Count)
-	if v.Index != nil { out.Index = lcPtr(*v.Index) }
+	if v.Index != nil {
+		out.Index = lcPtr(*v.Index)
+	}
 	out.Kind = lcPtr(v.Kind)
 	return out
 }
@@ -259,17 +307,29 @@ func lcFromApnsKeywordsElement(v KeywordsElementApns) KeywordsElement {
 func lcNormalizeKeywordsElement(w *lcWriter, v KeywordsElement, path string) KeywordsElement {
 	var out KeywordsElement
 	out.Count = lcPtr(lcOr(v.Count, int32(0)))
-	if v.Index != nil { out.Index = lcPtr(*v.Index) }
-	out.Kind = lcPtr(KeywordsKind(w.oneOf(string(lcOr(v.Kind, KeywordsKindValue)), lcCasesKeywordsKind, path + ".kind")))
+	if v.Index != nil {
+		out.Index = lcPtr(*v.Index)
+	}
+	out.Kind = lcPtr(KeywordsKind(w.oneOf(string(lcOr(v.Kind, KeywordsKindValue)), lcCasesKeywordsKind, path+".kind")))
 	return out
 }
 
 func lcReadKeywordsElement(j interface{}) KeywordsElement {
 	o := lcJSONObject(j)
 	var out KeywordsElement
-	if m := o["count"]; m != nil { out.Count = lcPtr(lcJSONInt(m)) } else { out.Count = lcPtr[int32](int32(0)) }
-	if m := o["index"]; m != nil { out.Index = lcPtr(lcJSONInt(m)) }
-	if m := o["kind"]; m != nil { out.Kind = lcPtr(lcJSONCase[KeywordsKind](m, lcCasesKeywordsKind, "none", true)) } else { out.Kind = lcPtr[KeywordsKind](KeywordsKindValue) }
+	if m := o["count"]; m != nil {
+		out.Count = lcPtr(lcJSONInt(m))
+	} else {
+		out.Count = lcPtr[int32](int32(0))
+	}
+	if m := o["index"]; m != nil {
+		out.Index = lcPtr(lcJSONInt(m))
+	}
+	if m := o["kind"]; m != nil {
+		out.Kind = lcPtr(lcJSONCase[KeywordsKind](m, lcCasesKeywordsKind, "none", true))
+	} else {
+		out.Kind = lcPtr[KeywordsKind](KeywordsKindValue)
+	}
 	return out
 }
 
@@ -320,26 +380,34 @@ type KeywordsJsonObjectApns struct {
 
 func lcToApnsKeywordsJsonObject(v KeywordsJsonObject) KeywordsJsonObjectApns {
 	var out KeywordsJsonObjectApns
-	if v.Members != nil { out.Members = lcPtr(*v.Members) }
+	if v.Members != nil {
+		out.Members = lcPtr(*v.Members)
+	}
 	return out
 }
 
 func lcFromApnsKeywordsJsonObject(v KeywordsJsonObjectApns) KeywordsJsonObject {
 	var out KeywordsJsonObject
-	if v.Members != nil { out.Members = lcPtr(*v.Members) }
+	if v.Members != nil {
+		out.Members = lcPtr(*v.Members)
+	}
 	return out
 }
 
 func lcNormalizeKeywordsJsonObject(w *lcWriter, v KeywordsJsonObject, path string) KeywordsJsonObject {
 	var out KeywordsJsonObject
-	if v.Members != nil { out.Members = lcPtr(*v.Members) }
+	if v.Members != nil {
+		out.Members = lcPtr(*v.Members)
+	}
 	return out
 }
 
 func lcReadKeywordsJsonObject(j interface{}) KeywordsJsonObject {
 	o := lcJSONObject(j)
 	var out KeywordsJsonObject
-	if m := o["members"]; m != nil { out.Members = lcPtr(lcJSONInt(m)) }
+	if m := o["members"]; m != nil {
+		out.Members = lcPtr(lcJSONInt(m))
+	}
 	return out
 }
 
@@ -375,7 +443,11 @@ func lcNormalizeKeywordsVoid(w *lcWriter, v KeywordsVoid, path string) KeywordsV
 func lcReadKeywordsVoid(j interface{}) KeywordsVoid {
 	o := lcJSONObject(j)
 	var out KeywordsVoid
-	if m := o["nothing"]; m != nil { out.Nothing = lcPtr(lcJSONBool(m)) } else { out.Nothing = lcPtr[bool](false) }
+	if m := o["nothing"]; m != nil {
+		out.Nothing = lcPtr(lcJSONBool(m))
+	} else {
+		out.Nothing = lcPtr[bool](false)
+	}
 	return out
 }
 
@@ -396,26 +468,26 @@ type Attributes struct {
 	// nil means the schema default.
 	Override *int32 `json:"override,omitempty"`
 	// nil means the schema default.
-	Required *bool `json:"required,omitempty"`
-	Optional *bool `json:"optional,omitempty"`
-	Lazy *int32 `json:"lazy,omitempty"`
-	Weak *int32 `json:"weak,omitempty"`
-	Unowned *int32 `json:"unowned,omitempty"`
-	Indirect *int32 `json:"indirect,omitempty"`
-	None *int32 `json:"none,omitempty"`
-	Then *int32 `json:"then,omitempty"`
-	Of *int32 `json:"of,omitempty"`
-	By *int32 `json:"by,omitempty"`
-	It *string `json:"it,omitempty"`
-	Out *int32 `json:"out,omitempty"`
-	Companion *int32 `json:"companion,omitempty"`
-	Lateinit *int32 `json:"lateinit,omitempty"`
-	Suspend *int32 `json:"suspend,omitempty"`
-	Sealed *int32 `json:"sealed,omitempty"`
-	Global *int32 `json:"global,omitempty"`
-	Require *int32 `json:"require,omitempty"`
-	Exports *int32 `json:"exports,omitempty"`
-	Abstract *int32 `json:"abstract,omitempty"`
+	Required  *bool   `json:"required,omitempty"`
+	Optional  *bool   `json:"optional,omitempty"`
+	Lazy      *int32  `json:"lazy,omitempty"`
+	Weak      *int32  `json:"weak,omitempty"`
+	Unowned   *int32  `json:"unowned,omitempty"`
+	Indirect  *int32  `json:"indirect,omitempty"`
+	None      *int32  `json:"none,omitempty"`
+	Then      *int32  `json:"then,omitempty"`
+	Of        *int32  `json:"of,omitempty"`
+	By        *int32  `json:"by,omitempty"`
+	It        *string `json:"it,omitempty"`
+	Out       *int32  `json:"out,omitempty"`
+	Companion *int32  `json:"companion,omitempty"`
+	Lateinit  *int32  `json:"lateinit,omitempty"`
+	Suspend   *int32  `json:"suspend,omitempty"`
+	Sealed    *int32  `json:"sealed,omitempty"`
+	Global    *int32  `json:"global,omitempty"`
+	Require   *int32  `json:"require,omitempty"`
+	Exports   *int32  `json:"exports,omitempty"`
+	Abstract  *int32  `json:"abstract,omitempty"`
 	// the TypeScript helper namespace
 	Lc *int32 `json:"lc,omitempty"`
 }
@@ -424,7 +496,7 @@ type Attributes struct {
 // json.Unmarshal of a bridge object gives a State; nil pointers are absent keys.
 type State struct {
 	// Clamped to 0...100 when sent.
-	Value int32 `json:"value"`
+	Value int32   `json:"value"`
 	Error *string `json:"error,omitempty"`
 	// nil means the schema default.
 	Container *int32 `json:"container,omitempty"`
@@ -433,18 +505,18 @@ type State struct {
 	// nil means the schema default.
 	Encoder *float64 `json:"encoder,omitempty"`
 	// nil means the schema default.
-	Key *KeywordsKind `json:"key,omitempty"`
+	Key  *KeywordsKind  `json:"key,omitempty"`
 	Keys []KeywordsKind `json:"keys"`
 	// nil means the schema default.
 	Values *[]int32 `json:"values,omitempty"`
-	Count int32 `json:"count"`
+	Count  int32    `json:"count"`
 	// Unix epoch milliseconds.
-	First *int64 `json:"first,omitempty"`
-	Map KeywordsValue `json:"map"`
-	Data []KeywordsValue `json:"data"`
+	First *int64           `json:"first,omitempty"`
+	Map   KeywordsValue    `json:"map"`
+	Data  []KeywordsValue  `json:"data"`
 	Field *KeywordsElement `json:"field,omitempty"`
-	File *string `json:"file,omitempty"`
-	Name string `json:"name"`
+	File  *string          `json:"file,omitempty"`
+	Name  string           `json:"name"`
 	// nil means the schema default.
 	Ordinal *int32 `json:"ordinal,omitempty"`
 	// nil means the schema default.
@@ -460,8 +532,8 @@ type State struct {
 	// an optional enum whose default case is named like Optional.none
 	// nil means the schema default.
 	Parse *KeywordsKind `json:"parse,omitempty"`
-	Json *string `json:"json,omitempty"`
-	Quote *string `json:"quote,omitempty"`
+	Json  *string       `json:"json,omitempty"`
+	Quote *string       `json:"quote,omitempty"`
 	// [startMs, endMs] in Unix epoch milliseconds.
 	Range [2]int64 `json:"range"`
 	// nil means the schema default.
@@ -477,46 +549,46 @@ type State struct {
 	// nil means the schema default.
 	State *int32 `json:"state,omitempty"`
 	// nil means the schema default.
-	Result *KeywordsKind `json:"result,omitempty"`
+	Result   *KeywordsKind `json:"result,omitempty"`
 	Fallback *KeywordsKind `json:"fallback,omitempty"`
-	Other *int32 `json:"other,omitempty"`
-	O *int32 `json:"o,omitempty"`
-	A *int32 `json:"a,omitempty"`
-	S *int32 `json:"s,omitempty"`
-	E *int32 `json:"e,omitempty"`
-	Body *int32 `json:"body,omitempty"`
-	Issue *int32 `json:"issue,omitempty"`
-	Entries *int32 `json:"entries,omitempty"`
-	Int *int32 `json:"int,omitempty"`
-	Double *float64 `json:"double,omitempty"`
-	Bool *bool `json:"bool,omitempty"`
+	Other    *int32        `json:"other,omitempty"`
+	O        *int32        `json:"o,omitempty"`
+	A        *int32        `json:"a,omitempty"`
+	S        *int32        `json:"s,omitempty"`
+	E        *int32        `json:"e,omitempty"`
+	Body     *int32        `json:"body,omitempty"`
+	Issue    *int32        `json:"issue,omitempty"`
+	Entries  *int32        `json:"entries,omitempty"`
+	Int      *int32        `json:"int,omitempty"`
+	Double   *float64      `json:"double,omitempty"`
+	Bool     *bool         `json:"bool,omitempty"`
 	// Unix epoch milliseconds.
-	Date *int64 `json:"date,omitempty"`
-	Url *string `json:"url,omitempty"`
-	Record *int32 `json:"record,omitempty"`
-	Apply *int32 `json:"apply,omitempty"`
-	Call *int32 `json:"call,omitempty"`
-	Bind *int32 `json:"bind,omitempty"`
-	Caller *int32 `json:"caller,omitempty"`
-	Distributed *int32 `json:"distributed,omitempty"`
-	Isolated *int32 `json:"isolated,omitempty"`
-	Unsafe *int32 `json:"unsafe,omitempty"`
-	Dynamic *int32 `json:"dynamic,omitempty"`
-	Final *int32 `json:"final,omitempty"`
-	Convenience *int32 `json:"convenience,omitempty"`
-	Infix *int32 `json:"infix,omitempty"`
-	Prefix *int32 `json:"prefix,omitempty"`
-	Postfix *int32 `json:"postfix,omitempty"`
-	Inline *int32 `json:"inline,omitempty"`
-	Vararg *int32 `json:"vararg,omitempty"`
-	Id *string `json:"id,omitempty"`
+	Date        *int64  `json:"date,omitempty"`
+	Url         *string `json:"url,omitempty"`
+	Record      *int32  `json:"record,omitempty"`
+	Apply       *int32  `json:"apply,omitempty"`
+	Call        *int32  `json:"call,omitempty"`
+	Bind        *int32  `json:"bind,omitempty"`
+	Caller      *int32  `json:"caller,omitempty"`
+	Distributed *int32  `json:"distributed,omitempty"`
+	Isolated    *int32  `json:"isolated,omitempty"`
+	Unsafe      *int32  `json:"unsafe,omitempty"`
+	Dynamic     *int32  `json:"dynamic,omitempty"`
+	Final       *int32  `json:"final,omitempty"`
+	Convenience *int32  `json:"convenience,omitempty"`
+	Infix       *int32  `json:"infix,omitempty"`
+	Prefix      *int32  `json:"prefix,omitempty"`
+	Postfix     *int32  `json:"postfix,omitempty"`
+	Inline      *int32  `json:"inline,omitempty"`
+	Vararg      *int32  `json:"vararg,omitempty"`
+	Id          *string `json:"id,omitempty"`
 	// nil means the schema default.
 	// Clamped to 0...9 when sent.
 	Min *int32 `json:"min,omitempty"`
 	// nil means the schema default.
 	// Clamped to 0...9 when sent.
-	Max *float64 `json:"max,omitempty"`
-	Abs *int32 `json:"abs,omitempty"`
+	Max     *float64 `json:"max,omitempty"`
+	Abs     *int32   `json:"abs,omitempty"`
 	Rounded *float64 `json:"rounded,omitempty"`
 	// nil means the schema default.
 	// Clamped to 1...2 when sent.
@@ -524,141 +596,738 @@ type State struct {
 	// Unix epoch milliseconds.
 	Millis *int64 `json:"millis,omitempty"`
 	// Unix epoch milliseconds.
-	Epoch *int64 `json:"epoch,omitempty"`
-	Blank *string `json:"blank,omitempty"`
-	Lower *int32 `json:"lower,omitempty"`
-	Upper *int32 `json:"upper,omitempty"`
+	Epoch  *int64   `json:"epoch,omitempty"`
+	Blank  *string  `json:"blank,omitempty"`
+	Lower  *int32   `json:"lower,omitempty"`
+	Upper  *int32   `json:"upper,omitempty"`
 	Finite *float64 `json:"finite,omitempty"`
-	Print *string `json:"print,omitempty"`
-	Helper *int32 `json:"helper,omitempty"`
-	Decode *int32 `json:"decode,omitempty"`
-	Self_ *int32 `json:"self_,omitempty"`
+	Print  *string  `json:"print,omitempty"`
+	Helper *int32   `json:"helper,omitempty"`
+	Decode *int32   `json:"decode,omitempty"`
+	Self_  *int32   `json:"self_,omitempty"`
 }
 
 // ContentState is "KeywordsAttributes".ContentState as JSON: the aps.content-state of a push.
 // Swift names, dates in seconds since 2001-01-01, ranges as [lower, upper]. Make it with
 // ToContentState; never send a State as a content-state.
 type ContentState struct {
-	Value int32 `json:"value"`
-	Error *string `json:"error,omitempty"`
-	Container int32 `json:"container"`
-	Decoder string `json:"decoder"`
-	Encoder float64 `json:"encoder"`
-	Key KeywordsKind `json:"key"`
-	Keys []KeywordsKind `json:"keys"`
-	Values []int32 `json:"values"`
-	Count int32 `json:"count"`
+	Value     int32          `json:"value"`
+	Error     *string        `json:"error,omitempty"`
+	Container int32          `json:"container"`
+	Decoder   string         `json:"decoder"`
+	Encoder   float64        `json:"encoder"`
+	Key       KeywordsKind   `json:"key"`
+	Keys      []KeywordsKind `json:"keys"`
+	Values    []int32        `json:"values"`
+	Count     int32          `json:"count"`
 	// Seconds since 2001-01-01 (Swift Date), not Unix time.
-	First *float64 `json:"first,omitempty"`
-	Map KeywordsValueApns `json:"map"`
-	Data []KeywordsValueApns `json:"data"`
-	Field *KeywordsElementApns `json:"field,omitempty"`
-	File *string `json:"file,omitempty"`
-	Name string `json:"name"`
-	Ordinal int32 `json:"ordinal"`
-	Length int32 `json:"length"`
+	First   *float64             `json:"first,omitempty"`
+	Map     KeywordsValueApns    `json:"map"`
+	Data    []KeywordsValueApns  `json:"data"`
+	Field   *KeywordsElementApns `json:"field,omitempty"`
+	File    *string              `json:"file,omitempty"`
+	Name    string               `json:"name"`
+	Ordinal int32                `json:"ordinal"`
+	Length  int32                `json:"length"`
 	// [lower, upper] in seconds since 2001-01-01.
 	Reader *[2]float64 `json:"reader,omitempty"`
-	Read bool `json:"read"`
-	Ok bool `json:"ok"`
-	Fail bool `json:"fail"`
+	Read   bool        `json:"read"`
+	Ok     bool        `json:"ok"`
+	Fail   bool        `json:"fail"`
 	// an optional enum whose default case is named like Optional.none
 	Parse *KeywordsKind `json:"parse,omitempty"`
-	Json *string `json:"json,omitempty"`
-	Quote *string `json:"quote,omitempty"`
+	Json  *string       `json:"json,omitempty"`
+	Quote *string       `json:"quote,omitempty"`
 	// [lower, upper] in seconds since 2001-01-01.
-	Range [2]float64 `json:"range"`
-	List []string `json:"list"`
-	Members int32 `json:"members"`
-	Index int32 `json:"index"`
-	Text string `json:"text"`
-	Attributes int32 `json:"attributes"`
-	State int32 `json:"state"`
-	Result KeywordsKind `json:"result"`
-	Fallback *KeywordsKind `json:"fallback,omitempty"`
-	Other *int32 `json:"other,omitempty"`
-	O *int32 `json:"o,omitempty"`
-	A *int32 `json:"a,omitempty"`
-	S *int32 `json:"s,omitempty"`
-	E *int32 `json:"e,omitempty"`
-	Body *int32 `json:"body,omitempty"`
-	Issue *int32 `json:"issue,omitempty"`
-	Entries *int32 `json:"entries,omitempty"`
-	Int *int32 `json:"int,omitempty"`
-	Double *float64 `json:"double,omitempty"`
-	Bool *bool `json:"bool,omitempty"`
+	Range      [2]float64    `json:"range"`
+	List       []string      `json:"list"`
+	Members    int32         `json:"members"`
+	Index      int32         `json:"index"`
+	Text       string        `json:"text"`
+	Attributes int32         `json:"attributes"`
+	State      int32         `json:"state"`
+	Result     KeywordsKind  `json:"result"`
+	Fallback   *KeywordsKind `json:"fallback,omitempty"`
+	Other      *int32        `json:"other,omitempty"`
+	O          *int32        `json:"o,omitempty"`
+	A          *int32        `json:"a,omitempty"`
+	S          *int32        `json:"s,omitempty"`
+	E          *int32        `json:"e,omitempty"`
+	Body       *int32        `json:"body,omitempty"`
+	Issue      *int32        `json:"issue,omitempty"`
+	Entries    *int32        `json:"entries,omitempty"`
+	Int        *int32        `json:"int,omitempty"`
+	Double     *float64      `json:"double,omitempty"`
+	Bool       *bool         `json:"bool,omitempty"`
 	// Seconds since 2001-01-01 (Swift Date), not Unix time.
-	Date *float64 `json:"date,omitempty"`
-	Url *string `json:"url,omitempty"`
-	Record *int32 `json:"record,omitempty"`
-	Apply *int32 `json:"apply,omitempty"`
-	Call *int32 `json:"call,omitempty"`
-	Bind *int32 `json:"bind,omitempty"`
-	Caller *int32 `json:"caller,omitempty"`
-	Distributed *int32 `json:"distributed,omitempty"`
-	Isolated *int32 `json:"isolated,omitempty"`
-	Unsafe *int32 `json:"unsafe,omitempty"`
-	Dynamic *int32 `json:"dynamic,omitempty"`
-	Final *int32 `json:"final,omitempty"`
-	Convenience *int32 `json:"convenience,omitempty"`
-	Infix *int32 `json:"infix,omitempty"`
-	Prefix *int32 `json:"prefix,omitempty"`
-	Postfix *int32 `json:"postfix,omitempty"`
-	Inline *int32 `json:"inline,omitempty"`
-	Vararg *int32 `json:"vararg,omitempty"`
-	Id *string `json:"id,omitempty"`
-	Min int32 `json:"min"`
-	Max float64 `json:"max"`
-	Abs *int32 `json:"abs,omitempty"`
-	Rounded *float64 `json:"rounded,omitempty"`
-	Clamp int32 `json:"clamp"`
+	Date        *float64 `json:"date,omitempty"`
+	Url         *string  `json:"url,omitempty"`
+	Record      *int32   `json:"record,omitempty"`
+	Apply       *int32   `json:"apply,omitempty"`
+	Call        *int32   `json:"call,omitempty"`
+	Bind        *int32   `json:"bind,omitempty"`
+	Caller      *int32   `json:"caller,omitempty"`
+	Distributed *int32   `json:"distributed,omitempty"`
+	Isolated    *int32   `json:"isolated,omitempty"`
+	Unsafe      *int32   `json:"unsafe,omitempty"`
+	Dynamic     *int32   `json:"dynamic,omitempty"`
+	Final       *int32   `json:"final,omitempty"`
+	Convenience *int32   `json:"convenience,omitempty"`
+	Infix       *int32   `json:"infix,omitempty"`
+	Prefix      *int32   `json:"prefix,omitempty"`
+	Postfix     *int32   `json:"postfix,omitempty"`
+	Inline      *int32   `json:"inline,omitempty"`
+	Vararg      *int32   `json:"vararg,omitempty"`
+	Id          *string  `json:"id,omitempty"`
+	Min         int32    `json:"min"`
+	Max         float64  `json:"max"`
+	Abs         *int32   `json:"abs,omitempty"`
+	Rounded     *float64 `json:"rounded,omitempty"`
+	Clamp       int32    `json:"clamp"`
 	// Seconds since 2001-01-01 (Swift Date), not Unix time.
 	Millis *float64 `json:"millis,omitempty"`
 	// Seconds since 2001-01-01 (Swift Date), not Unix time.
-	Epoch *float64 `json:"epoch,omitempty"`
-	Blank *string `json:"blank,omitempty"`
-	Lower *int32 `json:"lower,omitempty"`
-	Upper *int32 `json:"upper,omitempty"`
+	Epoch  *float64 `json:"epoch,omitempty"`
+	Blank  *string  `json:"blank,omitempty"`
+	Lower  *int32   `json:"lower,omitempty"`
+	Upper  *int32   `json:"upper,omitempty"`
 	Finite *float64 `json:"finite,omitempty"`
-	Print *string `json:"print,omitempty"`
-	Helper *int32 `json:"helper,omitempty"`
-	Decode *int32 `json:"decode,omitempty"`
-	Self_ *int32 `json:"self_,omitempty"`
+	Print  *string  `json:"print,omitempty"`
+	Helper *int32   `json:"helper,omitempty"`
+	Decode *int32   `json:"decode,omitempty"`
+	Self_  *int32   `json:"self_,omitempty"`
 }
 
 // ApnsAttributes is "KeywordsAttributes" as JSON: the aps.attributes of a start push.
 type ApnsAttributes struct {
 	// Swift/Kotlin/TS accessor keyword
-	Get int32 `json:"get"`
-	Set int32 `json:"set"`
-	WillSet bool `json:"willSet"`
-	DidSet bool `json:"didSet"`
-	NewValue int32 `json:"newValue"`
-	OldValue *int32 `json:"oldValue,omitempty"`
-	Mutating bool `json:"mutating"`
-	Override int32 `json:"override"`
-	Required bool `json:"required"`
-	Optional *bool `json:"optional,omitempty"`
-	Lazy *int32 `json:"lazy,omitempty"`
-	Weak *int32 `json:"weak,omitempty"`
-	Unowned *int32 `json:"unowned,omitempty"`
-	Indirect *int32 `json:"indirect,omitempty"`
-	None *int32 `json:"none,omitempty"`
-	Then *int32 `json:"then,omitempty"`
-	Of *int32 `json:"of,omitempty"`
-	By *int32 `json:"by,omitempty"`
-	It *string `json:"it,omitempty"`
-	Out *int32 `json:"out,omitempty"`
-	Companion *int32 `json:"companion,omitempty"`
-	Lateinit *int32 `json:"lateinit,omitempty"`
-	Suspend *int32 `json:"suspend,omitempty"`
-	Sealed *int32 `json:"sealed,omitempty"`
-	Global *int32 `json:"global,omitempty"`
-	Require *int32 `json:"require,omitempty"`
-	Exports *int32 `json:"exports,omitempty"`
-	Abstract *int32 `json:"abstract,omitempty"`
+	Get       int32   `json:"get"`
+	Set       int32   `json:"set"`
+	WillSet   bool    `json:"willSet"`
+	DidSet    bool    `json:"didSet"`
+	NewValue  int32   `json:"newValue"`
+	OldValue  *int32  `json:"oldValue,omitempty"`
+	Mutating  bool    `json:"mutating"`
+	Override  int32   `json:"override"`
+	Required  bool    `json:"required"`
+	Optional  *bool   `json:"optional,omitempty"`
+	Lazy      *int32  `json:"lazy,omitempty"`
+	Weak      *int32  `json:"weak,omitempty"`
+	Unowned   *int32  `json:"unowned,omitempty"`
+	Indirect  *int32  `json:"indirect,omitempty"`
+	None      *int32  `json:"none,omitempty"`
+	Then      *int32  `json:"then,omitempty"`
+	Of        *int32  `json:"of,omitempty"`
+	By        *int32  `json:"by,omitempty"`
+	It        *string `json:"it,omitempty"`
+	Out       *int32  `json:"out,omitempty"`
+	Companion *int32  `json:"companion,omitempty"`
+	Lateinit  *int32  `json:"lateinit,omitempty"`
+	Suspend   *int32  `json:"suspend,omitempty"`
+	Sealed    *int32  `json:"sealed,omitempty"`
+	Global    *int32  `json:"global,omitempty"`
+	Require   *int32  `json:"require,omitempty"`
+	Exports   *int32  `json:"exports,omitempty"`
+	Abstract  *int32  `json:"abstract,omitempty"`
 	// the TypeScript helper namespace
 	Lc *int32 `json:"lc,omitempty"`
+}
+
+// UnmarshalJSON is encoding/json's reading of a KeywordsValue that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordsValue) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "KeywordsValue", lcDecodeKeywordsValue)
+	if err != nil {
+		return err
+	}
+	type plain KeywordsValue
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeKeywordsValue = []lcMemberRule{
+	{"value", true, ""},
+	{"it", false, ""},
+	{"map", false, "l"},
+	{"data", false, ""},
+	{"key", false, ""},
+	{"other", false, ""},
+	{"result", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a KeywordsValueApns that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordsValueApns) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "KeywordsValueApns", lcDecodeKeywordsValueApns)
+	if err != nil {
+		return err
+	}
+	type plain KeywordsValueApns
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["it"] {
+		v.It = int32(1)
+	}
+	if absent["map"] {
+		v.Map = lcEach([]int32{}, func(item int32) int32 {
+			return item
+		})
+	}
+	if absent["key"] {
+		v.Key = KeywordsKindNone
+	}
+	return nil
+}
+
+var lcDecodeKeywordsValueApns = []lcMemberRule{
+	{"value", true, ""},
+	{"it", false, ""},
+	{"map", false, "l"},
+	{"data", false, ""},
+	{"key", false, ""},
+	{"other", false, ""},
+	{"result", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a KeywordsElement that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordsElement) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "KeywordsElement", lcDecodeKeywordsElement)
+	if err != nil {
+		return err
+	}
+	type plain KeywordsElement
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeKeywordsElement = []lcMemberRule{
+	{"count", false, ""},
+	{"index", false, ""},
+	{"kind", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a KeywordsElementApns that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordsElementApns) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "KeywordsElementApns", lcDecodeKeywordsElementApns)
+	if err != nil {
+		return err
+	}
+	type plain KeywordsElementApns
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["count"] {
+		v.Count = int32(0)
+	}
+	if absent["kind"] {
+		v.Kind = KeywordsKindValue
+	}
+	return nil
+}
+
+var lcDecodeKeywordsElementApns = []lcMemberRule{
+	{"count", false, ""},
+	{"index", false, ""},
+	{"kind", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a KeywordsDecodable that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordsDecodable) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "KeywordsDecodable", lcDecodeKeywordsDecodable)
+	if err != nil {
+		return err
+	}
+	type plain KeywordsDecodable
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeKeywordsDecodable = []lcMemberRule{
+	{"inner", true, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a KeywordsDecodableApns that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordsDecodableApns) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "KeywordsDecodableApns", lcDecodeKeywordsDecodableApns)
+	if err != nil {
+		return err
+	}
+	type plain KeywordsDecodableApns
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeKeywordsDecodableApns = []lcMemberRule{
+	{"inner", true, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a KeywordsJsonObject that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordsJsonObject) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "KeywordsJsonObject", lcDecodeKeywordsJsonObject)
+	if err != nil {
+		return err
+	}
+	type plain KeywordsJsonObject
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeKeywordsJsonObject = []lcMemberRule{
+	{"members", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a KeywordsJsonObjectApns that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordsJsonObjectApns) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "KeywordsJsonObjectApns", lcDecodeKeywordsJsonObjectApns)
+	if err != nil {
+		return err
+	}
+	type plain KeywordsJsonObjectApns
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeKeywordsJsonObjectApns = []lcMemberRule{
+	{"members", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a KeywordsVoid that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordsVoid) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "KeywordsVoid", lcDecodeKeywordsVoid)
+	if err != nil {
+		return err
+	}
+	type plain KeywordsVoid
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeKeywordsVoid = []lcMemberRule{
+	{"nothing", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a KeywordsVoidApns that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KeywordsVoidApns) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "KeywordsVoidApns", lcDecodeKeywordsVoidApns)
+	if err != nil {
+		return err
+	}
+	type plain KeywordsVoidApns
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["nothing"] {
+		v.Nothing = false
+	}
+	return nil
+}
+
+var lcDecodeKeywordsVoidApns = []lcMemberRule{
+	{"nothing", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a Attributes that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *Attributes) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "Attributes", lcDecodeAttributes)
+	if err != nil {
+		return err
+	}
+	type plain Attributes
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeAttributes = []lcMemberRule{
+	{"get", true, ""},
+	{"set", true, ""},
+	{"willSet", false, ""},
+	{"didSet", false, ""},
+	{"newValue", false, ""},
+	{"oldValue", false, ""},
+	{"mutating", false, ""},
+	{"override", false, ""},
+	{"required", false, ""},
+	{"optional", false, ""},
+	{"lazy", false, ""},
+	{"weak", false, ""},
+	{"unowned", false, ""},
+	{"indirect", false, ""},
+	{"none", false, ""},
+	{"then", false, ""},
+	{"of", false, ""},
+	{"by", false, ""},
+	{"it", false, ""},
+	{"out", false, ""},
+	{"companion", false, ""},
+	{"lateinit", false, ""},
+	{"suspend", false, ""},
+	{"sealed", false, ""},
+	{"global", false, ""},
+	{"require", false, ""},
+	{"exports", false, ""},
+	{"abstract", false, ""},
+	{"lc", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a State that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *State) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "State", lcDecodeState)
+	if err != nil {
+		return err
+	}
+	type plain State
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeState = []lcMemberRule{
+	{"value", true, ""},
+	{"error", false, ""},
+	{"container", false, ""},
+	{"decoder", false, ""},
+	{"encoder", false, ""},
+	{"key", false, ""},
+	{"keys", true, "l"},
+	{"values", false, "l"},
+	{"count", true, ""},
+	{"first", false, ""},
+	{"map", true, ""},
+	{"data", true, "l"},
+	{"field", false, ""},
+	{"file", false, ""},
+	{"name", true, ""},
+	{"ordinal", false, ""},
+	{"length", false, ""},
+	{"reader", false, "l"},
+	{"read", false, ""},
+	{"ok", false, ""},
+	{"fail", false, ""},
+	{"parse", false, ""},
+	{"json", false, ""},
+	{"quote", false, ""},
+	{"range", true, "l"},
+	{"list", false, "l"},
+	{"members", false, ""},
+	{"index", false, ""},
+	{"text", false, ""},
+	{"attributes", false, ""},
+	{"state", false, ""},
+	{"result", false, ""},
+	{"fallback", false, ""},
+	{"other", false, ""},
+	{"o", false, ""},
+	{"a", false, ""},
+	{"s", false, ""},
+	{"e", false, ""},
+	{"body", false, ""},
+	{"issue", false, ""},
+	{"entries", false, ""},
+	{"int", false, ""},
+	{"double", false, ""},
+	{"bool", false, ""},
+	{"date", false, ""},
+	{"url", false, ""},
+	{"record", false, ""},
+	{"apply", false, ""},
+	{"call", false, ""},
+	{"bind", false, ""},
+	{"caller", false, ""},
+	{"distributed", false, ""},
+	{"isolated", false, ""},
+	{"unsafe", false, ""},
+	{"dynamic", false, ""},
+	{"final", false, ""},
+	{"convenience", false, ""},
+	{"infix", false, ""},
+	{"prefix", false, ""},
+	{"postfix", false, ""},
+	{"inline", false, ""},
+	{"vararg", false, ""},
+	{"id", false, ""},
+	{"min", false, ""},
+	{"max", false, ""},
+	{"abs", false, ""},
+	{"rounded", false, ""},
+	{"clamp", false, ""},
+	{"millis", false, ""},
+	{"epoch", false, ""},
+	{"blank", false, ""},
+	{"lower", false, ""},
+	{"upper", false, ""},
+	{"finite", false, ""},
+	{"print", false, ""},
+	{"helper", false, ""},
+	{"decode", false, ""},
+	{"self_", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a ContentState that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *ContentState) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "ContentState", lcDecodeContentState)
+	if err != nil {
+		return err
+	}
+	type plain ContentState
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["container"] {
+		v.Container = int32(7)
+	}
+	if absent["decoder"] {
+		v.Decoder = "dec"
+	}
+	if absent["encoder"] {
+		v.Encoder = float64(0.5)
+	}
+	if absent["key"] {
+		v.Key = KeywordsKindNone
+	}
+	if absent["values"] {
+		v.Values = lcEach([]int32{}, func(item int32) int32 {
+			return item
+		})
+	}
+	if absent["ordinal"] {
+		v.Ordinal = int32(0)
+	}
+	if absent["length"] {
+		v.Length = int32(0)
+	}
+	if absent["read"] {
+		v.Read = false
+	}
+	if absent["ok"] {
+		v.Ok = true
+	}
+	if absent["fail"] {
+		v.Fail = false
+	}
+	if absent["parse"] {
+		v.Parse = lcPtr(KeywordsKindNone)
+	}
+	if absent["list"] {
+		v.List = lcEach([]string{}, func(item string) string {
+			return item
+		})
+	}
+	if absent["members"] {
+		v.Members = int32(0)
+	}
+	if absent["index"] {
+		v.Index = int32(0)
+	}
+	if absent["text"] {
+		v.Text = ""
+	}
+	if absent["attributes"] {
+		v.Attributes = int32(0)
+	}
+	if absent["state"] {
+		v.State = int32(0)
+	}
+	if absent["result"] {
+		v.Result = KeywordsKindGet
+	}
+	if absent["min"] {
+		v.Min = int32(0)
+	}
+	if absent["max"] {
+		v.Max = float64(9)
+	}
+	if absent["clamp"] {
+		v.Clamp = int32(1)
+	}
+	return nil
+}
+
+var lcDecodeContentState = []lcMemberRule{
+	{"value", true, ""},
+	{"error", false, ""},
+	{"container", false, ""},
+	{"decoder", false, ""},
+	{"encoder", false, ""},
+	{"key", false, ""},
+	{"keys", true, "l"},
+	{"values", false, "l"},
+	{"count", true, ""},
+	{"first", false, ""},
+	{"map", true, ""},
+	{"data", true, "l"},
+	{"field", false, ""},
+	{"file", false, ""},
+	{"name", true, ""},
+	{"ordinal", false, ""},
+	{"length", false, ""},
+	{"reader", false, "l"},
+	{"read", false, ""},
+	{"ok", false, ""},
+	{"fail", false, ""},
+	{"parse", false, ""},
+	{"json", false, ""},
+	{"quote", false, ""},
+	{"range", true, "l"},
+	{"list", false, "l"},
+	{"members", false, ""},
+	{"index", false, ""},
+	{"text", false, ""},
+	{"attributes", false, ""},
+	{"state", false, ""},
+	{"result", false, ""},
+	{"fallback", false, ""},
+	{"other", false, ""},
+	{"o", false, ""},
+	{"a", false, ""},
+	{"s", false, ""},
+	{"e", false, ""},
+	{"body", false, ""},
+	{"issue", false, ""},
+	{"entries", false, ""},
+	{"int", false, ""},
+	{"double", false, ""},
+	{"bool", false, ""},
+	{"date", false, ""},
+	{"url", false, ""},
+	{"record", false, ""},
+	{"apply", false, ""},
+	{"call", false, ""},
+	{"bind", false, ""},
+	{"caller", false, ""},
+	{"distributed", false, ""},
+	{"isolated", false, ""},
+	{"unsafe", false, ""},
+	{"dynamic", false, ""},
+	{"final", false, ""},
+	{"convenience", false, ""},
+	{"infix", false, ""},
+	{"prefix", false, ""},
+	{"postfix", false, ""},
+	{"inline", false, ""},
+	{"vararg", false, ""},
+	{"id", false, ""},
+	{"min", false, ""},
+	{"max", false, ""},
+	{"abs", false, ""},
+	{"rounded", false, ""},
+	{"clamp", false, ""},
+	{"millis", false, ""},
+	{"epoch", false, ""},
+	{"blank", false, ""},
+	{"lower", false, ""},
+	{"upper", false, ""},
+	{"finite", false, ""},
+	{"print", false, ""},
+	{"helper", false, ""},
+	{"decode", false, ""},
+	{"self_", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a ApnsAttributes that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *ApnsAttributes) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "ApnsAttributes", lcDecodeApnsAttributes)
+	if err != nil {
+		return err
+	}
+	type plain ApnsAttributes
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["willSet"] {
+		v.WillSet = false
+	}
+	if absent["didSet"] {
+		v.DidSet = true
+	}
+	if absent["newValue"] {
+		v.NewValue = int32(0)
+	}
+	if absent["mutating"] {
+		v.Mutating = false
+	}
+	if absent["override"] {
+		v.Override = int32(1)
+	}
+	if absent["required"] {
+		v.Required = true
+	}
+	return nil
+}
+
+var lcDecodeApnsAttributes = []lcMemberRule{
+	{"get", true, ""},
+	{"set", true, ""},
+	{"willSet", false, ""},
+	{"didSet", false, ""},
+	{"newValue", false, ""},
+	{"oldValue", false, ""},
+	{"mutating", false, ""},
+	{"override", false, ""},
+	{"required", false, ""},
+	{"optional", false, ""},
+	{"lazy", false, ""},
+	{"weak", false, ""},
+	{"unowned", false, ""},
+	{"indirect", false, ""},
+	{"none", false, ""},
+	{"then", false, ""},
+	{"of", false, ""},
+	{"by", false, ""},
+	{"it", false, ""},
+	{"out", false, ""},
+	{"companion", false, ""},
+	{"lateinit", false, ""},
+	{"suspend", false, ""},
+	{"sealed", false, ""},
+	{"global", false, ""},
+	{"require", false, ""},
+	{"exports", false, ""},
+	{"abstract", false, ""},
+	{"lc", false, ""},
 }
 
 // ToContentState converts bridge state to the APNs content-state: Unix ms to seconds since
@@ -667,83 +1336,191 @@ type ApnsAttributes struct {
 func ToContentState(v State) ContentState {
 	var out ContentState
 	out.Value = lcClamp(v.Value, 0, 100)
-	if v.Error != nil { out.Error = lcPtr(*v.Error) }
+	if v.Error != nil {
+		out.Error = lcPtr(*v.Error)
+	}
 	out.Container = lcOr(v.Container, int32(7))
 	out.Decoder = lcOr(v.Decoder, "dec")
 	out.Encoder = lcOr(v.Encoder, float64(0.5))
 	out.Key = lcOr(v.Key, KeywordsKindNone)
-	out.Keys = lcEach(v.Keys, func(item KeywordsKind) KeywordsKind { return item })
-	out.Values = lcEach(lcOr(v.Values, []int32{}), func(item int32) int32 { return item })
+	out.Keys = lcEach(v.Keys, func(item KeywordsKind) KeywordsKind {
+		return item
+	})
+	out.Values = lcEach(lcOr(v.Values, []int32{}), func(item int32) int32 {
+		return item
+	})
 	out.Count = v.Count
-	if v.First != nil { out.First = lcPtr(lcSeconds(*v.First)) }
+	if v.First != nil {
+		out.First = lcPtr(lcSeconds(*v.First))
+	}
 	out.Map = lcToApnsKeywordsValue(v.Map)
-	out.Data = lcEach(v.Data, func(item KeywordsValue) KeywordsValueApns { return lcToApnsKeywordsValue(item) })
-	if v.Field != nil { out.Field = lcPtr(lcToApnsKeywordsElement(*v.Field)) }
-	if v.File != nil { out.File = lcPtr(*v.File) }
+	out.Data = lcEach(v.Data, func(item KeywordsValue) KeywordsValueApns {
+		return lcToApnsKeywordsValue(item)
+	})
+	if v.Field != nil {
+		out.Field = lcPtr(lcToApnsKeywordsElement(*v.Field))
+	}
+	if v.File != nil {
+		out.File = lcPtr(*v.File)
+	}
 	out.Name = v.Name
 	out.Ordinal = lcOr(v.Ordinal, int32(0))
 	out.Length = lcOr(v.Length, int32(0))
-	if v.Reader != nil { out.Reader = lcPtr(lcRangeSeconds(*v.Reader)) }
+	if v.Reader != nil {
+		out.Reader = lcPtr(lcRangeSeconds(*v.Reader))
+	}
 	out.Read = lcOr(v.Read, false)
 	out.Ok = lcOr(v.Ok, true)
 	out.Fail = lcOr(v.Fail, false)
 	out.Parse = lcPtr(lcOr(v.Parse, KeywordsKindNone))
-	if v.Json != nil { out.Json = lcPtr(*v.Json) }
-	if v.Quote != nil { out.Quote = lcPtr(*v.Quote) }
+	if v.Json != nil {
+		out.Json = lcPtr(*v.Json)
+	}
+	if v.Quote != nil {
+		out.Quote = lcPtr(*v.Quote)
+	}
 	out.Range = lcRangeSeconds(v.Range)
-	out.List = lcEach(lcOr(v.List, []string{}), func(item string) string { return item })
+	out.List = lcEach(lcOr(v.List, []string{}), func(item string) string {
+		return item
+	})
 	out.Members = lcOr(v.Members, int32(0))
 	out.Index = lcOr(v.Index, int32(0))
 	out.Text = lcOr(v.Text, "")
 	out.Attributes = lcOr(v.Attributes, int32(0))
 	out.State = lcOr(v.State, int32(0))
 	out.Result = lcOr(v.Result, KeywordsKindGet)
-	if v.Fallback != nil { out.Fallback = lcPtr(*v.Fallback) }
-	if v.Other != nil { out.Other = lcPtr(*v.Other) }
-	if v.O != nil { out.O = lcPtr(*v.O) }
-	if v.A != nil { out.A = lcPtr(*v.A) }
-	if v.S != nil { out.S = lcPtr(*v.S) }
-	if v.E != nil { out.E = lcPtr(*v.E) }
-	if v.Body != nil { out.Body = lcPtr(*v.Body) }
-	if v.Issue != nil { out.Issue = lcPtr(*v.Issue) }
-	if v.Entries != nil { out.Entries = lcPtr(*v.Entries) }
-	if v.Int != nil { out.Int = lcPtr(*v.Int) }
-	if v.Double != nil { out.Double = lcPtr(*v.Double) }
-	if v.Bool != nil { out.Bool = lcPtr(*v.Bool) }
-	if v.Date != nil { out.Date = lcPtr(lcSeconds(*v.Date)) }
-	if v.Url != nil { out.Url = lcPtr(*v.Url) }
-	if v.Record != nil { out.Record = lcPtr(*v.Record) }
-	if v.Apply != nil { out.Apply = lcPtr(*v.Apply) }
-	if v.Call != nil { out.Call = lcPtr(*v.Call) }
-	if v.Bind != nil { out.Bind = lcPtr(*v.Bind) }
-	if v.Caller != nil { out.Caller = lcPtr(*v.Caller) }
-	if v.Distributed != nil { out.Distributed = lcPtr(*v.Distributed) }
-	if v.Isolated != nil { out.Isolated = lcPtr(*v.Isolated) }
-	if v.Unsafe != nil { out.Unsafe = lcPtr(*v.Unsafe) }
-	if v.Dynamic != nil { out.Dynamic = lcPtr(*v.Dynamic) }
-	if v.Final != nil { out.Final = lcPtr(*v.Final) }
-	if v.Convenience != nil { out.Convenience = lcPtr(*v.Convenience) }
-	if v.Infix != nil { out.Infix = lcPtr(*v.Infix) }
-	if v.Prefix != nil { out.Prefix = lcPtr(*v.Prefix) }
-	if v.Postfix != nil { out.Postfix = lcPtr(*v.Postfix) }
-	if v.Inline != nil { out.Inline = lcPtr(*v.Inline) }
-	if v.Vararg != nil { out.Vararg = lcPtr(*v.Vararg) }
-	if v.Id != nil { out.Id = lcPtr(*v.Id) }
+	if v.Fallback != nil {
+		out.Fallback = lcPtr(*v.Fallback)
+	}
+	if v.Other != nil {
+		out.Other = lcPtr(*v.Other)
+	}
+	if v.O != nil {
+		out.O = lcPtr(*v.O)
+	}
+	if v.A != nil {
+		out.A = lcPtr(*v.A)
+	}
+	if v.S != nil {
+		out.S = lcPtr(*v.S)
+	}
+	if v.E != nil {
+		out.E = lcPtr(*v.E)
+	}
+	if v.Body != nil {
+		out.Body = lcPtr(*v.Body)
+	}
+	if v.Issue != nil {
+		out.Issue = lcPtr(*v.Issue)
+	}
+	if v.Entries != nil {
+		out.Entries = lcPtr(*v.Entries)
+	}
+	if v.Int != nil {
+		out.Int = lcPtr(*v.Int)
+	}
+	if v.Double != nil {
+		out.Double = lcPtr(*v.Double)
+	}
+	if v.Bool != nil {
+		out.Bool = lcPtr(*v.Bool)
+	}
+	if v.Date != nil {
+		out.Date = lcPtr(lcSeconds(*v.Date))
+	}
+	if v.Url != nil {
+		out.Url = lcPtr(*v.Url)
+	}
+	if v.Record != nil {
+		out.Record = lcPtr(*v.Record)
+	}
+	if v.Apply != nil {
+		out.Apply = lcPtr(*v.Apply)
+	}
+	if v.Call != nil {
+		out.Call = lcPtr(*v.Call)
+	}
+	if v.Bind != nil {
+		out.Bind = lcPtr(*v.Bind)
+	}
+	if v.Caller != nil {
+		out.Caller = lcPtr(*v.Caller)
+	}
+	if v.Distributed != nil {
+		out.Distributed = lcPtr(*v.Distributed)
+	}
+	if v.Isolated != nil {
+		out.Isolated = lcPtr(*v.Isolated)
+	}
+	if v.Unsafe != nil {
+		out.Unsafe = lcPtr(*v.Unsafe)
+	}
+	if v.Dynamic != nil {
+		out.Dynamic = lcPtr(*v.Dynamic)
+	}
+	if v.Final != nil {
+		out.Final = lcPtr(*v.Final)
+	}
+	if v.Convenience != nil {
+		out.Convenience = lcPtr(*v.Convenience)
+	}
+	if v.Infix != nil {
+		out.Infix = lcPtr(*v.Infix)
+	}
+	if v.Prefix != nil {
+		out.Prefix = lcPtr(*v.Prefix)
+	}
+	if v.Postfix != nil {
+		out.Postfix = lcPtr(*v.Postfix)
+	}
+	if v.Inline != nil {
+		out.Inline = lcPtr(*v.Inline)
+	}
+	if v.Vararg != nil {
+		out.Vararg = lcPtr(*v.Vararg)
+	}
+	if v.Id != nil {
+		out.Id = lcPtr(*v.Id)
+	}
 	out.Min = lcClamp(lcOr(v.Min, int32(0)), 0, 9)
 	out.Max = lcClamp(lcOr(v.Max, float64(9)), 0, 9)
-	if v.Abs != nil { out.Abs = lcPtr(*v.Abs) }
-	if v.Rounded != nil { out.Rounded = lcPtr(*v.Rounded) }
+	if v.Abs != nil {
+		out.Abs = lcPtr(*v.Abs)
+	}
+	if v.Rounded != nil {
+		out.Rounded = lcPtr(*v.Rounded)
+	}
 	out.Clamp = lcClamp(lcOr(v.Clamp, int32(1)), 1, 2)
-	if v.Millis != nil { out.Millis = lcPtr(lcSeconds(*v.Millis)) }
-	if v.Epoch != nil { out.Epoch = lcPtr(lcSeconds(*v.Epoch)) }
-	if v.Blank != nil { out.Blank = lcPtr(*v.Blank) }
-	if v.Lower != nil { out.Lower = lcPtr(*v.Lower) }
-	if v.Upper != nil { out.Upper = lcPtr(*v.Upper) }
-	if v.Finite != nil { out.Finite = lcPtr(*v.Finite) }
-	if v.Print != nil { out.Print = lcPtr(*v.Print) }
-	if v.Helper != nil { out.Helper = lcPtr(*v.Helper) }
-	if v.Decode != nil { out.Decode = lcPtr(*v.Decode) }
-	if v.Self_ != nil { out.Self_ = lcPtr(*v.Self_) }
+	if v.Millis != nil {
+		out.Millis = lcPtr(lcSeconds(*v.Millis))
+	}
+	if v.Epoch != nil {
+		out.Epoch = lcPtr(lcSeconds(*v.Epoch))
+	}
+	if v.Blank != nil {
+		out.Blank = lcPtr(*v.Blank)
+	}
+	if v.Lower != nil {
+		out.Lower = lcPtr(*v.Lower)
+	}
+	if v.Upper != nil {
+		out.Upper = lcPtr(*v.Upper)
+	}
+	if v.Finite != nil {
+		out.Finite = lcPtr(*v.Finite)
+	}
+	if v.Print != nil {
+		out.Print = lcPtr(*v.Print)
+	}
+	if v.Helper != nil {
+		out.Helper = lcPtr(*v.Helper)
+	}
+	if v.Decode != nil {
+		out.Decode = lcPtr(*v.Decode)
+	}
+	if v.Self_ != nil {
+		out.Self_ = lcPtr(*v.Self_)
+	}
 	return out
 }
 
@@ -751,83 +1528,193 @@ func ToContentState(v State) ContentState {
 func FromContentState(v ContentState) State {
 	var out State
 	out.Value = v.Value
-	if v.Error != nil { out.Error = lcPtr(*v.Error) }
+	if v.Error != nil {
+		out.Error = lcPtr(*v.Error)
+	}
 	out.Container = lcPtr(v.Container)
 	out.Decoder = lcPtr(v.Decoder)
 	out.Encoder = lcPtr(v.Encoder)
 	out.Key = lcPtr(v.Key)
-	out.Keys = lcEach(v.Keys, func(item KeywordsKind) KeywordsKind { return item })
-	out.Values = lcPtr(lcEach(v.Values, func(item int32) int32 { return item }))
+	out.Keys = lcEach(v.Keys, func(item KeywordsKind) KeywordsKind {
+		return item
+	})
+	out.Values = lcPtr(lcEach(v.Values, func(item int32) int32 {
+		return item
+	}))
 	out.Count = v.Count
-	if v.First != nil { out.First = lcPtr(lcFromSeconds(*v.First)) }
+	if v.First != nil {
+		out.First = lcPtr(lcFromSeconds(*v.First))
+	}
 	out.Map = lcFromApnsKeywordsValue(v.Map)
-	out.Data = lcEach(v.Data, func(item KeywordsValueApns) KeywordsValue { return lcFromApnsKeywordsValue(item) })
-	if v.Field != nil { out.Field = lcPtr(lcFromApnsKeywordsElement(*v.Field)) }
-	if v.File != nil { out.File = lcPtr(*v.File) }
+	out.Data = lcEach(v.Data, func(item KeywordsValueApns) KeywordsValue {
+		return lcFromApnsKeywordsValue(item)
+	})
+	if v.Field != nil {
+		out.Field = lcPtr(lcFromApnsKeywordsElement(*v.Field))
+	}
+	if v.File != nil {
+		out.File = lcPtr(*v.File)
+	}
 	out.Name = v.Name
 	out.Ordinal = lcPtr(v.Ordinal)
 	out.Length = lcPtr(v.Length)
-	if v.Reader != nil { out.Reader = lcPtr(lcRangeFromSeconds(*v.Reader)) }
+	if v.Reader != nil {
+		out.Reader = lcPtr(lcRangeFromSeconds(*v.Reader))
+	}
 	out.Read = lcPtr(v.Read)
 	out.Ok = lcPtr(v.Ok)
 	out.Fail = lcPtr(v.Fail)
-	if v.Parse != nil { out.Parse = lcPtr(*v.Parse) }
-	if v.Json != nil { out.Json = lcPtr(*v.Json) }
-	if v.Quote != nil { out.Quote = lcPtr(*v.Quote) }
+	if v.Parse != nil {
+		out.Parse = lcPtr(*v.Parse)
+	}
+	if v.Json != nil {
+		out.Json = lcPtr(*v.Json)
+	}
+	if v.Quote != nil {
+		out.Quote = lcPtr(*v.Quote)
+	}
 	out.Range = lcRangeFromSeconds(v.Range)
-	out.List = lcPtr(lcEach(v.List, func(item string) string { return item }))
+	out.List = lcPtr(lcEach(v.List, func(item string) string {
+		return item
+	}))
 	out.Members = lcPtr(v.Members)
 	out.Index = lcPtr(v.Index)
 	out.Text = lcPtr(v.Text)
 	out.Attributes = lcPtr(v.Attributes)
 	out.State = lcPtr(v.State)
 	out.Result = lcPtr(v.Result)
-	if v.Fallback != nil { out.Fallback = lcPtr(*v.Fallback) }
-	if v.Other != nil { out.Other = lcPtr(*v.Other) }
-	if v.O != nil { out.O = lcPtr(*v.O) }
-	if v.A != nil { out.A = lcPtr(*v.A) }
-	if v.S != nil { out.S = lcPtr(*v.S) }
-	if v.E != nil { out.E = lcPtr(*v.E) }
-	if v.Body != nil { out.Body = lcPtr(*v.Body) }
-	if v.Issue != nil { out.Issue = lcPtr(*v.Issue) }
-	if v.Entries != nil { out.Entries = lcPtr(*v.Entries) }
-	if v.Int != nil { out.Int = lcPtr(*v.Int) }
-	if v.Double != nil { out.Double = lcPtr(*v.Double) }
-	if v.Bool != nil { out.Bool = lcPtr(*v.Bool) }
-	if v.Date != nil { out.Date = lcPtr(lcFromSeconds(*v.Date)) }
-	if v.Url != nil { out.Url = lcPtr(*v.Url) }
-	if v.Record != nil { out.Record = lcPtr(*v.Record) }
-	if v.Apply != nil { out.Apply = lcPtr(*v.Apply) }
-	if v.Call != nil { out.Call = lcPtr(*v.Call) }
-	if v.Bind != nil { out.Bind = lcPtr(*v.Bind) }
-	if v.Caller != nil { out.Caller = lcPtr(*v.Caller) }
-	if v.Distributed != nil { out.Distributed = lcPtr(*v.Distributed) }
-	if v.Isolated != nil { out.Isolated = lcPtr(*v.Isolated) }
-	if v.Unsafe != nil { out.Unsafe = lcPtr(*v.Unsafe) }
-	if v.Dynamic != nil { out.Dynamic = lcPtr(*v.Dynamic) }
-	if v.Final != nil { out.Final = lcPtr(*v.Final) }
-	if v.Convenience != nil { out.Convenience = lcPtr(*v.Convenience) }
-	if v.Infix != nil { out.Infix = lcPtr(*v.Infix) }
-	if v.Prefix != nil { out.Prefix = lcPtr(*v.Prefix) }
-	if v.Postfix != nil { out.Postfix = lcPtr(*v.Postfix) }
-	if v.Inline != nil { out.Inline = lcPtr(*v.Inline) }
-	if v.Vararg != nil { out.Vararg = lcPtr(*v.Vararg) }
-	if v.Id != nil { out.Id = lcPtr(*v.Id) }
+	if v.Fallback != nil {
+		out.Fallback = lcPtr(*v.Fallback)
+	}
+	if v.Other != nil {
+		out.Other = lcPtr(*v.Other)
+	}
+	if v.O != nil {
+		out.O = lcPtr(*v.O)
+	}
+	if v.A != nil {
+		out.A = lcPtr(*v.A)
+	}
+	if v.S != nil {
+		out.S = lcPtr(*v.S)
+	}
+	if v.E != nil {
+		out.E = lcPtr(*v.E)
+	}
+	if v.Body != nil {
+		out.Body = lcPtr(*v.Body)
+	}
+	if v.Issue != nil {
+		out.Issue = lcPtr(*v.Issue)
+	}
+	if v.Entries != nil {
+		out.Entries = lcPtr(*v.Entries)
+	}
+	if v.Int != nil {
+		out.Int = lcPtr(*v.Int)
+	}
+	if v.Double != nil {
+		out.Double = lcPtr(*v.Double)
+	}
+	if v.Bool != nil {
+		out.Bool = lcPtr(*v.Bool)
+	}
+	if v.Date != nil {
+		out.Date = lcPtr(lcFromSeconds(*v.Date))
+	}
+	if v.Url != nil {
+		out.Url = lcPtr(*v.Url)
+	}
+	if v.Record != nil {
+		out.Record = lcPtr(*v.Record)
+	}
+	if v.Apply != nil {
+		out.Apply = lcPtr(*v.Apply)
+	}
+	if v.Call != nil {
+		out.Call = lcPtr(*v.Call)
+	}
+	if v.Bind != nil {
+		out.Bind = lcPtr(*v.Bind)
+	}
+	if v.Caller != nil {
+		out.Caller = lcPtr(*v.Caller)
+	}
+	if v.Distributed != nil {
+		out.Distributed = lcPtr(*v.Distributed)
+	}
+	if v.Isolated != nil {
+		out.Isolated = lcPtr(*v.Isolated)
+	}
+	if v.Unsafe != nil {
+		out.Unsafe = lcPtr(*v.Unsafe)
+	}
+	if v.Dynamic != nil {
+		out.Dynamic = lcPtr(*v.Dynamic)
+	}
+	if v.Final != nil {
+		out.Final = lcPtr(*v.Final)
+	}
+	if v.Convenience != nil {
+		out.Convenience = lcPtr(*v.Convenience)
+	}
+	if v.Infix != nil {
+		out.Infix = lcPtr(*v.Infix)
+	}
+	if v.Prefix != nil {
+		out.Prefix = lcPtr(*v.Prefix)
+	}
+	if v.Postfix != nil {
+		out.Postfix = lcPtr(*v.Postfix)
+	}
+	if v.Inline != nil {
+		out.Inline = lcPtr(*v.Inline)
+	}
+	if v.Vararg != nil {
+		out.Vararg = lcPtr(*v.Vararg)
+	}
+	if v.Id != nil {
+		out.Id = lcPtr(*v.Id)
+	}
 	out.Min = lcPtr(v.Min)
 	out.Max = lcPtr(v.Max)
-	if v.Abs != nil { out.Abs = lcPtr(*v.Abs) }
-	if v.Rounded != nil { out.Rounded = lcPtr(*v.Rounded) }
+	if v.Abs != nil {
+		out.Abs = lcPtr(*v.Abs)
+	}
+	if v.Rounded != nil {
+		out.Rounded = lcPtr(*v.Rounded)
+	}
 	out.Clamp = lcPtr(v.Clamp)
-	if v.Millis != nil { out.Millis = lcPtr(lcFromSeconds(*v.Millis)) }
-	if v.Epoch != nil { out.Epoch = lcPtr(lcFromSeconds(*v.Epoch)) }
-	if v.Blank != nil { out.Blank = lcPtr(*v.Blank) }
-	if v.Lower != nil { out.Lower = lcPtr(*v.Lower) }
-	if v.Upper != nil { out.Upper = lcPtr(*v.Upper) }
-	if v.Finite != nil { out.Finite = lcPtr(*v.Finite) }
-	if v.Print != nil { out.Print = lcPtr(*v.Print) }
-	if v.Helper != nil { out.Helper = lcPtr(*v.Helper) }
-	if v.Decode != nil { out.Decode = lcPtr(*v.Decode) }
-	if v.Self_ != nil { out.Self_ = lcPtr(*v.Self_) }
+	if v.Millis != nil {
+		out.Millis = lcPtr(lcFromSeconds(*v.Millis))
+	}
+	if v.Epoch != nil {
+		out.Epoch = lcPtr(lcFromSeconds(*v.Epoch))
+	}
+	if v.Blank != nil {
+		out.Blank = lcPtr(*v.Blank)
+	}
+	if v.Lower != nil {
+		out.Lower = lcPtr(*v.Lower)
+	}
+	if v.Upper != nil {
+		out.Upper = lcPtr(*v.Upper)
+	}
+	if v.Finite != nil {
+		out.Finite = lcPtr(*v.Finite)
+	}
+	if v.Print != nil {
+		out.Print = lcPtr(*v.Print)
+	}
+	if v.Helper != nil {
+		out.Helper = lcPtr(*v.Helper)
+	}
+	if v.Decode != nil {
+		out.Decode = lcPtr(*v.Decode)
+	}
+	if v.Self_ != nil {
+		out.Self_ = lcPtr(*v.Self_)
+	}
 	return out
 }
 
@@ -839,30 +1726,72 @@ func ToApnsAttributes(v Attributes) ApnsAttributes {
 	out.WillSet = lcOr(v.WillSet, false)
 	out.DidSet = lcOr(v.DidSet, true)
 	out.NewValue = lcOr(v.NewValue, int32(0))
-	if v.OldValue != nil { out.OldValue = lcPtr(*v.OldValue) }
+	if v.OldValue != nil {
+		out.OldValue = lcPtr(*v.OldValue)
+	}
 	out.Mutating = lcOr(v.Mutating, false)
 	out.Override = lcOr(v.Override, int32(1))
 	out.Required = lcOr(v.Required, true)
-	if v.Optional != nil { out.Optional = lcPtr(*v.Optional) }
-	if v.Lazy != nil { out.Lazy = lcPtr(*v.Lazy) }
-	if v.Weak != nil { out.Weak = lcPtr(*v.Weak) }
-	if v.Unowned != nil { out.Unowned = lcPtr(*v.Unowned) }
-	if v.Indirect != nil { out.Indirect = lcPtr(*v.Indirect) }
-	if v.None != nil { out.None = lcPtr(*v.None) }
-	if v.Then != nil { out.Then = lcPtr(*v.Then) }
-	if v.Of != nil { out.Of = lcPtr(*v.Of) }
-	if v.By != nil { out.By = lcPtr(*v.By) }
-	if v.It != nil { out.It = lcPtr(*v.It) }
-	if v.Out != nil { out.Out = lcPtr(*v.Out) }
-	if v.Companion != nil { out.Companion = lcPtr(*v.Companion) }
-	if v.Lateinit != nil { out.Lateinit = lcPtr(*v.Lateinit) }
-	if v.Suspend != nil { out.Suspend = lcPtr(*v.Suspend) }
-	if v.Sealed != nil { out.Sealed = lcPtr(*v.Sealed) }
-	if v.Global != nil { out.Global = lcPtr(*v.Global) }
-	if v.Require != nil { out.Require = lcPtr(*v.Require) }
-	if v.Exports != nil { out.Exports = lcPtr(*v.Exports) }
-	if v.Abstract != nil { out.Abstract = lcPtr(*v.Abstract) }
-	if v.Lc != nil { out.Lc = lcPtr(*v.Lc) }
+	if v.Optional != nil {
+		out.Optional = lcPtr(*v.Optional)
+	}
+	if v.Lazy != nil {
+		out.Lazy = lcPtr(*v.Lazy)
+	}
+	if v.Weak != nil {
+		out.Weak = lcPtr(*v.Weak)
+	}
+	if v.Unowned != nil {
+		out.Unowned = lcPtr(*v.Unowned)
+	}
+	if v.Indirect != nil {
+		out.Indirect = lcPtr(*v.Indirect)
+	}
+	if v.None != nil {
+		out.None = lcPtr(*v.None)
+	}
+	if v.Then != nil {
+		out.Then = lcPtr(*v.Then)
+	}
+	if v.Of != nil {
+		out.Of = lcPtr(*v.Of)
+	}
+	if v.By != nil {
+		out.By = lcPtr(*v.By)
+	}
+	if v.It != nil {
+		out.It = lcPtr(*v.It)
+	}
+	if v.Out != nil {
+		out.Out = lcPtr(*v.Out)
+	}
+	if v.Companion != nil {
+		out.Companion = lcPtr(*v.Companion)
+	}
+	if v.Lateinit != nil {
+		out.Lateinit = lcPtr(*v.Lateinit)
+	}
+	if v.Suspend != nil {
+		out.Suspend = lcPtr(*v.Suspend)
+	}
+	if v.Sealed != nil {
+		out.Sealed = lcPtr(*v.Sealed)
+	}
+	if v.Global != nil {
+		out.Global = lcPtr(*v.Global)
+	}
+	if v.Require != nil {
+		out.Require = lcPtr(*v.Require)
+	}
+	if v.Exports != nil {
+		out.Exports = lcPtr(*v.Exports)
+	}
+	if v.Abstract != nil {
+		out.Abstract = lcPtr(*v.Abstract)
+	}
+	if v.Lc != nil {
+		out.Lc = lcPtr(*v.Lc)
+	}
 	return out
 }
 
@@ -874,30 +1803,72 @@ func FromApnsAttributes(v ApnsAttributes) Attributes {
 	out.WillSet = lcPtr(v.WillSet)
 	out.DidSet = lcPtr(v.DidSet)
 	out.NewValue = lcPtr(v.NewValue)
-	if v.OldValue != nil { out.OldValue = lcPtr(*v.OldValue) }
+	if v.OldValue != nil {
+		out.OldValue = lcPtr(*v.OldValue)
+	}
 	out.Mutating = lcPtr(v.Mutating)
 	out.Override = lcPtr(v.Override)
 	out.Required = lcPtr(v.Required)
-	if v.Optional != nil { out.Optional = lcPtr(*v.Optional) }
-	if v.Lazy != nil { out.Lazy = lcPtr(*v.Lazy) }
-	if v.Weak != nil { out.Weak = lcPtr(*v.Weak) }
-	if v.Unowned != nil { out.Unowned = lcPtr(*v.Unowned) }
-	if v.Indirect != nil { out.Indirect = lcPtr(*v.Indirect) }
-	if v.None != nil { out.None = lcPtr(*v.None) }
-	if v.Then != nil { out.Then = lcPtr(*v.Then) }
-	if v.Of != nil { out.Of = lcPtr(*v.Of) }
-	if v.By != nil { out.By = lcPtr(*v.By) }
-	if v.It != nil { out.It = lcPtr(*v.It) }
-	if v.Out != nil { out.Out = lcPtr(*v.Out) }
-	if v.Companion != nil { out.Companion = lcPtr(*v.Companion) }
-	if v.Lateinit != nil { out.Lateinit = lcPtr(*v.Lateinit) }
-	if v.Suspend != nil { out.Suspend = lcPtr(*v.Suspend) }
-	if v.Sealed != nil { out.Sealed = lcPtr(*v.Sealed) }
-	if v.Global != nil { out.Global = lcPtr(*v.Global) }
-	if v.Require != nil { out.Require = lcPtr(*v.Require) }
-	if v.Exports != nil { out.Exports = lcPtr(*v.Exports) }
-	if v.Abstract != nil { out.Abstract = lcPtr(*v.Abstract) }
-	if v.Lc != nil { out.Lc = lcPtr(*v.Lc) }
+	if v.Optional != nil {
+		out.Optional = lcPtr(*v.Optional)
+	}
+	if v.Lazy != nil {
+		out.Lazy = lcPtr(*v.Lazy)
+	}
+	if v.Weak != nil {
+		out.Weak = lcPtr(*v.Weak)
+	}
+	if v.Unowned != nil {
+		out.Unowned = lcPtr(*v.Unowned)
+	}
+	if v.Indirect != nil {
+		out.Indirect = lcPtr(*v.Indirect)
+	}
+	if v.None != nil {
+		out.None = lcPtr(*v.None)
+	}
+	if v.Then != nil {
+		out.Then = lcPtr(*v.Then)
+	}
+	if v.Of != nil {
+		out.Of = lcPtr(*v.Of)
+	}
+	if v.By != nil {
+		out.By = lcPtr(*v.By)
+	}
+	if v.It != nil {
+		out.It = lcPtr(*v.It)
+	}
+	if v.Out != nil {
+		out.Out = lcPtr(*v.Out)
+	}
+	if v.Companion != nil {
+		out.Companion = lcPtr(*v.Companion)
+	}
+	if v.Lateinit != nil {
+		out.Lateinit = lcPtr(*v.Lateinit)
+	}
+	if v.Suspend != nil {
+		out.Suspend = lcPtr(*v.Suspend)
+	}
+	if v.Sealed != nil {
+		out.Sealed = lcPtr(*v.Sealed)
+	}
+	if v.Global != nil {
+		out.Global = lcPtr(*v.Global)
+	}
+	if v.Require != nil {
+		out.Require = lcPtr(*v.Require)
+	}
+	if v.Exports != nil {
+		out.Exports = lcPtr(*v.Exports)
+	}
+	if v.Abstract != nil {
+		out.Abstract = lcPtr(*v.Abstract)
+	}
+	if v.Lc != nil {
+		out.Lc = lcPtr(*v.Lc)
+	}
 	return out
 }
 
@@ -971,108 +1942,258 @@ func ToFCMData(a Attributes, s State, envelope FCMEnvelope) (map[string]string, 
 	data["willSet"] = strconv.FormatBool(lcOr(a.WillSet, false))
 	data["didSet"] = strconv.FormatBool(lcOr(a.DidSet, true))
 	data["newValue"] = strconv.FormatInt(int64(lcOr(a.NewValue, int32(0))), 10)
-	if a.OldValue != nil { data["oldValue"] = strconv.FormatInt(int64(*a.OldValue), 10) }
+	if a.OldValue != nil {
+		data["oldValue"] = strconv.FormatInt(int64(*a.OldValue), 10)
+	}
 	data["mutating"] = strconv.FormatBool(lcOr(a.Mutating, false))
 	data["override"] = strconv.FormatInt(int64(lcOr(a.Override, int32(1))), 10)
 	data["required"] = strconv.FormatBool(lcOr(a.Required, true))
-	if a.Optional != nil { data["optional"] = strconv.FormatBool(*a.Optional) }
-	if a.Lazy != nil { data["lazy"] = strconv.FormatInt(int64(*a.Lazy), 10) }
-	if a.Weak != nil { data["weak"] = strconv.FormatInt(int64(*a.Weak), 10) }
-	if a.Unowned != nil { data["unowned"] = strconv.FormatInt(int64(*a.Unowned), 10) }
-	if a.Indirect != nil { data["indirect"] = strconv.FormatInt(int64(*a.Indirect), 10) }
-	if a.None != nil { data["none"] = strconv.FormatInt(int64(*a.None), 10) }
-	if a.Then != nil { data["then"] = strconv.FormatInt(int64(*a.Then), 10) }
-	if a.Of != nil { data["of"] = strconv.FormatInt(int64(*a.Of), 10) }
-	if a.By != nil { data["by"] = strconv.FormatInt(int64(*a.By), 10) }
-	if a.It != nil { data["it"] = *a.It }
-	if a.Out != nil { data["out"] = strconv.FormatInt(int64(*a.Out), 10) }
-	if a.Companion != nil { data["companion"] = strconv.FormatInt(int64(*a.Companion), 10) }
-	if a.Lateinit != nil { data["lateinit"] = strconv.FormatInt(int64(*a.Lateinit), 10) }
-	if a.Suspend != nil { data["suspend"] = strconv.FormatInt(int64(*a.Suspend), 10) }
-	if a.Sealed != nil { data["sealed"] = strconv.FormatInt(int64(*a.Sealed), 10) }
-	if a.Global != nil { data["global"] = strconv.FormatInt(int64(*a.Global), 10) }
-	if a.Require != nil { data["require"] = strconv.FormatInt(int64(*a.Require), 10) }
-	if a.Exports != nil { data["exports"] = strconv.FormatInt(int64(*a.Exports), 10) }
-	if a.Abstract != nil { data["abstract"] = strconv.FormatInt(int64(*a.Abstract), 10) }
-	if a.Lc != nil { data["lc"] = strconv.FormatInt(int64(*a.Lc), 10) }
+	if a.Optional != nil {
+		data["optional"] = strconv.FormatBool(*a.Optional)
+	}
+	if a.Lazy != nil {
+		data["lazy"] = strconv.FormatInt(int64(*a.Lazy), 10)
+	}
+	if a.Weak != nil {
+		data["weak"] = strconv.FormatInt(int64(*a.Weak), 10)
+	}
+	if a.Unowned != nil {
+		data["unowned"] = strconv.FormatInt(int64(*a.Unowned), 10)
+	}
+	if a.Indirect != nil {
+		data["indirect"] = strconv.FormatInt(int64(*a.Indirect), 10)
+	}
+	if a.None != nil {
+		data["none"] = strconv.FormatInt(int64(*a.None), 10)
+	}
+	if a.Then != nil {
+		data["then"] = strconv.FormatInt(int64(*a.Then), 10)
+	}
+	if a.Of != nil {
+		data["of"] = strconv.FormatInt(int64(*a.Of), 10)
+	}
+	if a.By != nil {
+		data["by"] = strconv.FormatInt(int64(*a.By), 10)
+	}
+	if a.It != nil {
+		data["it"] = *a.It
+	}
+	if a.Out != nil {
+		data["out"] = strconv.FormatInt(int64(*a.Out), 10)
+	}
+	if a.Companion != nil {
+		data["companion"] = strconv.FormatInt(int64(*a.Companion), 10)
+	}
+	if a.Lateinit != nil {
+		data["lateinit"] = strconv.FormatInt(int64(*a.Lateinit), 10)
+	}
+	if a.Suspend != nil {
+		data["suspend"] = strconv.FormatInt(int64(*a.Suspend), 10)
+	}
+	if a.Sealed != nil {
+		data["sealed"] = strconv.FormatInt(int64(*a.Sealed), 10)
+	}
+	if a.Global != nil {
+		data["global"] = strconv.FormatInt(int64(*a.Global), 10)
+	}
+	if a.Require != nil {
+		data["require"] = strconv.FormatInt(int64(*a.Require), 10)
+	}
+	if a.Exports != nil {
+		data["exports"] = strconv.FormatInt(int64(*a.Exports), 10)
+	}
+	if a.Abstract != nil {
+		data["abstract"] = strconv.FormatInt(int64(*a.Abstract), 10)
+	}
+	if a.Lc != nil {
+		data["lc"] = strconv.FormatInt(int64(*a.Lc), 10)
+	}
 	data["value"] = strconv.FormatInt(int64(lcClamp(s.Value, 0, 100)), 10)
-	if s.Error != nil { data["error"] = *s.Error }
+	if s.Error != nil {
+		data["error"] = *s.Error
+	}
 	data["container"] = strconv.FormatInt(int64(lcOr(s.Container, int32(7))), 10)
 	data["decoder"] = lcOr(s.Decoder, "dec")
 	data["encoder"] = lcNumberText(w.finite(lcOr(s.Encoder, float64(0.5)), "State.encoder"))
 	data["key"] = string(KeywordsKind(w.oneOf(string(lcOr(s.Key, KeywordsKindNone)), lcCasesKeywordsKind, "State.key")))
-	data["keys"] = w.json(lcEachAt(s.Keys, "State.keys", func(item KeywordsKind, at string) KeywordsKind { return KeywordsKind(w.oneOf(string(item), lcCasesKeywordsKind, at)) }))
-	data["values"] = w.json(lcEachAt(lcOr(s.Values, []int32{}), "State.values", func(item int32, at string) int32 { return item }))
+	data["keys"] = w.json(lcEachAt(s.Keys, "State.keys", func(item KeywordsKind, at string) KeywordsKind {
+		return KeywordsKind(w.oneOf(string(item), lcCasesKeywordsKind, at))
+	}))
+	data["values"] = w.json(lcEachAt(lcOr(s.Values, []int32{}), "State.values", func(item int32, at string) int32 {
+		return item
+	}))
 	data["count"] = strconv.FormatInt(int64(s.Count), 10)
-	if s.First != nil { data["first"] = strconv.FormatInt(w.millis(*s.First, "State.first"), 10) }
+	if s.First != nil {
+		data["first"] = strconv.FormatInt(w.millis(*s.First, "State.first"), 10)
+	}
 	data["map"] = w.json(lcNormalizeKeywordsValue(w, s.Map, "State.map"))
-	data["data"] = w.json(lcEachAt(s.Data, "State.data", func(item KeywordsValue, at string) KeywordsValue { return lcNormalizeKeywordsValue(w, item, at) }))
-	if s.Field != nil { data["field"] = w.json(lcNormalizeKeywordsElement(w, *s.Field, "State.field")) }
-	if s.File != nil { data["file"] = *s.File }
+	data["data"] = w.json(lcEachAt(s.Data, "State.data", func(item KeywordsValue, at string) KeywordsValue {
+		return lcNormalizeKeywordsValue(w, item, at)
+	}))
+	if s.Field != nil {
+		data["field"] = w.json(lcNormalizeKeywordsElement(w, *s.Field, "State.field"))
+	}
+	if s.File != nil {
+		data["file"] = *s.File
+	}
 	data["name"] = s.Name
 	data["ordinal"] = strconv.FormatInt(int64(lcOr(s.Ordinal, int32(0))), 10)
 	data["length"] = strconv.FormatInt(int64(lcOr(s.Length, int32(0))), 10)
-	if s.Reader != nil { data["reader"] = w.json(w.rangeMs(*s.Reader, "State.reader")) }
+	if s.Reader != nil {
+		data["reader"] = w.json(w.rangeMs(*s.Reader, "State.reader"))
+	}
 	data["read"] = strconv.FormatBool(lcOr(s.Read, false))
 	data["ok"] = strconv.FormatBool(lcOr(s.Ok, true))
 	data["fail"] = strconv.FormatBool(lcOr(s.Fail, false))
 	data["parse"] = string(KeywordsKind(w.oneOf(string(lcOr(s.Parse, KeywordsKindNone)), lcCasesKeywordsKind, "State.parse")))
-	if s.Json != nil { data["json"] = *s.Json }
-	if s.Quote != nil { data["quote"] = *s.Quote }
+	if s.Json != nil {
+		data["json"] = *s.Json
+	}
+	if s.Quote != nil {
+		data["quote"] = *s.Quote
+	}
 	data["range"] = w.json(w.rangeMs(s.Range, "State.range"))
-	data["list"] = w.json(lcEachAt(lcOr(s.List, []string{}), "State.list", func(item string, at string) string { return item }))
+	data["list"] = w.json(lcEachAt(lcOr(s.List, []string{}), "State.list", func(item string, at string) string {
+		return item
+	}))
 	data["members"] = strconv.FormatInt(int64(lcOr(s.Members, int32(0))), 10)
 	data["index"] = strconv.FormatInt(int64(lcOr(s.Index, int32(0))), 10)
 	data["text"] = lcOr(s.Text, "")
 	data["attributes"] = strconv.FormatInt(int64(lcOr(s.Attributes, int32(0))), 10)
 	data["state"] = strconv.FormatInt(int64(lcOr(s.State, int32(0))), 10)
 	data["result"] = string(KeywordsKind(w.oneOf(string(lcOr(s.Result, KeywordsKindGet)), lcCasesKeywordsKind, "State.result")))
-	if s.Fallback != nil { data["fallback"] = string(KeywordsKind(w.oneOf(string(*s.Fallback), lcCasesKeywordsKind, "State.fallback"))) }
-	if s.Other != nil { data["other"] = strconv.FormatInt(int64(*s.Other), 10) }
-	if s.O != nil { data["o"] = strconv.FormatInt(int64(*s.O), 10) }
-	if s.A != nil { data["a"] = strconv.FormatInt(int64(*s.A), 10) }
-	if s.S != nil { data["s"] = strconv.FormatInt(int64(*s.S), 10) }
-	if s.E != nil { data["e"] = strconv.FormatInt(int64(*s.E), 10) }
-	if s.Body != nil { data["body"] = strconv.FormatInt(int64(*s.Body), 10) }
-	if s.Issue != nil { data["issue"] = strconv.FormatInt(int64(*s.Issue), 10) }
-	if s.Entries != nil { data["entries"] = strconv.FormatInt(int64(*s.Entries), 10) }
-	if s.Int != nil { data["int"] = strconv.FormatInt(int64(*s.Int), 10) }
-	if s.Double != nil { data["double"] = lcNumberText(w.finite(*s.Double, "State.double")) }
-	if s.Bool != nil { data["bool"] = strconv.FormatBool(*s.Bool) }
-	if s.Date != nil { data["date"] = strconv.FormatInt(w.millis(*s.Date, "State.date"), 10) }
-	if s.Url != nil { data["url"] = *s.Url }
-	if s.Record != nil { data["record"] = strconv.FormatInt(int64(*s.Record), 10) }
-	if s.Apply != nil { data["apply"] = strconv.FormatInt(int64(*s.Apply), 10) }
-	if s.Call != nil { data["call"] = strconv.FormatInt(int64(*s.Call), 10) }
-	if s.Bind != nil { data["bind"] = strconv.FormatInt(int64(*s.Bind), 10) }
-	if s.Caller != nil { data["caller"] = strconv.FormatInt(int64(*s.Caller), 10) }
-	if s.Distributed != nil { data["distributed"] = strconv.FormatInt(int64(*s.Distributed), 10) }
-	if s.Isolated != nil { data["isolated"] = strconv.FormatInt(int64(*s.Isolated), 10) }
-	if s.Unsafe != nil { data["unsafe"] = strconv.FormatInt(int64(*s.Unsafe), 10) }
-	if s.Dynamic != nil { data["dynamic"] = strconv.FormatInt(int64(*s.Dynamic), 10) }
-	if s.Final != nil { data["final"] = strconv.FormatInt(int64(*s.Final), 10) }
-	if s.Convenience != nil { data["convenience"] = strconv.FormatInt(int64(*s.Convenience), 10) }
-	if s.Infix != nil { data["infix"] = strconv.FormatInt(int64(*s.Infix), 10) }
-	if s.Prefix != nil { data["prefix"] = strconv.FormatInt(int64(*s.Prefix), 10) }
-	if s.Postfix != nil { data["postfix"] = strconv.FormatInt(int64(*s.Postfix), 10) }
-	if s.Inline != nil { data["inline"] = strconv.FormatInt(int64(*s.Inline), 10) }
-	if s.Vararg != nil { data["vararg"] = strconv.FormatInt(int64(*s.Vararg), 10) }
-	if s.Id != nil { data["id"] = *s.Id }
+	if s.Fallback != nil {
+		data["fallback"] = string(KeywordsKind(w.oneOf(string(*s.Fallback), lcCasesKeywordsKind, "State.fallback")))
+	}
+	if s.Other != nil {
+		data["other"] = strconv.FormatInt(int64(*s.Other), 10)
+	}
+	if s.O != nil {
+		data["o"] = strconv.FormatInt(int64(*s.O), 10)
+	}
+	if s.A != nil {
+		data["a"] = strconv.FormatInt(int64(*s.A), 10)
+	}
+	if s.S != nil {
+		data["s"] = strconv.FormatInt(int64(*s.S), 10)
+	}
+	if s.E != nil {
+		data["e"] = strconv.FormatInt(int64(*s.E), 10)
+	}
+	if s.Body != nil {
+		data["body"] = strconv.FormatInt(int64(*s.Body), 10)
+	}
+	if s.Issue != nil {
+		data["issue"] = strconv.FormatInt(int64(*s.Issue), 10)
+	}
+	if s.Entries != nil {
+		data["entries"] = strconv.FormatInt(int64(*s.Entries), 10)
+	}
+	if s.Int != nil {
+		data["int"] = strconv.FormatInt(int64(*s.Int), 10)
+	}
+	if s.Double != nil {
+		data["double"] = lcNumberText(w.finite(*s.Double, "State.double"))
+	}
+	if s.Bool != nil {
+		data["bool"] = strconv.FormatBool(*s.Bool)
+	}
+	if s.Date != nil {
+		data["date"] = strconv.FormatInt(w.millis(*s.Date, "State.date"), 10)
+	}
+	if s.Url != nil {
+		data["url"] = *s.Url
+	}
+	if s.Record != nil {
+		data["record"] = strconv.FormatInt(int64(*s.Record), 10)
+	}
+	if s.Apply != nil {
+		data["apply"] = strconv.FormatInt(int64(*s.Apply), 10)
+	}
+	if s.Call != nil {
+		data["call"] = strconv.FormatInt(int64(*s.Call), 10)
+	}
+	if s.Bind != nil {
+		data["bind"] = strconv.FormatInt(int64(*s.Bind), 10)
+	}
+	if s.Caller != nil {
+		data["caller"] = strconv.FormatInt(int64(*s.Caller), 10)
+	}
+	if s.Distributed != nil {
+		data["distributed"] = strconv.FormatInt(int64(*s.Distributed), 10)
+	}
+	if s.Isolated != nil {
+		data["isolated"] = strconv.FormatInt(int64(*s.Isolated), 10)
+	}
+	if s.Unsafe != nil {
+		data["unsafe"] = strconv.FormatInt(int64(*s.Unsafe), 10)
+	}
+	if s.Dynamic != nil {
+		data["dynamic"] = strconv.FormatInt(int64(*s.Dynamic), 10)
+	}
+	if s.Final != nil {
+		data["final"] = strconv.FormatInt(int64(*s.Final), 10)
+	}
+	if s.Convenience != nil {
+		data["convenience"] = strconv.FormatInt(int64(*s.Convenience), 10)
+	}
+	if s.Infix != nil {
+		data["infix"] = strconv.FormatInt(int64(*s.Infix), 10)
+	}
+	if s.Prefix != nil {
+		data["prefix"] = strconv.FormatInt(int64(*s.Prefix), 10)
+	}
+	if s.Postfix != nil {
+		data["postfix"] = strconv.FormatInt(int64(*s.Postfix), 10)
+	}
+	if s.Inline != nil {
+		data["inline"] = strconv.FormatInt(int64(*s.Inline), 10)
+	}
+	if s.Vararg != nil {
+		data["vararg"] = strconv.FormatInt(int64(*s.Vararg), 10)
+	}
+	if s.Id != nil {
+		data["id"] = *s.Id
+	}
 	data["min"] = strconv.FormatInt(int64(lcClamp(lcOr(s.Min, int32(0)), 0, 9)), 10)
 	data["max"] = lcNumberText(lcClamp(w.finite(lcOr(s.Max, float64(9)), "State.max"), 0, 9))
-	if s.Abs != nil { data["abs"] = strconv.FormatInt(int64(*s.Abs), 10) }
-	if s.Rounded != nil { data["rounded"] = lcNumberText(w.finite(*s.Rounded, "State.rounded")) }
+	if s.Abs != nil {
+		data["abs"] = strconv.FormatInt(int64(*s.Abs), 10)
+	}
+	if s.Rounded != nil {
+		data["rounded"] = lcNumberText(w.finite(*s.Rounded, "State.rounded"))
+	}
 	data["clamp"] = strconv.FormatInt(int64(lcClamp(lcOr(s.Clamp, int32(1)), 1, 2)), 10)
-	if s.Millis != nil { data["millis"] = strconv.FormatInt(w.millis(*s.Millis, "State.millis"), 10) }
-	if s.Epoch != nil { data["epoch"] = strconv.FormatInt(w.millis(*s.Epoch, "State.epoch"), 10) }
-	if s.Blank != nil { data["blank"] = *s.Blank }
-	if s.Lower != nil { data["lower"] = strconv.FormatInt(int64(*s.Lower), 10) }
-	if s.Upper != nil { data["upper"] = strconv.FormatInt(int64(*s.Upper), 10) }
-	if s.Finite != nil { data["finite"] = lcNumberText(w.finite(*s.Finite, "State.finite")) }
-	if s.Print != nil { data["print"] = *s.Print }
-	if s.Helper != nil { data["helper"] = strconv.FormatInt(int64(*s.Helper), 10) }
-	if s.Decode != nil { data["decode"] = strconv.FormatInt(int64(*s.Decode), 10) }
-	if s.Self_ != nil { data["self_"] = strconv.FormatInt(int64(*s.Self_), 10) }
+	if s.Millis != nil {
+		data["millis"] = strconv.FormatInt(w.millis(*s.Millis, "State.millis"), 10)
+	}
+	if s.Epoch != nil {
+		data["epoch"] = strconv.FormatInt(w.millis(*s.Epoch, "State.epoch"), 10)
+	}
+	if s.Blank != nil {
+		data["blank"] = *s.Blank
+	}
+	if s.Lower != nil {
+		data["lower"] = strconv.FormatInt(int64(*s.Lower), 10)
+	}
+	if s.Upper != nil {
+		data["upper"] = strconv.FormatInt(int64(*s.Upper), 10)
+	}
+	if s.Finite != nil {
+		data["finite"] = lcNumberText(w.finite(*s.Finite, "State.finite"))
+	}
+	if s.Print != nil {
+		data["print"] = *s.Print
+	}
+	if s.Helper != nil {
+		data["helper"] = strconv.FormatInt(int64(*s.Helper), 10)
+	}
+	if s.Decode != nil {
+		data["decode"] = strconv.FormatInt(int64(*s.Decode), 10)
+	}
+	if s.Self_ != nil {
+		data["self_"] = strconv.FormatInt(int64(*s.Self_), 10)
+	}
 	if w.err != nil {
 		return nil, w.err
 	}
@@ -1120,26 +2241,50 @@ func ParseFCMData(data map[string]string) FCMParse {
 	sDecoder := lcDefault(lcFcm(data, "decoder", lcReadString, &issues, true), "dec")
 	sEncoder := lcDefault(lcFcm(data, "encoder", lcReadDouble, &issues, true), float64(0.5))
 	sKey := lcDefault(lcFcm(data, "key", lcReadCase[KeywordsKind](lcCasesKeywordsKind, "none", true), &issues, true), KeywordsKindNone)
-	sKeys := lcFcm(data, "keys", lcReadJSON(func(j interface{}) []KeywordsKind { return lcJSONArray(j, func(item interface{}) KeywordsKind { return lcJSONCase[KeywordsKind](item, lcCasesKeywordsKind, "none", true) }) }), &issues, true)
-	sValues := lcDefault(lcFcm(data, "values", lcReadJSON(func(j interface{}) []int32 { return lcJSONArray(j, func(item interface{}) int32 { return lcJSONInt(item) }) }), &issues, true), []int32{})
+	sKeys := lcFcm(data, "keys", lcReadJSON(func(j interface{}) []KeywordsKind {
+		return lcJSONArray(j, func(item interface{}) KeywordsKind {
+			return lcJSONCase[KeywordsKind](item, lcCasesKeywordsKind, "none", true)
+		})
+	}), &issues, true)
+	sValues := lcDefault(lcFcm(data, "values", lcReadJSON(func(j interface{}) []int32 {
+		return lcJSONArray(j, func(item interface{}) int32 {
+			return lcJSONInt(item)
+		})
+	}), &issues, true), []int32{})
 	sCount := lcFcm(data, "count", lcReadInt, &issues, true)
 	sFirst := lcFcm(data, "first", lcReadMillis, &issues, false)
-	sMap := lcFcm(data, "map", lcReadJSON(func(j interface{}) KeywordsValue { return lcReadKeywordsValue(j) }), &issues, true)
-	sData := lcFcm(data, "data", lcReadJSON(func(j interface{}) []KeywordsValue { return lcJSONArray(j, func(item interface{}) KeywordsValue { return lcReadKeywordsValue(item) }) }), &issues, true)
-	sField := lcFcm(data, "field", lcReadJSON(func(j interface{}) KeywordsElement { return lcReadKeywordsElement(j) }), &issues, false)
+	sMap := lcFcm(data, "map", lcReadJSON(func(j interface{}) KeywordsValue {
+		return lcReadKeywordsValue(j)
+	}), &issues, true)
+	sData := lcFcm(data, "data", lcReadJSON(func(j interface{}) []KeywordsValue {
+		return lcJSONArray(j, func(item interface{}) KeywordsValue {
+			return lcReadKeywordsValue(item)
+		})
+	}), &issues, true)
+	sField := lcFcm(data, "field", lcReadJSON(func(j interface{}) KeywordsElement {
+		return lcReadKeywordsElement(j)
+	}), &issues, false)
 	sFile := lcFcm(data, "file", lcReadString, &issues, false)
 	sName := lcFcm(data, "name", lcReadString, &issues, true)
 	sOrdinal := lcDefault(lcFcm(data, "ordinal", lcReadInt, &issues, true), int32(0))
 	sLength := lcDefault(lcFcm(data, "length", lcReadInt, &issues, true), int32(0))
-	sReader := lcFcm(data, "reader", lcReadJSON(func(j interface{}) [2]int64 { return lcJSONRange(j) }), &issues, false)
+	sReader := lcFcm(data, "reader", lcReadJSON(func(j interface{}) [2]int64 {
+		return lcJSONRange(j)
+	}), &issues, false)
 	sRead := lcDefault(lcFcm(data, "read", lcReadBool, &issues, true), false)
 	sOk := lcDefault(lcFcm(data, "ok", lcReadBool, &issues, true), true)
 	sFail := lcDefault(lcFcm(data, "fail", lcReadBool, &issues, true), false)
 	sParse := lcDefault(lcFcm(data, "parse", lcReadCase[KeywordsKind](lcCasesKeywordsKind, "none", true), &issues, true), KeywordsKindNone)
 	sJson := lcFcm(data, "json", lcReadString, &issues, false)
 	sQuote := lcFcm(data, "quote", lcReadString, &issues, false)
-	sRange := lcFcm(data, "range", lcReadJSON(func(j interface{}) [2]int64 { return lcJSONRange(j) }), &issues, true)
-	sList := lcDefault(lcFcm(data, "list", lcReadJSON(func(j interface{}) []string { return lcJSONArray(j, func(item interface{}) string { return lcJSONString(item) }) }), &issues, true), []string{})
+	sRange := lcFcm(data, "range", lcReadJSON(func(j interface{}) [2]int64 {
+		return lcJSONRange(j)
+	}), &issues, true)
+	sList := lcDefault(lcFcm(data, "list", lcReadJSON(func(j interface{}) []string {
+		return lcJSONArray(j, func(item interface{}) string {
+			return lcJSONString(item)
+		})
+	}), &issues, true), []string{})
 	sMembers := lcDefault(lcFcm(data, "members", lcReadInt, &issues, true), int32(0))
 	sIndex := lcDefault(lcFcm(data, "index", lcReadInt, &issues, true), int32(0))
 	sText := lcDefault(lcFcm(data, "text", lcReadString, &issues, true), "")
@@ -1195,118 +2340,118 @@ func ParseFCMData(data map[string]string) FCMParse {
 	var attributes *Attributes
 	if aGet != nil && aSet != nil {
 		attributes = &Attributes{
-			Get: *aGet,
-			Set: *aSet,
-			WillSet: aWillSet,
-			DidSet: aDidSet,
-			NewValue: aNewValue,
-			OldValue: aOldValue,
-			Mutating: aMutating,
-			Override: aOverride,
-			Required: aRequired,
-			Optional: aOptional,
-			Lazy: aLazy,
-			Weak: aWeak,
-			Unowned: aUnowned,
-			Indirect: aIndirect,
-			None: aNone,
-			Then: aThen,
-			Of: aOf,
-			By: aBy,
-			It: aIt,
-			Out: aOut,
+			Get:       *aGet,
+			Set:       *aSet,
+			WillSet:   aWillSet,
+			DidSet:    aDidSet,
+			NewValue:  aNewValue,
+			OldValue:  aOldValue,
+			Mutating:  aMutating,
+			Override:  aOverride,
+			Required:  aRequired,
+			Optional:  aOptional,
+			Lazy:      aLazy,
+			Weak:      aWeak,
+			Unowned:   aUnowned,
+			Indirect:  aIndirect,
+			None:      aNone,
+			Then:      aThen,
+			Of:        aOf,
+			By:        aBy,
+			It:        aIt,
+			Out:       aOut,
 			Companion: aCompanion,
-			Lateinit: aLateinit,
-			Suspend: aSuspend,
-			Sealed: aSealed,
-			Global: aGlobal,
-			Require: aRequire,
-			Exports: aExports,
-			Abstract: aAbstract,
-			Lc: aLc,
+			Lateinit:  aLateinit,
+			Suspend:   aSuspend,
+			Sealed:    aSealed,
+			Global:    aGlobal,
+			Require:   aRequire,
+			Exports:   aExports,
+			Abstract:  aAbstract,
+			Lc:        aLc,
 		}
 	}
 	var state *State
 	if sValue != nil && sKeys != nil && sCount != nil && sMap != nil && sData != nil && sName != nil && sRange != nil {
 		state = &State{
-			Value: *sValue,
-			Error: sError,
-			Container: sContainer,
-			Decoder: sDecoder,
-			Encoder: sEncoder,
-			Key: sKey,
-			Keys: *sKeys,
-			Values: sValues,
-			Count: *sCount,
-			First: sFirst,
-			Map: *sMap,
-			Data: *sData,
-			Field: sField,
-			File: sFile,
-			Name: *sName,
-			Ordinal: sOrdinal,
-			Length: sLength,
-			Reader: sReader,
-			Read: sRead,
-			Ok: sOk,
-			Fail: sFail,
-			Parse: sParse,
-			Json: sJson,
-			Quote: sQuote,
-			Range: *sRange,
-			List: sList,
-			Members: sMembers,
-			Index: sIndex,
-			Text: sText,
-			Attributes: sAttributes,
-			State: sState,
-			Result: sResult,
-			Fallback: sFallback,
-			Other: sOther,
-			O: sO,
-			A: sA,
-			S: sS,
-			E: sE,
-			Body: sBody,
-			Issue: sIssue,
-			Entries: sEntries,
-			Int: sInt,
-			Double: sDouble,
-			Bool: sBool,
-			Date: sDate,
-			Url: sUrl,
-			Record: sRecord,
-			Apply: sApply,
-			Call: sCall,
-			Bind: sBind,
-			Caller: sCaller,
+			Value:       *sValue,
+			Error:       sError,
+			Container:   sContainer,
+			Decoder:     sDecoder,
+			Encoder:     sEncoder,
+			Key:         sKey,
+			Keys:        *sKeys,
+			Values:      sValues,
+			Count:       *sCount,
+			First:       sFirst,
+			Map:         *sMap,
+			Data:        *sData,
+			Field:       sField,
+			File:        sFile,
+			Name:        *sName,
+			Ordinal:     sOrdinal,
+			Length:      sLength,
+			Reader:      sReader,
+			Read:        sRead,
+			Ok:          sOk,
+			Fail:        sFail,
+			Parse:       sParse,
+			Json:        sJson,
+			Quote:       sQuote,
+			Range:       *sRange,
+			List:        sList,
+			Members:     sMembers,
+			Index:       sIndex,
+			Text:        sText,
+			Attributes:  sAttributes,
+			State:       sState,
+			Result:      sResult,
+			Fallback:    sFallback,
+			Other:       sOther,
+			O:           sO,
+			A:           sA,
+			S:           sS,
+			E:           sE,
+			Body:        sBody,
+			Issue:       sIssue,
+			Entries:     sEntries,
+			Int:         sInt,
+			Double:      sDouble,
+			Bool:        sBool,
+			Date:        sDate,
+			Url:         sUrl,
+			Record:      sRecord,
+			Apply:       sApply,
+			Call:        sCall,
+			Bind:        sBind,
+			Caller:      sCaller,
 			Distributed: sDistributed,
-			Isolated: sIsolated,
-			Unsafe: sUnsafe,
-			Dynamic: sDynamic,
-			Final: sFinal,
+			Isolated:    sIsolated,
+			Unsafe:      sUnsafe,
+			Dynamic:     sDynamic,
+			Final:       sFinal,
 			Convenience: sConvenience,
-			Infix: sInfix,
-			Prefix: sPrefix,
-			Postfix: sPostfix,
-			Inline: sInline,
-			Vararg: sVararg,
-			Id: sId,
-			Min: sMin,
-			Max: sMax,
-			Abs: sAbs,
-			Rounded: sRounded,
-			Clamp: sClamp,
-			Millis: sMillis,
-			Epoch: sEpoch,
-			Blank: sBlank,
-			Lower: sLower,
-			Upper: sUpper,
-			Finite: sFinite,
-			Print: sPrint,
-			Helper: sHelper,
-			Decode: sDecode,
-			Self_: sSelf_,
+			Infix:       sInfix,
+			Prefix:      sPrefix,
+			Postfix:     sPostfix,
+			Inline:      sInline,
+			Vararg:      sVararg,
+			Id:          sId,
+			Min:         sMin,
+			Max:         sMax,
+			Abs:         sAbs,
+			Rounded:     sRounded,
+			Clamp:       sClamp,
+			Millis:      sMillis,
+			Epoch:       sEpoch,
+			Blank:       sBlank,
+			Lower:       sLower,
+			Upper:       sUpper,
+			Finite:      sFinite,
+			Print:       sPrint,
+			Helper:      sHelper,
+			Decode:      sDecode,
+			Self_:       sSelf_,
 		}
 	}
 	return FCMParse{Envelope: envelope, Attributes: attributes, State: state, Issues: issues}
@@ -1314,11 +2459,11 @@ func ParseFCMData(data map[string]string) FCMParse {
 
 // The decisions of FCMOrder: the first two apply the message, the rest drop it.
 const (
-	FCMApply             = "apply"
-	FCMApplyUntimed      = "apply-untimed"
-	FCMDropOlder         = "drop-older"
-	FCMDropUnaddressed   = "drop-unaddressed"
-	FCMDropUnknownEvent  = "drop-unknown-event"
+	FCMApply            = "apply"
+	FCMApplyUntimed     = "apply-untimed"
+	FCMDropOlder        = "drop-older"
+	FCMDropUnaddressed  = "drop-unaddressed"
+	FCMDropUnknownEvent = "drop-unknown-event"
 )
 
 // FCMOrderStore keeps, per activity, the send time of the last message the app applied.
@@ -1705,6 +2850,31 @@ type Uint8 uint8
 // MarshalJSON writes the number.
 func (v Uint8) MarshalJSON() ([]byte, error) {
 	return strconv.AppendUint(nil, uint64(v), 10), nil
+}
+
+// lcReadEnvelope reads the envelope keys of an FCM data map, with this contract's advice.
+func lcReadEnvelope(data map[string]string, issues *[]FCMIssue) FCMEnvelopeRead {
+	var envelope FCMEnvelopeRead
+	if id, ok := data[FCMKeyActivityID]; ok && id != "" {
+		envelope.ActivityID = lcPtr(id)
+	} else if ok {
+		lcIssue(issues, FCMKeyActivityID, lcPtr(id), "invalid", "drop the message: without activityId it cannot be addressed to an activity")
+	} else {
+		lcIssue(issues, FCMKeyActivityID, nil, "missing", "drop the message: without activityId it cannot be addressed to an activity")
+	}
+	kind, ok := data[FCMKeyEvent]
+	switch {
+	case kind == "start" || kind == "update" || kind == "end":
+		envelope.Event = lcPtr(FCMEvent(kind))
+	case ok:
+		lcIssue(issues, FCMKeyEvent, lcPtr(kind), "unknown-case", "drop the message: event must be start, update or end")
+	default:
+		lcIssue(issues, FCMKeyEvent, nil, "missing", "drop the message: event must be start, update or end")
+	}
+	envelope.SentAtMs = lcEnvelopeTime(data, FCMKeySentAt, true, "apply the message but it cannot be ordered: the server must send sentAtMs in Unix ms", "read as Unix seconds and converted to ms; the server must send sentAtMs in Unix ms", issues)
+	envelope.StaleAtMs = lcEnvelopeTime(data, FCMKeyStaleAt, false, "ignore staleAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send staleAtMs in Unix ms", issues)
+	envelope.DismissAtMs = lcEnvelopeTime(data, FCMKeyDismissAt, false, "ignore dismissAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send dismissAtMs in Unix ms", issues)
+	return envelope
 }
 
 // Runtime helpers of the generated functions (the same in every contract's file).
@@ -2119,30 +3289,6 @@ func lcEnvelopeTime(data map[string]string, key string, required bool, invalid s
 	return lcPtr(value)
 }
 
-func lcReadEnvelope(data map[string]string, issues *[]FCMIssue) FCMEnvelopeRead {
-	var envelope FCMEnvelopeRead
-	if id, ok := data[FCMKeyActivityID]; ok && id != "" {
-		envelope.ActivityID = lcPtr(id)
-	} else if ok {
-		lcIssue(issues, FCMKeyActivityID, lcPtr(id), "invalid", "drop the message: without activityId it cannot be addressed to an activity")
-	} else {
-		lcIssue(issues, FCMKeyActivityID, nil, "missing", "drop the message: without activityId it cannot be addressed to an activity")
-	}
-	kind, ok := data[FCMKeyEvent]
-	switch {
-	case kind == "start" || kind == "update" || kind == "end":
-		envelope.Event = lcPtr(FCMEvent(kind))
-	case ok:
-		lcIssue(issues, FCMKeyEvent, lcPtr(kind), "unknown-case", "drop the message: event must be start, update or end")
-	default:
-		lcIssue(issues, FCMKeyEvent, nil, "missing", "drop the message: event must be start, update or end")
-	}
-	envelope.SentAtMs = lcEnvelopeTime(data, FCMKeySentAt, true, "apply the message but it cannot be ordered: the server must send sentAtMs in Unix ms", "read as Unix seconds and converted to ms; the server must send sentAtMs in Unix ms", issues)
-	envelope.StaleAtMs = lcEnvelopeTime(data, FCMKeyStaleAt, false, "ignore staleAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send staleAtMs in Unix ms", issues)
-	envelope.DismissAtMs = lcEnvelopeTime(data, FCMKeyDismissAt, false, "ignore dismissAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send dismissAtMs in Unix ms", issues)
-	return envelope
-}
-
 // lcFcm reads one field (a reader gives the value, the repair reason, "" when none, and
 // whether it was readable) of an FCM data map and reports what it repaired or dropped.
 func lcFcm[T any](data map[string]string, key string, read func(string) (T, string, bool), issues *[]FCMIssue, reportMissing bool) *T {
@@ -2472,4 +3618,92 @@ func lcJSONBounded[T lcNumber](value T, low T, high T) T {
 		lcFailJSON()
 	}
 	return value
+}
+
+// lcMemberRule is what Swift's decoder needs of one member of a JSON object that
+// encoding/json would otherwise read as a zero value: present and not null (required), and no
+// null inside (shape: one letter per level, "l" a list or range, "m" a map).
+type lcMemberRule struct {
+	key      string
+	required bool
+	shape    string
+}
+
+// lcCheckDecode refuses the JSON object data when a required member is absent or null, or a
+// list item or map member is null, and returns the keys that are absent or null (which take
+// their default). encoding/json reports every other mismatch itself, so a value that is not
+// an object is left to it. Members are found as encoding/json finds them: the exact key, else
+// one equal to it ignoring case.
+func lcCheckDecode(data []byte, typeName string, rules []lcMemberRule) (map[string]bool, error) {
+	absent := map[string]bool{}
+	var object map[string]json.RawMessage
+	if json.Unmarshal(data, &object) != nil || object == nil {
+		return absent, nil
+	}
+	for _, rule := range rules {
+		raw, ok := object[rule.key]
+		if !ok {
+			for _, name := range lcSortedKeys(object) {
+				if strings.EqualFold(name, rule.key) {
+					raw, ok = object[name], true
+					break
+				}
+			}
+		}
+		path := typeName + "." + rule.key
+		if !ok || lcIsNull(raw) {
+			if rule.required && !ok {
+				return nil, fmt.Errorf("json: %s is missing; Swift's decoder refuses the value", path)
+			}
+			if rule.required {
+				return nil, fmt.Errorf("json: %s is null; Swift's decoder refuses the value", path)
+			}
+			absent[rule.key] = true
+			continue
+		}
+		if err := lcNoNullInside(raw, rule.shape, path); err != nil {
+			return nil, err
+		}
+	}
+	return absent, nil
+}
+
+func lcIsNull(raw json.RawMessage) bool {
+	return string(bytes.TrimSpace(raw)) == "null"
+}
+
+// lcNoNullInside walks shape's levels of raw and refuses the first null item or member.
+func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
+	if shape == "" {
+		return nil
+	}
+	var items []json.RawMessage
+	var paths []string
+	if shape[0] == 'l' {
+		if json.Unmarshal(raw, &items) != nil {
+			return nil
+		}
+		for index := range items {
+			paths = append(paths, path+"["+strconv.Itoa(index)+"]")
+		}
+	} else {
+		var members map[string]json.RawMessage
+		if json.Unmarshal(raw, &members) != nil {
+			return nil
+		}
+		for _, key := range lcSortedKeys(members) {
+			quoted, _ := lcMarshal(key)
+			items = append(items, members[key])
+			paths = append(paths, path+"["+string(quoted)+"]")
+		}
+	}
+	for index, item := range items {
+		if lcIsNull(item) {
+			return fmt.Errorf("json: %s is null; Swift's decoder refuses the value", paths[index])
+		}
+		if err := lcNoNullInside(item, shape[1:], paths[index]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -30,13 +30,13 @@ type KitchenSinkPhase string
 
 // Cases of KitchenSinkPhase, in schema order; the value is the raw value every wire carries.
 const (
-	KitchenSinkPhaseIdle KitchenSinkPhase = "idle"
+	KitchenSinkPhaseIdle    KitchenSinkPhase = "idle"
 	KitchenSinkPhaseRunning KitchenSinkPhase = "running"
-	KitchenSinkPhasePaused KitchenSinkPhase = "paused"
-	KitchenSinkPhaseDone KitchenSinkPhase = "done"
+	KitchenSinkPhasePaused  KitchenSinkPhase = "paused"
+	KitchenSinkPhaseDone    KitchenSinkPhase = "done"
 )
 
-var lcCasesKitchenSinkPhase = []string{ "idle", "running", "paused", "done" }
+var lcCasesKitchenSinkPhase = []string{"idle", "running", "paused", "done"}
 
 // KitchenSinkMood is a string-raw enum of the contract.
 type KitchenSinkMood string
@@ -47,7 +47,7 @@ const (
 	KitchenSinkMoodBusy KitchenSinkMood = "busy"
 )
 
-var lcCasesKitchenSinkMood = []string{ "calm", "busy" }
+var lcCasesKitchenSinkMood = []string{"calm", "busy"}
 
 // KitchenSinkChannel is a string-raw enum of the contract.
 // Unknown raw values read as "standard".
@@ -59,7 +59,7 @@ const (
 	KitchenSinkChannelPriority KitchenSinkChannel = "priority"
 )
 
-var lcCasesKitchenSinkChannel = []string{ "standard", "priority" }
+var lcCasesKitchenSinkChannel = []string{"standard", "priority"}
 
 // KitchenSinkPoint is the bridge shape of a schema struct (wire names, Unix ms).
 // A labelled coordinate
@@ -89,7 +89,9 @@ func lcToApnsKitchenSinkPoint(v KitchenSinkPoint) KitchenSinkPointApns {
 	var out KitchenSinkPointApns
 	out.Lat = lcClamp(v.Lat, -90, 90)
 	out.Lon = lcClamp(v.Lon, -180, 180)
-	if v.Name != nil { out.Name = lcPtr(*v.Name) }
+	if v.Name != nil {
+		out.Name = lcPtr(*v.Name)
+	}
 	out.SeenAt = lcSeconds(lcOr(v.SeenAt, int64(1735689600000)))
 	return out
 }
@@ -98,17 +100,21 @@ func lcFromApnsKitchenSinkPoint(v KitchenSinkPointApns) KitchenSinkPoint {
 	var out KitchenSinkPoint
 	out.Lat = v.Lat
 	out.Lon = v.Lon
-	if v.Name != nil { out.Name = lcPtr(*v.Name) }
+	if v.Name != nil {
+		out.Name = lcPtr(*v.Name)
+	}
 	out.SeenAt = lcPtr(lcFromSeconds(v.SeenAt))
 	return out
 }
 
 func lcNormalizeKitchenSinkPoint(w *lcWriter, v KitchenSinkPoint, path string) KitchenSinkPoint {
 	var out KitchenSinkPoint
-	out.Lat = lcClamp(w.finite(v.Lat, path + ".lat"), -90, 90)
-	out.Lon = lcClamp(w.finite(v.Lon, path + ".lon"), -180, 180)
-	if v.Name != nil { out.Name = lcPtr(*v.Name) }
-	out.SeenAt = lcPtr(w.millis(lcOr(v.SeenAt, int64(1735689600000)), path + ".seenAt"))
+	out.Lat = lcClamp(w.finite(v.Lat, path+".lat"), -90, 90)
+	out.Lon = lcClamp(w.finite(v.Lon, path+".lon"), -180, 180)
+	if v.Name != nil {
+		out.Name = lcPtr(*v.Name)
+	}
+	out.SeenAt = lcPtr(w.millis(lcOr(v.SeenAt, int64(1735689600000)), path+".seenAt"))
 	return out
 }
 
@@ -117,8 +123,14 @@ func lcReadKitchenSinkPoint(j interface{}) KitchenSinkPoint {
 	var out KitchenSinkPoint
 	out.Lat = lcJSONBounded(lcJSONDouble(o["lat"]), -90, 90)
 	out.Lon = lcJSONBounded(lcJSONDouble(o["lon"]), -180, 180)
-	if m := o["displayName"]; m != nil { out.Name = lcPtr(lcJSONString(m)) }
-	if m := o["seenAt"]; m != nil { out.SeenAt = lcPtr(lcJSONMillis(m)) } else { out.SeenAt = lcPtr[int64](int64(1735689600000)) }
+	if m := o["displayName"]; m != nil {
+		out.Name = lcPtr(lcJSONString(m))
+	}
+	if m := o["seenAt"]; m != nil {
+		out.SeenAt = lcPtr(lcJSONMillis(m))
+	} else {
+		out.SeenAt = lcPtr[int64](int64(1735689600000))
+	}
 	return out
 }
 
@@ -151,16 +163,16 @@ type State struct {
 	// updatedAt in Swift and APNs JSON.
 	UpdatedAt int64 `json:"updatedAtMillis"`
 	// [startMs, endMs] in Unix epoch milliseconds.
-	Window [2]int64 `json:"window"`
-	Link *string `json:"link,omitempty"`
-	Phase KitchenSinkPhase `json:"phase"`
-	Mood *KitchenSinkMood `json:"mood,omitempty"`
-	Point KitchenSinkPoint `json:"point"`
-	Tags []string `json:"tags"`
+	Window [2]int64         `json:"window"`
+	Link   *string          `json:"link,omitempty"`
+	Phase  KitchenSinkPhase `json:"phase"`
+	Mood   *KitchenSinkMood `json:"mood,omitempty"`
+	Point  KitchenSinkPoint `json:"point"`
+	Tags   []string         `json:"tags"`
 	// Recent values
-	Samples []int32 `json:"samples"`
+	Samples   []int32            `json:"samples"`
 	Waypoints []KitchenSinkPoint `json:"waypoints"`
-	Note *string `json:"note,omitempty"`
+	Note      *string            `json:"note,omitempty"`
 	// nil means the schema default.
 	// Clamped to 0...10 when sent.
 	Level *int32 `json:"level,omitempty"`
@@ -175,18 +187,18 @@ type State struct {
 	// nil means the schema default.
 	FallbackPhase *KitchenSinkPhase `json:"fallbackPhase,omitempty"`
 	// Where it started
-	Origin *KitchenSinkPoint `json:"origin,omitempty"`
-	OwnerId *string `json:"ownerId,omitempty"`
+	Origin  *KitchenSinkPoint `json:"origin,omitempty"`
+	OwnerId *string           `json:"ownerId,omitempty"`
 	// traceId in Swift and APNs JSON.
 	// nil means the schema default.
-	TraceId *string `json:"trace,omitempty"`
+	TraceId *string  `json:"trace,omitempty"`
 	Members []string `json:"members"`
 	// Clamped to -100...100 when sent.
-	Tiny int8 `json:"tiny"`
+	Tiny  int8   `json:"tiny"`
 	Small *int16 `json:"small,omitempty"`
 	// nil means the schema default.
 	Mid *int32 `json:"mid,omitempty"`
-	Big int64 `json:"big"`
+	Big int64  `json:"big"`
 	// nil means the schema default.
 	Bytes *uint `json:"bytes,omitempty"`
 	// nil means the schema default.
@@ -200,8 +212,8 @@ type State struct {
 	// Clamped to -1.5...0.10000000149011612 when sent.
 	Gain float64 `json:"gain"`
 	// nil means the schema default.
-	Scale *float64 `json:"scale,omitempty"`
-	Temp *float64 `json:"temp,omitempty"`
+	Scale  *float64  `json:"scale,omitempty"`
+	Temp   *float64  `json:"temp,omitempty"`
 	Levels []float64 `json:"levels"`
 }
 
@@ -210,50 +222,50 @@ type State struct {
 // ToContentState; never send a State as a content-state.
 type ContentState struct {
 	// Escapes: "quotes" \ $money ${tpl} */ /* `tick`
-	Label string `json:"label"`
-	Count int32 `json:"count"`
-	Ratio float64 `json:"ratio"`
-	Enabled bool `json:"enabled"`
+	Label   string  `json:"label"`
+	Count   int32   `json:"count"`
+	Ratio   float64 `json:"ratio"`
+	Enabled bool    `json:"enabled"`
 	// Seconds since 2001-01-01 (Swift Date), not Unix time.
 	// updatedAtMillis in the bridge shape and FCM data.
 	UpdatedAt float64 `json:"updatedAt"`
 	// [lower, upper] in seconds since 2001-01-01.
-	Window [2]float64 `json:"window"`
-	Link *string `json:"link,omitempty"`
-	Phase KitchenSinkPhase `json:"phase"`
-	Mood *KitchenSinkMood `json:"mood,omitempty"`
-	Point KitchenSinkPointApns `json:"point"`
-	Tags []string `json:"tags"`
+	Window [2]float64           `json:"window"`
+	Link   *string              `json:"link,omitempty"`
+	Phase  KitchenSinkPhase     `json:"phase"`
+	Mood   *KitchenSinkMood     `json:"mood,omitempty"`
+	Point  KitchenSinkPointApns `json:"point"`
+	Tags   []string             `json:"tags"`
 	// Recent values
-	Samples []int32 `json:"samples"`
+	Samples   []int32                `json:"samples"`
 	Waypoints []KitchenSinkPointApns `json:"waypoints"`
-	Note *string `json:"note,omitempty"`
-	Level int32 `json:"level"`
-	Weight float64 `json:"weight"`
+	Note      *string                `json:"note,omitempty"`
+	Level     int32                  `json:"level"`
+	Weight    float64                `json:"weight"`
 	// accentHex in the bridge shape and FCM data.
 	Accent string `json:"accent"`
 	// Seconds since 2001-01-01 (Swift Date), not Unix time.
-	Deadline float64 `json:"deadline"`
+	Deadline      float64          `json:"deadline"`
 	FallbackPhase KitchenSinkPhase `json:"fallbackPhase"`
 	// Where it started
-	Origin *KitchenSinkPointApns `json:"origin,omitempty"`
-	OwnerId *string `json:"ownerId,omitempty"`
+	Origin  *KitchenSinkPointApns `json:"origin,omitempty"`
+	OwnerId *string               `json:"ownerId,omitempty"`
 	// trace in the bridge shape and FCM data.
-	TraceId string `json:"traceId"`
-	Members []string `json:"members"`
-	Tiny int8 `json:"tiny"`
-	Small *int16 `json:"small,omitempty"`
-	Mid int32 `json:"mid"`
-	Big int64 `json:"big"`
-	Bytes uint `json:"bytes"`
-	Port uint16 `json:"port"`
-	Crc *uint32 `json:"crc,omitempty"`
-	Huge uint64 `json:"huge"`
-	Readings []Uint8 `json:"readings"`
-	Gain float32 `json:"gain"`
-	Scale float32 `json:"scale"`
-	Temp *float32 `json:"temp,omitempty"`
-	Levels []float32 `json:"levels"`
+	TraceId  string    `json:"traceId"`
+	Members  []string  `json:"members"`
+	Tiny     int8      `json:"tiny"`
+	Small    *int16    `json:"small,omitempty"`
+	Mid      int32     `json:"mid"`
+	Big      int64     `json:"big"`
+	Bytes    uint      `json:"bytes"`
+	Port     uint16    `json:"port"`
+	Crc      *uint32   `json:"crc,omitempty"`
+	Huge     uint64    `json:"huge"`
+	Readings []Uint8   `json:"readings"`
+	Gain     float32   `json:"gain"`
+	Scale    float32   `json:"scale"`
+	Temp     *float32  `json:"temp,omitempty"`
+	Levels   []float32 `json:"levels"`
 }
 
 // ApnsAttributes is "KitchenSinkAttributes" as JSON: the aps.attributes of a start push.
@@ -261,11 +273,259 @@ type ApnsAttributes struct {
 	// Shown in the header
 	Title string `json:"title"`
 	// Seconds since 2001-01-01 (Swift Date), not Unix time.
-	StartedAt float64 `json:"startedAt"`
-	Channel KitchenSinkChannel `json:"channel"`
+	StartedAt float64            `json:"startedAt"`
+	Channel   KitchenSinkChannel `json:"channel"`
 	// Foundation UUID; lower-case input is upper-cased
 	SessionId string `json:"sessionId"`
-	Seats Uint8 `json:"seats"`
+	Seats     Uint8  `json:"seats"`
+}
+
+// UnmarshalJSON is encoding/json's reading of a KitchenSinkPoint that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KitchenSinkPoint) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "KitchenSinkPoint", lcDecodeKitchenSinkPoint)
+	if err != nil {
+		return err
+	}
+	type plain KitchenSinkPoint
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeKitchenSinkPoint = []lcMemberRule{
+	{"lat", true, ""},
+	{"lon", true, ""},
+	{"displayName", false, ""},
+	{"seenAt", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a KitchenSinkPointApns that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *KitchenSinkPointApns) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "KitchenSinkPointApns", lcDecodeKitchenSinkPointApns)
+	if err != nil {
+		return err
+	}
+	type plain KitchenSinkPointApns
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["seenAt"] {
+		v.SeenAt = lcSeconds(int64(1735689600000))
+	}
+	return nil
+}
+
+var lcDecodeKitchenSinkPointApns = []lcMemberRule{
+	{"lat", true, ""},
+	{"lon", true, ""},
+	{"name", false, ""},
+	{"seenAt", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a Attributes that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *Attributes) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "Attributes", lcDecodeAttributes)
+	if err != nil {
+		return err
+	}
+	type plain Attributes
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeAttributes = []lcMemberRule{
+	{"title", true, ""},
+	{"startedAt", true, ""},
+	{"channel", false, ""},
+	{"sessionId", true, ""},
+	{"seats", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a State that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *State) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "State", lcDecodeState)
+	if err != nil {
+		return err
+	}
+	type plain State
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeState = []lcMemberRule{
+	{"label", true, ""},
+	{"count", true, ""},
+	{"ratio", true, ""},
+	{"enabled", false, ""},
+	{"updatedAtMillis", true, ""},
+	{"window", true, "l"},
+	{"link", false, ""},
+	{"phase", true, ""},
+	{"mood", false, ""},
+	{"point", true, ""},
+	{"tags", true, "l"},
+	{"samples", true, "l"},
+	{"waypoints", true, "l"},
+	{"note", false, ""},
+	{"level", false, ""},
+	{"weight", false, ""},
+	{"accentHex", false, ""},
+	{"deadline", false, ""},
+	{"fallbackPhase", false, ""},
+	{"origin", false, ""},
+	{"ownerId", false, ""},
+	{"trace", false, ""},
+	{"members", true, "l"},
+	{"tiny", true, ""},
+	{"small", false, ""},
+	{"mid", false, ""},
+	{"big", true, ""},
+	{"bytes", false, ""},
+	{"port", false, ""},
+	{"crc", false, ""},
+	{"huge", false, ""},
+	{"readings", false, "l"},
+	{"gain", true, ""},
+	{"scale", false, ""},
+	{"temp", false, ""},
+	{"levels", true, "l"},
+}
+
+// UnmarshalJSON is encoding/json's reading of a ContentState that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *ContentState) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "ContentState", lcDecodeContentState)
+	if err != nil {
+		return err
+	}
+	type plain ContentState
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["enabled"] {
+		v.Enabled = true
+	}
+	if absent["level"] {
+		v.Level = int32(3)
+	}
+	if absent["weight"] {
+		v.Weight = float64(0.5)
+	}
+	if absent["accent"] {
+		v.Accent = "#FF8800"
+	}
+	if absent["deadline"] {
+		v.Deadline = lcSeconds(int64(1893456000000))
+	}
+	if absent["fallbackPhase"] {
+		v.FallbackPhase = KitchenSinkPhaseRunning
+	}
+	if absent["traceId"] {
+		v.TraceId = strings.ToUpper("E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+	}
+	if absent["mid"] {
+		v.Mid = int32(-7)
+	}
+	if absent["bytes"] {
+		v.Bytes = uint(0)
+	}
+	if absent["port"] {
+		v.Port = uint16(443)
+	}
+	if absent["huge"] {
+		v.Huge = uint64(9007199254740991)
+	}
+	if absent["readings"] {
+		v.Readings = lcEach([]Uint8{Uint8(0), Uint8(255)}, func(item Uint8) Uint8 {
+			return item
+		})
+	}
+	if absent["scale"] {
+		v.Scale = float32(float64(0.30000001192092896))
+	}
+	return nil
+}
+
+var lcDecodeContentState = []lcMemberRule{
+	{"label", true, ""},
+	{"count", true, ""},
+	{"ratio", true, ""},
+	{"enabled", false, ""},
+	{"updatedAt", true, ""},
+	{"window", true, "l"},
+	{"link", false, ""},
+	{"phase", true, ""},
+	{"mood", false, ""},
+	{"point", true, ""},
+	{"tags", true, "l"},
+	{"samples", true, "l"},
+	{"waypoints", true, "l"},
+	{"note", false, ""},
+	{"level", false, ""},
+	{"weight", false, ""},
+	{"accent", false, ""},
+	{"deadline", false, ""},
+	{"fallbackPhase", false, ""},
+	{"origin", false, ""},
+	{"ownerId", false, ""},
+	{"traceId", false, ""},
+	{"members", true, "l"},
+	{"tiny", true, ""},
+	{"small", false, ""},
+	{"mid", false, ""},
+	{"big", true, ""},
+	{"bytes", false, ""},
+	{"port", false, ""},
+	{"crc", false, ""},
+	{"huge", false, ""},
+	{"readings", false, "l"},
+	{"gain", true, ""},
+	{"scale", false, ""},
+	{"temp", false, ""},
+	{"levels", true, "l"},
+}
+
+// UnmarshalJSON is encoding/json's reading of a ApnsAttributes that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *ApnsAttributes) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "ApnsAttributes", lcDecodeApnsAttributes)
+	if err != nil {
+		return err
+	}
+	type plain ApnsAttributes
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["channel"] {
+		v.Channel = KitchenSinkChannelStandard
+	}
+	if absent["seats"] {
+		v.Seats = Uint8(4)
+	}
+	return nil
+}
+
+var lcDecodeApnsAttributes = []lcMemberRule{
+	{"title", true, ""},
+	{"startedAt", true, ""},
+	{"channel", false, ""},
+	{"sessionId", true, ""},
+	{"seats", false, ""},
 }
 
 // ToContentState converts bridge state to the APNs content-state: Unix ms to seconds since
@@ -279,36 +539,64 @@ func ToContentState(v State) ContentState {
 	out.Enabled = lcOr(v.Enabled, true)
 	out.UpdatedAt = lcSeconds(v.UpdatedAt)
 	out.Window = lcRangeSeconds(v.Window)
-	if v.Link != nil { out.Link = lcPtr(*v.Link) }
+	if v.Link != nil {
+		out.Link = lcPtr(*v.Link)
+	}
 	out.Phase = v.Phase
-	if v.Mood != nil { out.Mood = lcPtr(*v.Mood) }
+	if v.Mood != nil {
+		out.Mood = lcPtr(*v.Mood)
+	}
 	out.Point = lcToApnsKitchenSinkPoint(v.Point)
-	out.Tags = lcEach(v.Tags, func(item string) string { return item })
-	out.Samples = lcEach(v.Samples, func(item int32) int32 { return item })
-	out.Waypoints = lcEach(v.Waypoints, func(item KitchenSinkPoint) KitchenSinkPointApns { return lcToApnsKitchenSinkPoint(item) })
-	if v.Note != nil { out.Note = lcPtr(*v.Note) }
+	out.Tags = lcEach(v.Tags, func(item string) string {
+		return item
+	})
+	out.Samples = lcEach(v.Samples, func(item int32) int32 {
+		return item
+	})
+	out.Waypoints = lcEach(v.Waypoints, func(item KitchenSinkPoint) KitchenSinkPointApns {
+		return lcToApnsKitchenSinkPoint(item)
+	})
+	if v.Note != nil {
+		out.Note = lcPtr(*v.Note)
+	}
 	out.Level = lcClamp(lcOr(v.Level, int32(3)), 0, 10)
 	out.Weight = lcOr(v.Weight, float64(0.5))
 	out.Accent = lcOr(v.Accent, "#FF8800")
 	out.Deadline = lcSeconds(lcOr(v.Deadline, int64(1893456000000)))
 	out.FallbackPhase = lcOr(v.FallbackPhase, KitchenSinkPhaseRunning)
-	if v.Origin != nil { out.Origin = lcPtr(lcToApnsKitchenSinkPoint(*v.Origin)) }
-	if v.OwnerId != nil { out.OwnerId = lcPtr(strings.ToUpper(*v.OwnerId)) }
+	if v.Origin != nil {
+		out.Origin = lcPtr(lcToApnsKitchenSinkPoint(*v.Origin))
+	}
+	if v.OwnerId != nil {
+		out.OwnerId = lcPtr(strings.ToUpper(*v.OwnerId))
+	}
 	out.TraceId = strings.ToUpper(lcOr(v.TraceId, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
-	out.Members = lcEach(v.Members, func(item string) string { return strings.ToUpper(item) })
+	out.Members = lcEach(v.Members, func(item string) string {
+		return strings.ToUpper(item)
+	})
 	out.Tiny = lcClamp(v.Tiny, -100, 100)
-	if v.Small != nil { out.Small = lcPtr(*v.Small) }
+	if v.Small != nil {
+		out.Small = lcPtr(*v.Small)
+	}
 	out.Mid = lcOr(v.Mid, int32(-7))
 	out.Big = v.Big
 	out.Bytes = lcOr(v.Bytes, uint(0))
 	out.Port = lcOr(v.Port, uint16(443))
-	if v.Crc != nil { out.Crc = lcPtr(lcClamp(*v.Crc, 0, 4000000000)) }
+	if v.Crc != nil {
+		out.Crc = lcPtr(lcClamp(*v.Crc, 0, 4000000000))
+	}
 	out.Huge = lcOr(v.Huge, uint64(9007199254740991))
-	out.Readings = lcEach(lcOr(v.Readings, []Uint8{Uint8(0), Uint8(255)}), func(item Uint8) Uint8 { return item })
+	out.Readings = lcEach(lcOr(v.Readings, []Uint8{Uint8(0), Uint8(255)}), func(item Uint8) Uint8 {
+		return item
+	})
 	out.Gain = float32(lcClamp(lcFround(v.Gain), -1.5, 0.10000000149011612))
 	out.Scale = float32(lcFround(lcOr(v.Scale, float64(0.30000001192092896))))
-	if v.Temp != nil { out.Temp = lcPtr(float32(lcFround(*v.Temp))) }
-	out.Levels = lcEach(v.Levels, func(item float64) float32 { return float32(item) })
+	if v.Temp != nil {
+		out.Temp = lcPtr(float32(lcFround(*v.Temp)))
+	}
+	out.Levels = lcEach(v.Levels, func(item float64) float32 {
+		return float32(item)
+	})
 	return out
 }
 
@@ -321,36 +609,64 @@ func FromContentState(v ContentState) State {
 	out.Enabled = lcPtr(v.Enabled)
 	out.UpdatedAt = lcFromSeconds(v.UpdatedAt)
 	out.Window = lcRangeFromSeconds(v.Window)
-	if v.Link != nil { out.Link = lcPtr(*v.Link) }
+	if v.Link != nil {
+		out.Link = lcPtr(*v.Link)
+	}
 	out.Phase = v.Phase
-	if v.Mood != nil { out.Mood = lcPtr(*v.Mood) }
+	if v.Mood != nil {
+		out.Mood = lcPtr(*v.Mood)
+	}
 	out.Point = lcFromApnsKitchenSinkPoint(v.Point)
-	out.Tags = lcEach(v.Tags, func(item string) string { return item })
-	out.Samples = lcEach(v.Samples, func(item int32) int32 { return item })
-	out.Waypoints = lcEach(v.Waypoints, func(item KitchenSinkPointApns) KitchenSinkPoint { return lcFromApnsKitchenSinkPoint(item) })
-	if v.Note != nil { out.Note = lcPtr(*v.Note) }
+	out.Tags = lcEach(v.Tags, func(item string) string {
+		return item
+	})
+	out.Samples = lcEach(v.Samples, func(item int32) int32 {
+		return item
+	})
+	out.Waypoints = lcEach(v.Waypoints, func(item KitchenSinkPointApns) KitchenSinkPoint {
+		return lcFromApnsKitchenSinkPoint(item)
+	})
+	if v.Note != nil {
+		out.Note = lcPtr(*v.Note)
+	}
 	out.Level = lcPtr(v.Level)
 	out.Weight = lcPtr(v.Weight)
 	out.Accent = lcPtr(v.Accent)
 	out.Deadline = lcPtr(lcFromSeconds(v.Deadline))
 	out.FallbackPhase = lcPtr(v.FallbackPhase)
-	if v.Origin != nil { out.Origin = lcPtr(lcFromApnsKitchenSinkPoint(*v.Origin)) }
-	if v.OwnerId != nil { out.OwnerId = lcPtr(*v.OwnerId) }
+	if v.Origin != nil {
+		out.Origin = lcPtr(lcFromApnsKitchenSinkPoint(*v.Origin))
+	}
+	if v.OwnerId != nil {
+		out.OwnerId = lcPtr(*v.OwnerId)
+	}
 	out.TraceId = lcPtr(v.TraceId)
-	out.Members = lcEach(v.Members, func(item string) string { return item })
+	out.Members = lcEach(v.Members, func(item string) string {
+		return item
+	})
 	out.Tiny = v.Tiny
-	if v.Small != nil { out.Small = lcPtr(*v.Small) }
+	if v.Small != nil {
+		out.Small = lcPtr(*v.Small)
+	}
 	out.Mid = lcPtr(v.Mid)
 	out.Big = v.Big
 	out.Bytes = lcPtr(v.Bytes)
 	out.Port = lcPtr(v.Port)
-	if v.Crc != nil { out.Crc = lcPtr(*v.Crc) }
+	if v.Crc != nil {
+		out.Crc = lcPtr(*v.Crc)
+	}
 	out.Huge = lcPtr(v.Huge)
-	out.Readings = lcPtr(lcEach(v.Readings, func(item Uint8) Uint8 { return item }))
+	out.Readings = lcPtr(lcEach(v.Readings, func(item Uint8) Uint8 {
+		return item
+	}))
 	out.Gain = float64(v.Gain)
 	out.Scale = lcPtr(float64(v.Scale))
-	if v.Temp != nil { out.Temp = lcPtr(float64(*v.Temp)) }
-	out.Levels = lcEach(v.Levels, func(item float32) float64 { return float64(item) })
+	if v.Temp != nil {
+		out.Temp = lcPtr(float64(*v.Temp))
+	}
+	out.Levels = lcEach(v.Levels, func(item float32) float64 {
+		return float64(item)
+	})
 	return out
 }
 
@@ -452,36 +768,64 @@ func ToFCMData(a Attributes, s State, envelope FCMEnvelope) (map[string]string, 
 	data["enabled"] = strconv.FormatBool(lcOr(s.Enabled, true))
 	data["updatedAtMillis"] = strconv.FormatInt(w.millis(s.UpdatedAt, "State.updatedAtMillis"), 10)
 	data["window"] = w.json(w.rangeMs(s.Window, "State.window"))
-	if s.Link != nil { data["link"] = *s.Link }
+	if s.Link != nil {
+		data["link"] = *s.Link
+	}
 	data["phase"] = string(KitchenSinkPhase(w.oneOf(string(s.Phase), lcCasesKitchenSinkPhase, "State.phase")))
-	if s.Mood != nil { data["mood"] = string(KitchenSinkMood(w.oneOf(string(*s.Mood), lcCasesKitchenSinkMood, "State.mood"))) }
+	if s.Mood != nil {
+		data["mood"] = string(KitchenSinkMood(w.oneOf(string(*s.Mood), lcCasesKitchenSinkMood, "State.mood")))
+	}
 	data["point"] = w.json(lcNormalizeKitchenSinkPoint(w, s.Point, "State.point"))
-	data["tags"] = w.json(lcEachAt(s.Tags, "State.tags", func(item string, at string) string { return item }))
-	data["samples"] = w.json(lcEachAt(s.Samples, "State.samples", func(item int32, at string) int32 { return item }))
-	data["waypoints"] = w.json(lcEachAt(s.Waypoints, "State.waypoints", func(item KitchenSinkPoint, at string) KitchenSinkPoint { return lcNormalizeKitchenSinkPoint(w, item, at) }))
-	if s.Note != nil { data["note"] = *s.Note }
+	data["tags"] = w.json(lcEachAt(s.Tags, "State.tags", func(item string, at string) string {
+		return item
+	}))
+	data["samples"] = w.json(lcEachAt(s.Samples, "State.samples", func(item int32, at string) int32 {
+		return item
+	}))
+	data["waypoints"] = w.json(lcEachAt(s.Waypoints, "State.waypoints", func(item KitchenSinkPoint, at string) KitchenSinkPoint {
+		return lcNormalizeKitchenSinkPoint(w, item, at)
+	}))
+	if s.Note != nil {
+		data["note"] = *s.Note
+	}
 	data["level"] = strconv.FormatInt(int64(lcClamp(lcOr(s.Level, int32(3)), 0, 10)), 10)
 	data["weight"] = lcNumberText(w.finite(lcOr(s.Weight, float64(0.5)), "State.weight"))
 	data["accentHex"] = lcOr(s.Accent, "#FF8800")
 	data["deadline"] = strconv.FormatInt(w.millis(lcOr(s.Deadline, int64(1893456000000)), "State.deadline"), 10)
 	data["fallbackPhase"] = string(KitchenSinkPhase(w.oneOf(string(lcOr(s.FallbackPhase, KitchenSinkPhaseRunning)), lcCasesKitchenSinkPhase, "State.fallbackPhase")))
-	if s.Origin != nil { data["origin"] = w.json(lcNormalizeKitchenSinkPoint(w, *s.Origin, "State.origin")) }
-	if s.OwnerId != nil { data["ownerId"] = w.uuid(*s.OwnerId, "State.ownerId") }
+	if s.Origin != nil {
+		data["origin"] = w.json(lcNormalizeKitchenSinkPoint(w, *s.Origin, "State.origin"))
+	}
+	if s.OwnerId != nil {
+		data["ownerId"] = w.uuid(*s.OwnerId, "State.ownerId")
+	}
 	data["trace"] = w.uuid(lcOr(s.TraceId, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), "State.trace")
-	data["members"] = w.json(lcEachAt(s.Members, "State.members", func(item string, at string) string { return w.uuid(item, at) }))
+	data["members"] = w.json(lcEachAt(s.Members, "State.members", func(item string, at string) string {
+		return w.uuid(item, at)
+	}))
 	data["tiny"] = strconv.FormatInt(int64(lcClamp(s.Tiny, -100, 100)), 10)
-	if s.Small != nil { data["small"] = strconv.FormatInt(int64(*s.Small), 10) }
+	if s.Small != nil {
+		data["small"] = strconv.FormatInt(int64(*s.Small), 10)
+	}
 	data["mid"] = strconv.FormatInt(int64(lcOr(s.Mid, int32(-7))), 10)
 	data["big"] = strconv.FormatInt(int64(w.safeInt(s.Big, "State.big")), 10)
 	data["bytes"] = strconv.FormatUint(uint64(uint(w.safeUint(uint64(lcOr(s.Bytes, uint(0))), "State.bytes"))), 10)
 	data["port"] = strconv.FormatInt(int64(lcOr(s.Port, uint16(443))), 10)
-	if s.Crc != nil { data["crc"] = strconv.FormatInt(int64(lcClamp(*s.Crc, 0, 4000000000)), 10) }
+	if s.Crc != nil {
+		data["crc"] = strconv.FormatInt(int64(lcClamp(*s.Crc, 0, 4000000000)), 10)
+	}
 	data["huge"] = strconv.FormatUint(uint64(w.safeUint(lcOr(s.Huge, uint64(9007199254740991)), "State.huge")), 10)
-	data["readings"] = w.json(lcEachAt(lcOr(s.Readings, []Uint8{Uint8(0), Uint8(255)}), "State.readings", func(item Uint8, at string) Uint8 { return item }))
+	data["readings"] = w.json(lcEachAt(lcOr(s.Readings, []Uint8{Uint8(0), Uint8(255)}), "State.readings", func(item Uint8, at string) Uint8 {
+		return item
+	}))
 	data["gain"] = lcNumberText(lcClamp(w.float(s.Gain, "State.gain"), -1.5, 0.10000000149011612))
 	data["scale"] = lcNumberText(w.float(lcOr(s.Scale, float64(0.30000001192092896)), "State.scale"))
-	if s.Temp != nil { data["temp"] = lcNumberText(w.float(*s.Temp, "State.temp")) }
-	data["levels"] = w.json(lcEachAt(s.Levels, "State.levels", func(item float64, at string) float64 { return w.float(item, at) }))
+	if s.Temp != nil {
+		data["temp"] = lcNumberText(w.float(*s.Temp, "State.temp"))
+	}
+	data["levels"] = w.json(lcEachAt(s.Levels, "State.levels", func(item float64, at string) float64 {
+		return w.float(item, at)
+	}))
 	if w.err != nil {
 		return nil, w.err
 	}
@@ -504,24 +848,46 @@ func ParseFCMData(data map[string]string) FCMParse {
 	sRatio := lcFcm(data, "ratio", lcBounded(lcReadDouble, 0, 1), &issues, true)
 	sEnabled := lcDefault(lcFcm(data, "enabled", lcReadBool, &issues, true), true)
 	sUpdatedAt := lcFcm(data, "updatedAtMillis", lcReadMillis, &issues, true)
-	sWindow := lcFcm(data, "window", lcReadJSON(func(j interface{}) [2]int64 { return lcJSONRange(j) }), &issues, true)
+	sWindow := lcFcm(data, "window", lcReadJSON(func(j interface{}) [2]int64 {
+		return lcJSONRange(j)
+	}), &issues, true)
 	sLink := lcFcm(data, "link", lcReadString, &issues, false)
 	sPhase := lcFcm(data, "phase", lcReadCase[KitchenSinkPhase](lcCasesKitchenSinkPhase, "idle", true), &issues, true)
 	sMood := lcFcm(data, "mood", lcReadCase[KitchenSinkMood](lcCasesKitchenSinkMood, "", false), &issues, false)
-	sPoint := lcFcm(data, "point", lcReadJSON(func(j interface{}) KitchenSinkPoint { return lcReadKitchenSinkPoint(j) }), &issues, true)
-	sTags := lcFcm(data, "tags", lcReadJSON(func(j interface{}) []string { return lcJSONArray(j, func(item interface{}) string { return lcJSONString(item) }) }), &issues, true)
-	sSamples := lcFcm(data, "samples", lcReadJSON(func(j interface{}) []int32 { return lcJSONArray(j, func(item interface{}) int32 { return lcJSONInt(item) }) }), &issues, true)
-	sWaypoints := lcFcm(data, "waypoints", lcReadJSON(func(j interface{}) []KitchenSinkPoint { return lcJSONArray(j, func(item interface{}) KitchenSinkPoint { return lcReadKitchenSinkPoint(item) }) }), &issues, true)
+	sPoint := lcFcm(data, "point", lcReadJSON(func(j interface{}) KitchenSinkPoint {
+		return lcReadKitchenSinkPoint(j)
+	}), &issues, true)
+	sTags := lcFcm(data, "tags", lcReadJSON(func(j interface{}) []string {
+		return lcJSONArray(j, func(item interface{}) string {
+			return lcJSONString(item)
+		})
+	}), &issues, true)
+	sSamples := lcFcm(data, "samples", lcReadJSON(func(j interface{}) []int32 {
+		return lcJSONArray(j, func(item interface{}) int32 {
+			return lcJSONInt(item)
+		})
+	}), &issues, true)
+	sWaypoints := lcFcm(data, "waypoints", lcReadJSON(func(j interface{}) []KitchenSinkPoint {
+		return lcJSONArray(j, func(item interface{}) KitchenSinkPoint {
+			return lcReadKitchenSinkPoint(item)
+		})
+	}), &issues, true)
 	sNote := lcFcm(data, "note", lcReadString, &issues, false)
 	sLevel := lcDefault(lcFcm(data, "level", lcBounded(lcReadInt, 0, 10), &issues, true), int32(3))
 	sWeight := lcDefault(lcFcm(data, "weight", lcReadDouble, &issues, true), float64(0.5))
 	sAccent := lcDefault(lcFcm(data, "accentHex", lcReadString, &issues, true), "#FF8800")
 	sDeadline := lcDefault(lcFcm(data, "deadline", lcReadMillis, &issues, true), int64(1893456000000))
 	sFallbackPhase := lcDefault(lcFcm(data, "fallbackPhase", lcReadCase[KitchenSinkPhase](lcCasesKitchenSinkPhase, "idle", true), &issues, true), KitchenSinkPhaseRunning)
-	sOrigin := lcFcm(data, "origin", lcReadJSON(func(j interface{}) KitchenSinkPoint { return lcReadKitchenSinkPoint(j) }), &issues, false)
+	sOrigin := lcFcm(data, "origin", lcReadJSON(func(j interface{}) KitchenSinkPoint {
+		return lcReadKitchenSinkPoint(j)
+	}), &issues, false)
 	sOwnerId := lcFcm(data, "ownerId", lcReadUUID, &issues, false)
 	sTraceId := lcDefault(lcFcm(data, "trace", lcReadUUID, &issues, true), "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
-	sMembers := lcFcm(data, "members", lcReadJSON(func(j interface{}) []string { return lcJSONArray(j, func(item interface{}) string { return lcJSONUUID(item) }) }), &issues, true)
+	sMembers := lcFcm(data, "members", lcReadJSON(func(j interface{}) []string {
+		return lcJSONArray(j, func(item interface{}) string {
+			return lcJSONUUID(item)
+		})
+	}), &issues, true)
 	sTiny := lcFcm(data, "tiny", lcBounded(lcReadSized[int8](-128, 127), -100, 100), &issues, true)
 	sSmall := lcFcm(data, "small", lcReadSized[int16](-32768, 32767), &issues, false)
 	sMid := lcDefault(lcFcm(data, "mid", lcReadSized[int32](-2147483648, 2147483647), &issues, true), int32(-7))
@@ -530,60 +896,68 @@ func ParseFCMData(data map[string]string) FCMParse {
 	sPort := lcDefault(lcFcm(data, "port", lcReadSized[uint16](0, 65535), &issues, true), uint16(443))
 	sCrc := lcFcm(data, "crc", lcBounded(lcReadSized[uint32](0, 4294967295), 0, 4000000000), &issues, false)
 	sHuge := lcDefault(lcFcm(data, "huge", lcReadSized[uint64](0, 9007199254740991), &issues, true), uint64(9007199254740991))
-	sReadings := lcDefault(lcFcm(data, "readings", lcReadJSON(func(j interface{}) []Uint8 { return lcJSONArray(j, func(item interface{}) Uint8 { return lcJSONSized[Uint8](item, 0, 255) }) }), &issues, true), []Uint8{Uint8(0), Uint8(255)})
+	sReadings := lcDefault(lcFcm(data, "readings", lcReadJSON(func(j interface{}) []Uint8 {
+		return lcJSONArray(j, func(item interface{}) Uint8 {
+			return lcJSONSized[Uint8](item, 0, 255)
+		})
+	}), &issues, true), []Uint8{Uint8(0), Uint8(255)})
 	sGain := lcFcm(data, "gain", lcBounded(lcReadFloat, -1.5, 0.10000000149011612), &issues, true)
 	sScale := lcDefault(lcFcm(data, "scale", lcReadFloat, &issues, true), float64(0.30000001192092896))
 	sTemp := lcFcm(data, "temp", lcReadFloat, &issues, false)
-	sLevels := lcFcm(data, "levels", lcReadJSON(func(j interface{}) []float64 { return lcJSONArray(j, func(item interface{}) float64 { return lcJSONFloat(item) }) }), &issues, true)
+	sLevels := lcFcm(data, "levels", lcReadJSON(func(j interface{}) []float64 {
+		return lcJSONArray(j, func(item interface{}) float64 {
+			return lcJSONFloat(item)
+		})
+	}), &issues, true)
 	var attributes *Attributes
 	if aTitle != nil && aStartedAt != nil && aSessionId != nil {
 		attributes = &Attributes{
-			Title: *aTitle,
+			Title:     *aTitle,
 			StartedAt: *aStartedAt,
-			Channel: aChannel,
+			Channel:   aChannel,
 			SessionId: *aSessionId,
-			Seats: aSeats,
+			Seats:     aSeats,
 		}
 	}
 	var state *State
 	if sLabel != nil && sCount != nil && sRatio != nil && sUpdatedAt != nil && sWindow != nil && sPhase != nil && sPoint != nil && sTags != nil && sSamples != nil && sWaypoints != nil && sMembers != nil && sTiny != nil && sBig != nil && sGain != nil && sLevels != nil {
 		state = &State{
-			Label: *sLabel,
-			Count: *sCount,
-			Ratio: *sRatio,
-			Enabled: sEnabled,
-			UpdatedAt: *sUpdatedAt,
-			Window: *sWindow,
-			Link: sLink,
-			Phase: *sPhase,
-			Mood: sMood,
-			Point: *sPoint,
-			Tags: *sTags,
-			Samples: *sSamples,
-			Waypoints: *sWaypoints,
-			Note: sNote,
-			Level: sLevel,
-			Weight: sWeight,
-			Accent: sAccent,
-			Deadline: sDeadline,
+			Label:         *sLabel,
+			Count:         *sCount,
+			Ratio:         *sRatio,
+			Enabled:       sEnabled,
+			UpdatedAt:     *sUpdatedAt,
+			Window:        *sWindow,
+			Link:          sLink,
+			Phase:         *sPhase,
+			Mood:          sMood,
+			Point:         *sPoint,
+			Tags:          *sTags,
+			Samples:       *sSamples,
+			Waypoints:     *sWaypoints,
+			Note:          sNote,
+			Level:         sLevel,
+			Weight:        sWeight,
+			Accent:        sAccent,
+			Deadline:      sDeadline,
 			FallbackPhase: sFallbackPhase,
-			Origin: sOrigin,
-			OwnerId: sOwnerId,
-			TraceId: sTraceId,
-			Members: *sMembers,
-			Tiny: *sTiny,
-			Small: sSmall,
-			Mid: sMid,
-			Big: *sBig,
-			Bytes: sBytes,
-			Port: sPort,
-			Crc: sCrc,
-			Huge: sHuge,
-			Readings: sReadings,
-			Gain: *sGain,
-			Scale: sScale,
-			Temp: sTemp,
-			Levels: *sLevels,
+			Origin:        sOrigin,
+			OwnerId:       sOwnerId,
+			TraceId:       sTraceId,
+			Members:       *sMembers,
+			Tiny:          *sTiny,
+			Small:         sSmall,
+			Mid:           sMid,
+			Big:           *sBig,
+			Bytes:         sBytes,
+			Port:          sPort,
+			Crc:           sCrc,
+			Huge:          sHuge,
+			Readings:      sReadings,
+			Gain:          *sGain,
+			Scale:         sScale,
+			Temp:          sTemp,
+			Levels:        *sLevels,
 		}
 	}
 	return FCMParse{Envelope: envelope, Attributes: attributes, State: state, Issues: issues}
@@ -591,11 +965,11 @@ func ParseFCMData(data map[string]string) FCMParse {
 
 // The decisions of FCMOrder: the first two apply the message, the rest drop it.
 const (
-	FCMApply             = "apply"
-	FCMApplyUntimed      = "apply-untimed"
-	FCMDropOlder         = "drop-older"
-	FCMDropUnaddressed   = "drop-unaddressed"
-	FCMDropUnknownEvent  = "drop-unknown-event"
+	FCMApply            = "apply"
+	FCMApplyUntimed     = "apply-untimed"
+	FCMDropOlder        = "drop-older"
+	FCMDropUnaddressed  = "drop-unaddressed"
+	FCMDropUnknownEvent = "drop-unknown-event"
 )
 
 // FCMOrderStore keeps, per activity, the send time of the last message the app applied.
@@ -982,6 +1356,31 @@ type Uint8 uint8
 // MarshalJSON writes the number.
 func (v Uint8) MarshalJSON() ([]byte, error) {
 	return strconv.AppendUint(nil, uint64(v), 10), nil
+}
+
+// lcReadEnvelope reads the envelope keys of an FCM data map, with this contract's advice.
+func lcReadEnvelope(data map[string]string, issues *[]FCMIssue) FCMEnvelopeRead {
+	var envelope FCMEnvelopeRead
+	if id, ok := data[FCMKeyActivityID]; ok && id != "" {
+		envelope.ActivityID = lcPtr(id)
+	} else if ok {
+		lcIssue(issues, FCMKeyActivityID, lcPtr(id), "invalid", "drop the message: without activityId it cannot be addressed to an activity")
+	} else {
+		lcIssue(issues, FCMKeyActivityID, nil, "missing", "drop the message: without activityId it cannot be addressed to an activity")
+	}
+	kind, ok := data[FCMKeyEvent]
+	switch {
+	case kind == "start" || kind == "update" || kind == "end":
+		envelope.Event = lcPtr(FCMEvent(kind))
+	case ok:
+		lcIssue(issues, FCMKeyEvent, lcPtr(kind), "unknown-case", "drop the message: event must be start, update or end")
+	default:
+		lcIssue(issues, FCMKeyEvent, nil, "missing", "drop the message: event must be start, update or end")
+	}
+	envelope.SentAtMs = lcEnvelopeTime(data, FCMKeySentAt, true, "apply the message but it cannot be ordered: the server must send sentAtMs in Unix ms", "read as Unix seconds and converted to ms; the server must send sentAtMs in Unix ms", issues)
+	envelope.StaleAtMs = lcEnvelopeTime(data, FCMKeyStaleAt, false, "ignore staleAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send staleAtMs in Unix ms", issues)
+	envelope.DismissAtMs = lcEnvelopeTime(data, FCMKeyDismissAt, false, "ignore dismissAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send dismissAtMs in Unix ms", issues)
+	return envelope
 }
 
 // Runtime helpers of the generated functions (the same in every contract's file).
@@ -1396,30 +1795,6 @@ func lcEnvelopeTime(data map[string]string, key string, required bool, invalid s
 	return lcPtr(value)
 }
 
-func lcReadEnvelope(data map[string]string, issues *[]FCMIssue) FCMEnvelopeRead {
-	var envelope FCMEnvelopeRead
-	if id, ok := data[FCMKeyActivityID]; ok && id != "" {
-		envelope.ActivityID = lcPtr(id)
-	} else if ok {
-		lcIssue(issues, FCMKeyActivityID, lcPtr(id), "invalid", "drop the message: without activityId it cannot be addressed to an activity")
-	} else {
-		lcIssue(issues, FCMKeyActivityID, nil, "missing", "drop the message: without activityId it cannot be addressed to an activity")
-	}
-	kind, ok := data[FCMKeyEvent]
-	switch {
-	case kind == "start" || kind == "update" || kind == "end":
-		envelope.Event = lcPtr(FCMEvent(kind))
-	case ok:
-		lcIssue(issues, FCMKeyEvent, lcPtr(kind), "unknown-case", "drop the message: event must be start, update or end")
-	default:
-		lcIssue(issues, FCMKeyEvent, nil, "missing", "drop the message: event must be start, update or end")
-	}
-	envelope.SentAtMs = lcEnvelopeTime(data, FCMKeySentAt, true, "apply the message but it cannot be ordered: the server must send sentAtMs in Unix ms", "read as Unix seconds and converted to ms; the server must send sentAtMs in Unix ms", issues)
-	envelope.StaleAtMs = lcEnvelopeTime(data, FCMKeyStaleAt, false, "ignore staleAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send staleAtMs in Unix ms", issues)
-	envelope.DismissAtMs = lcEnvelopeTime(data, FCMKeyDismissAt, false, "ignore dismissAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send dismissAtMs in Unix ms", issues)
-	return envelope
-}
-
 // lcFcm reads one field (a reader gives the value, the repair reason, "" when none, and
 // whether it was readable) of an FCM data map and reports what it repaired or dropped.
 func lcFcm[T any](data map[string]string, key string, read func(string) (T, string, bool), issues *[]FCMIssue, reportMissing bool) *T {
@@ -1749,4 +2124,92 @@ func lcJSONBounded[T lcNumber](value T, low T, high T) T {
 		lcFailJSON()
 	}
 	return value
+}
+
+// lcMemberRule is what Swift's decoder needs of one member of a JSON object that
+// encoding/json would otherwise read as a zero value: present and not null (required), and no
+// null inside (shape: one letter per level, "l" a list or range, "m" a map).
+type lcMemberRule struct {
+	key      string
+	required bool
+	shape    string
+}
+
+// lcCheckDecode refuses the JSON object data when a required member is absent or null, or a
+// list item or map member is null, and returns the keys that are absent or null (which take
+// their default). encoding/json reports every other mismatch itself, so a value that is not
+// an object is left to it. Members are found as encoding/json finds them: the exact key, else
+// one equal to it ignoring case.
+func lcCheckDecode(data []byte, typeName string, rules []lcMemberRule) (map[string]bool, error) {
+	absent := map[string]bool{}
+	var object map[string]json.RawMessage
+	if json.Unmarshal(data, &object) != nil || object == nil {
+		return absent, nil
+	}
+	for _, rule := range rules {
+		raw, ok := object[rule.key]
+		if !ok {
+			for _, name := range lcSortedKeys(object) {
+				if strings.EqualFold(name, rule.key) {
+					raw, ok = object[name], true
+					break
+				}
+			}
+		}
+		path := typeName + "." + rule.key
+		if !ok || lcIsNull(raw) {
+			if rule.required && !ok {
+				return nil, fmt.Errorf("json: %s is missing; Swift's decoder refuses the value", path)
+			}
+			if rule.required {
+				return nil, fmt.Errorf("json: %s is null; Swift's decoder refuses the value", path)
+			}
+			absent[rule.key] = true
+			continue
+		}
+		if err := lcNoNullInside(raw, rule.shape, path); err != nil {
+			return nil, err
+		}
+	}
+	return absent, nil
+}
+
+func lcIsNull(raw json.RawMessage) bool {
+	return string(bytes.TrimSpace(raw)) == "null"
+}
+
+// lcNoNullInside walks shape's levels of raw and refuses the first null item or member.
+func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
+	if shape == "" {
+		return nil
+	}
+	var items []json.RawMessage
+	var paths []string
+	if shape[0] == 'l' {
+		if json.Unmarshal(raw, &items) != nil {
+			return nil
+		}
+		for index := range items {
+			paths = append(paths, path+"["+strconv.Itoa(index)+"]")
+		}
+	} else {
+		var members map[string]json.RawMessage
+		if json.Unmarshal(raw, &members) != nil {
+			return nil
+		}
+		for _, key := range lcSortedKeys(members) {
+			quoted, _ := lcMarshal(key)
+			items = append(items, members[key])
+			paths = append(paths, path+"["+string(quoted)+"]")
+		}
+	}
+	for index, item := range items {
+		if lcIsNull(item) {
+			return fmt.Errorf("json: %s is null; Swift's decoder refuses the value", paths[index])
+		}
+		if err := lcNoNullInside(item, shape[1:], paths[index]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -28,12 +28,12 @@ type MapsPhase string
 
 // Cases of MapsPhase, in schema order; the value is the raw value every wire carries.
 const (
-	MapsPhaseIdle MapsPhase = "idle"
+	MapsPhaseIdle    MapsPhase = "idle"
 	MapsPhaseRunning MapsPhase = "running"
-	MapsPhaseDone MapsPhase = "DONE"
+	MapsPhaseDone    MapsPhase = "DONE"
 )
 
-var lcCasesMapsPhase = []string{ "idle", "running", "DONE" }
+var lcCasesMapsPhase = []string{"idle", "running", "DONE"}
 
 // MapsMood is a string-raw enum of the contract.
 type MapsMood string
@@ -44,7 +44,7 @@ const (
 	MapsMoodBusy MapsMood = "busy"
 )
 
-var lcCasesMapsMood = []string{ "calm", "busy" }
+var lcCasesMapsMood = []string{"calm", "busy"}
 
 // MapsSpot is the bridge shape of a schema struct (wire names, Unix ms).
 type MapsSpot struct {
@@ -56,28 +56,34 @@ type MapsSpot struct {
 
 // MapsSpotApns is MapsSpot as the widget's Codable type reads it: Swift names, dates in seconds since 2001.
 type MapsSpotApns struct {
-	Lat float64 `json:"lat"`
+	Lat  float64          `json:"lat"`
 	Tags map[string]int32 `json:"tags"`
 }
 
 func lcToApnsMapsSpot(v MapsSpot) MapsSpotApns {
 	var out MapsSpotApns
 	out.Lat = lcClamp(v.Lat, -90, 90)
-	out.Tags = lcEachValue(lcOr(v.Tags, map[string]int32{}), func(item int32) int32 { return item })
+	out.Tags = lcEachValue(lcOr(v.Tags, map[string]int32{}), func(item int32) int32 {
+		return item
+	})
 	return out
 }
 
 func lcFromApnsMapsSpot(v MapsSpotApns) MapsSpot {
 	var out MapsSpot
 	out.Lat = v.Lat
-	out.Tags = lcPtr(lcEachValue(v.Tags, func(item int32) int32 { return item }))
+	out.Tags = lcPtr(lcEachValue(v.Tags, func(item int32) int32 {
+		return item
+	}))
 	return out
 }
 
 func lcNormalizeMapsSpot(w *lcWriter, v MapsSpot, path string) MapsSpot {
 	var out MapsSpot
-	out.Lat = lcClamp(w.finite(v.Lat, path + ".lat"), -90, 90)
-	out.Tags = lcPtr(lcEachValueAt(lcOr(v.Tags, map[string]int32{}), path + ".tags", func(item int32, at string) int32 { return item }))
+	out.Lat = lcClamp(w.finite(v.Lat, path+".lat"), -90, 90)
+	out.Tags = lcPtr(lcEachValueAt(lcOr(v.Tags, map[string]int32{}), path+".tags", func(item int32, at string) int32 {
+		return item
+	}))
 	return out
 }
 
@@ -85,7 +91,13 @@ func lcReadMapsSpot(j interface{}) MapsSpot {
 	o := lcJSONObject(j)
 	var out MapsSpot
 	out.Lat = lcJSONBounded(lcJSONDouble(o["lat"]), -90, 90)
-	if m := o["tags"]; m != nil { out.Tags = lcPtr(lcJSONMap(m, func(item interface{}) int32 { return lcJSONInt(item) })) } else { out.Tags = lcPtr[map[string]int32](map[string]int32{}) }
+	if m := o["tags"]; m != nil {
+		out.Tags = lcPtr(lcJSONMap(m, func(item interface{}) int32 {
+			return lcJSONInt(item)
+		}))
+	} else {
+		out.Tags = lcPtr[map[string]int32](map[string]int32{})
+	}
 	return out
 }
 
@@ -102,21 +114,21 @@ type State struct {
 	// Per-key counters
 	Counts map[string]int32 `json:"counts"`
 	// names in Swift and APNs JSON.
-	Names map[string]string `json:"displayNames"`
-	Sizes map[string]int8 `json:"sizes"`
-	Big map[string]uint64 `json:"big"`
-	Ratios map[string]float64 `json:"ratios"`
-	Gains map[string]float64 `json:"gains"`
-	Flags map[string]bool `json:"flags"`
-	Times map[string]int64 `json:"times"`
-	Spans map[string][2]int64 `json:"spans"`
-	Links map[string]string `json:"links"`
-	Ids map[string]string `json:"ids"`
+	Names  map[string]string    `json:"displayNames"`
+	Sizes  map[string]int8      `json:"sizes"`
+	Big    map[string]uint64    `json:"big"`
+	Ratios map[string]float64   `json:"ratios"`
+	Gains  map[string]float64   `json:"gains"`
+	Flags  map[string]bool      `json:"flags"`
+	Times  map[string]int64     `json:"times"`
+	Spans  map[string][2]int64  `json:"spans"`
+	Links  map[string]string    `json:"links"`
+	Ids    map[string]string    `json:"ids"`
 	Phases map[string]MapsPhase `json:"phases"`
-	Moods map[string]MapsMood `json:"moods"`
-	Spots map[string]MapsSpot `json:"spots"`
-	Groups map[string][]string `json:"groups"`
-	Extra *map[string]int32 `json:"extra,omitempty"`
+	Moods  map[string]MapsMood  `json:"moods"`
+	Spots  map[string]MapsSpot  `json:"spots"`
+	Groups map[string][]string  `json:"groups"`
+	Extra  *map[string]int32    `json:"extra,omitempty"`
 	// nil means the schema default.
 	Defaults *map[string]string `json:"defaults,omitempty"`
 }
@@ -128,28 +140,193 @@ type ContentState struct {
 	// Per-key counters
 	Counts map[string]int32 `json:"counts"`
 	// displayNames in the bridge shape and FCM data.
-	Names map[string]string `json:"names"`
-	Sizes map[string]int8 `json:"sizes"`
-	Big map[string]uint64 `json:"big"`
-	Ratios map[string]float64 `json:"ratios"`
-	Gains map[string]float32 `json:"gains"`
-	Flags map[string]bool `json:"flags"`
-	Times map[string]float64 `json:"times"`
-	Spans map[string][2]float64 `json:"spans"`
-	Links map[string]string `json:"links"`
-	Ids map[string]string `json:"ids"`
-	Phases map[string]MapsPhase `json:"phases"`
-	Moods map[string]MapsMood `json:"moods"`
-	Spots map[string]MapsSpotApns `json:"spots"`
-	Groups map[string][]string `json:"groups"`
-	Extra *map[string]int32 `json:"extra,omitempty"`
-	Defaults map[string]string `json:"defaults"`
+	Names    map[string]string       `json:"names"`
+	Sizes    map[string]int8         `json:"sizes"`
+	Big      map[string]uint64       `json:"big"`
+	Ratios   map[string]float64      `json:"ratios"`
+	Gains    map[string]float32      `json:"gains"`
+	Flags    map[string]bool         `json:"flags"`
+	Times    map[string]float64      `json:"times"`
+	Spans    map[string][2]float64   `json:"spans"`
+	Links    map[string]string       `json:"links"`
+	Ids      map[string]string       `json:"ids"`
+	Phases   map[string]MapsPhase    `json:"phases"`
+	Moods    map[string]MapsMood     `json:"moods"`
+	Spots    map[string]MapsSpotApns `json:"spots"`
+	Groups   map[string][]string     `json:"groups"`
+	Extra    *map[string]int32       `json:"extra,omitempty"`
+	Defaults map[string]string       `json:"defaults"`
 }
 
 // ApnsAttributes is "MapsAttributes" as JSON: the aps.attributes of a start push.
 type ApnsAttributes struct {
 	Labels map[string]string `json:"labels"`
-	Limits map[string]int32 `json:"limits"`
+	Limits map[string]int32  `json:"limits"`
+}
+
+// UnmarshalJSON is encoding/json's reading of a MapsSpot that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *MapsSpot) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "MapsSpot", lcDecodeMapsSpot)
+	if err != nil {
+		return err
+	}
+	type plain MapsSpot
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeMapsSpot = []lcMemberRule{
+	{"lat", true, ""},
+	{"tags", false, "m"},
+}
+
+// UnmarshalJSON is encoding/json's reading of a MapsSpotApns that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *MapsSpotApns) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "MapsSpotApns", lcDecodeMapsSpotApns)
+	if err != nil {
+		return err
+	}
+	type plain MapsSpotApns
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["tags"] {
+		v.Tags = lcEachValue(map[string]int32{}, func(item int32) int32 {
+			return item
+		})
+	}
+	return nil
+}
+
+var lcDecodeMapsSpotApns = []lcMemberRule{
+	{"lat", true, ""},
+	{"tags", false, "m"},
+}
+
+// UnmarshalJSON is encoding/json's reading of a Attributes that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *Attributes) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "Attributes", lcDecodeAttributes)
+	if err != nil {
+		return err
+	}
+	type plain Attributes
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeAttributes = []lcMemberRule{
+	{"labels", true, "m"},
+	{"limits", false, "m"},
+}
+
+// UnmarshalJSON is encoding/json's reading of a State that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *State) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "State", lcDecodeState)
+	if err != nil {
+		return err
+	}
+	type plain State
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeState = []lcMemberRule{
+	{"counts", true, "m"},
+	{"displayNames", true, "m"},
+	{"sizes", true, "m"},
+	{"big", true, "m"},
+	{"ratios", true, "m"},
+	{"gains", true, "m"},
+	{"flags", true, "m"},
+	{"times", true, "m"},
+	{"spans", true, "ml"},
+	{"links", true, "m"},
+	{"ids", true, "m"},
+	{"phases", true, "m"},
+	{"moods", true, "m"},
+	{"spots", true, "m"},
+	{"groups", true, "ml"},
+	{"extra", false, "m"},
+	{"defaults", false, "m"},
+}
+
+// UnmarshalJSON is encoding/json's reading of a ContentState that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *ContentState) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "ContentState", lcDecodeContentState)
+	if err != nil {
+		return err
+	}
+	type plain ContentState
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["defaults"] {
+		v.Defaults = lcEachValue(map[string]string{"a": "x", "b c": "y\"z", "\U0001F680": "rocket"}, func(item string) string {
+			return item
+		})
+	}
+	return nil
+}
+
+var lcDecodeContentState = []lcMemberRule{
+	{"counts", true, "m"},
+	{"names", true, "m"},
+	{"sizes", true, "m"},
+	{"big", true, "m"},
+	{"ratios", true, "m"},
+	{"gains", true, "m"},
+	{"flags", true, "m"},
+	{"times", true, "m"},
+	{"spans", true, "ml"},
+	{"links", true, "m"},
+	{"ids", true, "m"},
+	{"phases", true, "m"},
+	{"moods", true, "m"},
+	{"spots", true, "m"},
+	{"groups", true, "ml"},
+	{"extra", false, "m"},
+	{"defaults", false, "m"},
+}
+
+// UnmarshalJSON is encoding/json's reading of a ApnsAttributes that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *ApnsAttributes) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "ApnsAttributes", lcDecodeApnsAttributes)
+	if err != nil {
+		return err
+	}
+	type plain ApnsAttributes
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["limits"] {
+		v.Limits = lcEachValue(map[string]int32{}, func(item int32) int32 {
+			return item
+		})
+	}
+	return nil
+}
+
+var lcDecodeApnsAttributes = []lcMemberRule{
+	{"labels", true, "m"},
+	{"limits", false, "m"},
 }
 
 // ToContentState converts bridge state to the APNs content-state: Unix ms to seconds since
@@ -157,62 +334,146 @@ type ApnsAttributes struct {
 // It does not refuse values; ToFCMData and the payload builders report what no widget decodes.
 func ToContentState(v State) ContentState {
 	var out ContentState
-	out.Counts = lcEachValue(v.Counts, func(item int32) int32 { return item })
-	out.Names = lcEachValue(v.Names, func(item string) string { return item })
-	out.Sizes = lcEachValue(v.Sizes, func(item int8) int8 { return item })
-	out.Big = lcEachValue(v.Big, func(item uint64) uint64 { return item })
-	out.Ratios = lcEachValue(v.Ratios, func(item float64) float64 { return item })
-	out.Gains = lcEachValue(v.Gains, func(item float64) float32 { return float32(item) })
-	out.Flags = lcEachValue(v.Flags, func(item bool) bool { return item })
-	out.Times = lcEachValue(v.Times, func(item int64) float64 { return lcSeconds(item) })
-	out.Spans = lcEachValue(v.Spans, func(item [2]int64) [2]float64 { return lcRangeSeconds(item) })
-	out.Links = lcEachValue(v.Links, func(item string) string { return item })
-	out.Ids = lcEachValue(v.Ids, func(item string) string { return strings.ToUpper(item) })
-	out.Phases = lcEachValue(v.Phases, func(item MapsPhase) MapsPhase { return item })
-	out.Moods = lcEachValue(v.Moods, func(item MapsMood) MapsMood { return item })
-	out.Spots = lcEachValue(v.Spots, func(item MapsSpot) MapsSpotApns { return lcToApnsMapsSpot(item) })
-	out.Groups = lcEachValue(v.Groups, func(item []string) []string { return lcEach(item, func(item string) string { return item }) })
-	if v.Extra != nil { out.Extra = lcPtr(lcEachValue(*v.Extra, func(item int32) int32 { return item })) }
-	out.Defaults = lcEachValue(lcOr(v.Defaults, map[string]string{"a": "x", "b c": "y\"z", "\U0001F680": "rocket"}), func(item string) string { return item })
+	out.Counts = lcEachValue(v.Counts, func(item int32) int32 {
+		return item
+	})
+	out.Names = lcEachValue(v.Names, func(item string) string {
+		return item
+	})
+	out.Sizes = lcEachValue(v.Sizes, func(item int8) int8 {
+		return item
+	})
+	out.Big = lcEachValue(v.Big, func(item uint64) uint64 {
+		return item
+	})
+	out.Ratios = lcEachValue(v.Ratios, func(item float64) float64 {
+		return item
+	})
+	out.Gains = lcEachValue(v.Gains, func(item float64) float32 {
+		return float32(item)
+	})
+	out.Flags = lcEachValue(v.Flags, func(item bool) bool {
+		return item
+	})
+	out.Times = lcEachValue(v.Times, func(item int64) float64 {
+		return lcSeconds(item)
+	})
+	out.Spans = lcEachValue(v.Spans, func(item [2]int64) [2]float64 {
+		return lcRangeSeconds(item)
+	})
+	out.Links = lcEachValue(v.Links, func(item string) string {
+		return item
+	})
+	out.Ids = lcEachValue(v.Ids, func(item string) string {
+		return strings.ToUpper(item)
+	})
+	out.Phases = lcEachValue(v.Phases, func(item MapsPhase) MapsPhase {
+		return item
+	})
+	out.Moods = lcEachValue(v.Moods, func(item MapsMood) MapsMood {
+		return item
+	})
+	out.Spots = lcEachValue(v.Spots, func(item MapsSpot) MapsSpotApns {
+		return lcToApnsMapsSpot(item)
+	})
+	out.Groups = lcEachValue(v.Groups, func(item []string) []string {
+		return lcEach(item, func(item string) string {
+			return item
+		})
+	})
+	if v.Extra != nil {
+		out.Extra = lcPtr(lcEachValue(*v.Extra, func(item int32) int32 {
+			return item
+		}))
+	}
+	out.Defaults = lcEachValue(lcOr(v.Defaults, map[string]string{"a": "x", "b c": "y\"z", "\U0001F680": "rocket"}), func(item string) string {
+		return item
+	})
 	return out
 }
 
 // FromContentState converts an APNs content-state back to bridge state (seconds since 2001 to Unix ms).
 func FromContentState(v ContentState) State {
 	var out State
-	out.Counts = lcEachValue(v.Counts, func(item int32) int32 { return item })
-	out.Names = lcEachValue(v.Names, func(item string) string { return item })
-	out.Sizes = lcEachValue(v.Sizes, func(item int8) int8 { return item })
-	out.Big = lcEachValue(v.Big, func(item uint64) uint64 { return item })
-	out.Ratios = lcEachValue(v.Ratios, func(item float64) float64 { return item })
-	out.Gains = lcEachValue(v.Gains, func(item float32) float64 { return float64(item) })
-	out.Flags = lcEachValue(v.Flags, func(item bool) bool { return item })
-	out.Times = lcEachValue(v.Times, func(item float64) int64 { return lcFromSeconds(item) })
-	out.Spans = lcEachValue(v.Spans, func(item [2]float64) [2]int64 { return lcRangeFromSeconds(item) })
-	out.Links = lcEachValue(v.Links, func(item string) string { return item })
-	out.Ids = lcEachValue(v.Ids, func(item string) string { return item })
-	out.Phases = lcEachValue(v.Phases, func(item MapsPhase) MapsPhase { return item })
-	out.Moods = lcEachValue(v.Moods, func(item MapsMood) MapsMood { return item })
-	out.Spots = lcEachValue(v.Spots, func(item MapsSpotApns) MapsSpot { return lcFromApnsMapsSpot(item) })
-	out.Groups = lcEachValue(v.Groups, func(item []string) []string { return lcEach(item, func(item string) string { return item }) })
-	if v.Extra != nil { out.Extra = lcPtr(lcEachValue(*v.Extra, func(item int32) int32 { return item })) }
-	out.Defaults = lcPtr(lcEachValue(v.Defaults, func(item string) string { return item }))
+	out.Counts = lcEachValue(v.Counts, func(item int32) int32 {
+		return item
+	})
+	out.Names = lcEachValue(v.Names, func(item string) string {
+		return item
+	})
+	out.Sizes = lcEachValue(v.Sizes, func(item int8) int8 {
+		return item
+	})
+	out.Big = lcEachValue(v.Big, func(item uint64) uint64 {
+		return item
+	})
+	out.Ratios = lcEachValue(v.Ratios, func(item float64) float64 {
+		return item
+	})
+	out.Gains = lcEachValue(v.Gains, func(item float32) float64 {
+		return float64(item)
+	})
+	out.Flags = lcEachValue(v.Flags, func(item bool) bool {
+		return item
+	})
+	out.Times = lcEachValue(v.Times, func(item float64) int64 {
+		return lcFromSeconds(item)
+	})
+	out.Spans = lcEachValue(v.Spans, func(item [2]float64) [2]int64 {
+		return lcRangeFromSeconds(item)
+	})
+	out.Links = lcEachValue(v.Links, func(item string) string {
+		return item
+	})
+	out.Ids = lcEachValue(v.Ids, func(item string) string {
+		return item
+	})
+	out.Phases = lcEachValue(v.Phases, func(item MapsPhase) MapsPhase {
+		return item
+	})
+	out.Moods = lcEachValue(v.Moods, func(item MapsMood) MapsMood {
+		return item
+	})
+	out.Spots = lcEachValue(v.Spots, func(item MapsSpotApns) MapsSpot {
+		return lcFromApnsMapsSpot(item)
+	})
+	out.Groups = lcEachValue(v.Groups, func(item []string) []string {
+		return lcEach(item, func(item string) string {
+			return item
+		})
+	})
+	if v.Extra != nil {
+		out.Extra = lcPtr(lcEachValue(*v.Extra, func(item int32) int32 {
+			return item
+		}))
+	}
+	out.Defaults = lcPtr(lcEachValue(v.Defaults, func(item string) string {
+		return item
+	}))
 	return out
 }
 
 // ToApnsAttributes converts bridge attributes to the aps.attributes of a start push, like ToContentState.
 func ToApnsAttributes(v Attributes) ApnsAttributes {
 	var out ApnsAttributes
-	out.Labels = lcEachValue(v.Labels, func(item string) string { return item })
-	out.Limits = lcEachValue(lcOr(v.Limits, map[string]int32{}), func(item int32) int32 { return item })
+	out.Labels = lcEachValue(v.Labels, func(item string) string {
+		return item
+	})
+	out.Limits = lcEachValue(lcOr(v.Limits, map[string]int32{}), func(item int32) int32 {
+		return item
+	})
 	return out
 }
 
 // FromApnsAttributes converts APNs attributes back to bridge attributes.
 func FromApnsAttributes(v ApnsAttributes) Attributes {
 	var out Attributes
-	out.Labels = lcEachValue(v.Labels, func(item string) string { return item })
-	out.Limits = lcPtr(lcEachValue(v.Limits, func(item int32) int32 { return item }))
+	out.Labels = lcEachValue(v.Labels, func(item string) string {
+		return item
+	})
+	out.Limits = lcPtr(lcEachValue(v.Limits, func(item int32) int32 {
+		return item
+	}))
 	return out
 }
 
@@ -281,25 +542,67 @@ func ToFCMData(a Attributes, s State, envelope FCMEnvelope) (map[string]string, 
 	w := &lcWriter{}
 	data := map[string]string{}
 	lcWriteEnvelope(w, envelope, data)
-	data["labels"] = w.json(lcEachValueAt(a.Labels, "Attributes.labels", func(item string, at string) string { return item }))
-	data["limits"] = w.json(lcEachValueAt(lcOr(a.Limits, map[string]int32{}), "Attributes.limits", func(item int32, at string) int32 { return item }))
-	data["counts"] = w.json(lcEachValueAt(s.Counts, "State.counts", func(item int32, at string) int32 { return item }))
-	data["displayNames"] = w.json(lcEachValueAt(s.Names, "State.displayNames", func(item string, at string) string { return item }))
-	data["sizes"] = w.json(lcEachValueAt(s.Sizes, "State.sizes", func(item int8, at string) int8 { return item }))
-	data["big"] = w.json(lcEachValueAt(s.Big, "State.big", func(item uint64, at string) uint64 { return w.safeUint(item, at) }))
-	data["ratios"] = w.json(lcEachValueAt(s.Ratios, "State.ratios", func(item float64, at string) float64 { return w.finite(item, at) }))
-	data["gains"] = w.json(lcEachValueAt(s.Gains, "State.gains", func(item float64, at string) float64 { return w.float(item, at) }))
-	data["flags"] = w.json(lcEachValueAt(s.Flags, "State.flags", func(item bool, at string) bool { return item }))
-	data["times"] = w.json(lcEachValueAt(s.Times, "State.times", func(item int64, at string) int64 { return w.millis(item, at) }))
-	data["spans"] = w.json(lcEachValueAt(s.Spans, "State.spans", func(item [2]int64, at string) [2]int64 { return w.rangeMs(item, at) }))
-	data["links"] = w.json(lcEachValueAt(s.Links, "State.links", func(item string, at string) string { return item }))
-	data["ids"] = w.json(lcEachValueAt(s.Ids, "State.ids", func(item string, at string) string { return w.uuid(item, at) }))
-	data["phases"] = w.json(lcEachValueAt(s.Phases, "State.phases", func(item MapsPhase, at string) MapsPhase { return MapsPhase(w.oneOf(string(item), lcCasesMapsPhase, at)) }))
-	data["moods"] = w.json(lcEachValueAt(s.Moods, "State.moods", func(item MapsMood, at string) MapsMood { return MapsMood(w.oneOf(string(item), lcCasesMapsMood, at)) }))
-	data["spots"] = w.json(lcEachValueAt(s.Spots, "State.spots", func(item MapsSpot, at string) MapsSpot { return lcNormalizeMapsSpot(w, item, at) }))
-	data["groups"] = w.json(lcEachValueAt(s.Groups, "State.groups", func(item []string, at string) []string { return lcEachAt(item, at, func(item string, at string) string { return item }) }))
-	if s.Extra != nil { data["extra"] = w.json(lcEachValueAt(*s.Extra, "State.extra", func(item int32, at string) int32 { return item })) }
-	data["defaults"] = w.json(lcEachValueAt(lcOr(s.Defaults, map[string]string{"a": "x", "b c": "y\"z", "\U0001F680": "rocket"}), "State.defaults", func(item string, at string) string { return item }))
+	data["labels"] = w.json(lcEachValueAt(a.Labels, "Attributes.labels", func(item string, at string) string {
+		return item
+	}))
+	data["limits"] = w.json(lcEachValueAt(lcOr(a.Limits, map[string]int32{}), "Attributes.limits", func(item int32, at string) int32 {
+		return item
+	}))
+	data["counts"] = w.json(lcEachValueAt(s.Counts, "State.counts", func(item int32, at string) int32 {
+		return item
+	}))
+	data["displayNames"] = w.json(lcEachValueAt(s.Names, "State.displayNames", func(item string, at string) string {
+		return item
+	}))
+	data["sizes"] = w.json(lcEachValueAt(s.Sizes, "State.sizes", func(item int8, at string) int8 {
+		return item
+	}))
+	data["big"] = w.json(lcEachValueAt(s.Big, "State.big", func(item uint64, at string) uint64 {
+		return w.safeUint(item, at)
+	}))
+	data["ratios"] = w.json(lcEachValueAt(s.Ratios, "State.ratios", func(item float64, at string) float64 {
+		return w.finite(item, at)
+	}))
+	data["gains"] = w.json(lcEachValueAt(s.Gains, "State.gains", func(item float64, at string) float64 {
+		return w.float(item, at)
+	}))
+	data["flags"] = w.json(lcEachValueAt(s.Flags, "State.flags", func(item bool, at string) bool {
+		return item
+	}))
+	data["times"] = w.json(lcEachValueAt(s.Times, "State.times", func(item int64, at string) int64 {
+		return w.millis(item, at)
+	}))
+	data["spans"] = w.json(lcEachValueAt(s.Spans, "State.spans", func(item [2]int64, at string) [2]int64 {
+		return w.rangeMs(item, at)
+	}))
+	data["links"] = w.json(lcEachValueAt(s.Links, "State.links", func(item string, at string) string {
+		return item
+	}))
+	data["ids"] = w.json(lcEachValueAt(s.Ids, "State.ids", func(item string, at string) string {
+		return w.uuid(item, at)
+	}))
+	data["phases"] = w.json(lcEachValueAt(s.Phases, "State.phases", func(item MapsPhase, at string) MapsPhase {
+		return MapsPhase(w.oneOf(string(item), lcCasesMapsPhase, at))
+	}))
+	data["moods"] = w.json(lcEachValueAt(s.Moods, "State.moods", func(item MapsMood, at string) MapsMood {
+		return MapsMood(w.oneOf(string(item), lcCasesMapsMood, at))
+	}))
+	data["spots"] = w.json(lcEachValueAt(s.Spots, "State.spots", func(item MapsSpot, at string) MapsSpot {
+		return lcNormalizeMapsSpot(w, item, at)
+	}))
+	data["groups"] = w.json(lcEachValueAt(s.Groups, "State.groups", func(item []string, at string) []string {
+		return lcEachAt(item, at, func(item string, at string) string {
+			return item
+		})
+	}))
+	if s.Extra != nil {
+		data["extra"] = w.json(lcEachValueAt(*s.Extra, "State.extra", func(item int32, at string) int32 {
+			return item
+		}))
+	}
+	data["defaults"] = w.json(lcEachValueAt(lcOr(s.Defaults, map[string]string{"a": "x", "b c": "y\"z", "\U0001F680": "rocket"}), "State.defaults", func(item string, at string) string {
+		return item
+	}))
 	if w.err != nil {
 		return nil, w.err
 	}
@@ -312,25 +615,103 @@ func ToFCMData(a Attributes, s State, envelope FCMEnvelope) (map[string]string, 
 func ParseFCMData(data map[string]string) FCMParse {
 	issues := []FCMIssue{}
 	envelope := lcReadEnvelope(data, &issues)
-	aLabels := lcFcm(data, "labels", lcReadJSON(func(j interface{}) map[string]string { return lcJSONMap(j, func(item interface{}) string { return lcJSONString(item) }) }), &issues, true)
-	aLimits := lcDefault(lcFcm(data, "limits", lcReadJSON(func(j interface{}) map[string]int32 { return lcJSONMap(j, func(item interface{}) int32 { return lcJSONInt(item) }) }), &issues, true), map[string]int32{})
-	sCounts := lcFcm(data, "counts", lcReadJSON(func(j interface{}) map[string]int32 { return lcJSONMap(j, func(item interface{}) int32 { return lcJSONInt(item) }) }), &issues, true)
-	sNames := lcFcm(data, "displayNames", lcReadJSON(func(j interface{}) map[string]string { return lcJSONMap(j, func(item interface{}) string { return lcJSONString(item) }) }), &issues, true)
-	sSizes := lcFcm(data, "sizes", lcReadJSON(func(j interface{}) map[string]int8 { return lcJSONMap(j, func(item interface{}) int8 { return lcJSONSized[int8](item, -128, 127) }) }), &issues, true)
-	sBig := lcFcm(data, "big", lcReadJSON(func(j interface{}) map[string]uint64 { return lcJSONMap(j, func(item interface{}) uint64 { return lcJSONSized[uint64](item, 0, 9007199254740991) }) }), &issues, true)
-	sRatios := lcFcm(data, "ratios", lcReadJSON(func(j interface{}) map[string]float64 { return lcJSONMap(j, func(item interface{}) float64 { return lcJSONDouble(item) }) }), &issues, true)
-	sGains := lcFcm(data, "gains", lcReadJSON(func(j interface{}) map[string]float64 { return lcJSONMap(j, func(item interface{}) float64 { return lcJSONFloat(item) }) }), &issues, true)
-	sFlags := lcFcm(data, "flags", lcReadJSON(func(j interface{}) map[string]bool { return lcJSONMap(j, func(item interface{}) bool { return lcJSONBool(item) }) }), &issues, true)
-	sTimes := lcFcm(data, "times", lcReadJSON(func(j interface{}) map[string]int64 { return lcJSONMap(j, func(item interface{}) int64 { return lcJSONMillis(item) }) }), &issues, true)
-	sSpans := lcFcm(data, "spans", lcReadJSON(func(j interface{}) map[string][2]int64 { return lcJSONMap(j, func(item interface{}) [2]int64 { return lcJSONRange(item) }) }), &issues, true)
-	sLinks := lcFcm(data, "links", lcReadJSON(func(j interface{}) map[string]string { return lcJSONMap(j, func(item interface{}) string { return lcJSONString(item) }) }), &issues, true)
-	sIds := lcFcm(data, "ids", lcReadJSON(func(j interface{}) map[string]string { return lcJSONMap(j, func(item interface{}) string { return lcJSONUUID(item) }) }), &issues, true)
-	sPhases := lcFcm(data, "phases", lcReadJSON(func(j interface{}) map[string]MapsPhase { return lcJSONMap(j, func(item interface{}) MapsPhase { return lcJSONCase[MapsPhase](item, lcCasesMapsPhase, "idle", true) }) }), &issues, true)
-	sMoods := lcFcm(data, "moods", lcReadJSON(func(j interface{}) map[string]MapsMood { return lcJSONMap(j, func(item interface{}) MapsMood { return lcJSONCase[MapsMood](item, lcCasesMapsMood, "", false) }) }), &issues, true)
-	sSpots := lcFcm(data, "spots", lcReadJSON(func(j interface{}) map[string]MapsSpot { return lcJSONMap(j, func(item interface{}) MapsSpot { return lcReadMapsSpot(item) }) }), &issues, true)
-	sGroups := lcFcm(data, "groups", lcReadJSON(func(j interface{}) map[string][]string { return lcJSONMap(j, func(item interface{}) []string { return lcJSONArray(item, func(item interface{}) string { return lcJSONString(item) }) }) }), &issues, true)
-	sExtra := lcFcm(data, "extra", lcReadJSON(func(j interface{}) map[string]int32 { return lcJSONMap(j, func(item interface{}) int32 { return lcJSONInt(item) }) }), &issues, false)
-	sDefaults := lcDefault(lcFcm(data, "defaults", lcReadJSON(func(j interface{}) map[string]string { return lcJSONMap(j, func(item interface{}) string { return lcJSONString(item) }) }), &issues, true), map[string]string{"a": "x", "b c": "y\"z", "\U0001F680": "rocket"})
+	aLabels := lcFcm(data, "labels", lcReadJSON(func(j interface{}) map[string]string {
+		return lcJSONMap(j, func(item interface{}) string {
+			return lcJSONString(item)
+		})
+	}), &issues, true)
+	aLimits := lcDefault(lcFcm(data, "limits", lcReadJSON(func(j interface{}) map[string]int32 {
+		return lcJSONMap(j, func(item interface{}) int32 {
+			return lcJSONInt(item)
+		})
+	}), &issues, true), map[string]int32{})
+	sCounts := lcFcm(data, "counts", lcReadJSON(func(j interface{}) map[string]int32 {
+		return lcJSONMap(j, func(item interface{}) int32 {
+			return lcJSONInt(item)
+		})
+	}), &issues, true)
+	sNames := lcFcm(data, "displayNames", lcReadJSON(func(j interface{}) map[string]string {
+		return lcJSONMap(j, func(item interface{}) string {
+			return lcJSONString(item)
+		})
+	}), &issues, true)
+	sSizes := lcFcm(data, "sizes", lcReadJSON(func(j interface{}) map[string]int8 {
+		return lcJSONMap(j, func(item interface{}) int8 {
+			return lcJSONSized[int8](item, -128, 127)
+		})
+	}), &issues, true)
+	sBig := lcFcm(data, "big", lcReadJSON(func(j interface{}) map[string]uint64 {
+		return lcJSONMap(j, func(item interface{}) uint64 {
+			return lcJSONSized[uint64](item, 0, 9007199254740991)
+		})
+	}), &issues, true)
+	sRatios := lcFcm(data, "ratios", lcReadJSON(func(j interface{}) map[string]float64 {
+		return lcJSONMap(j, func(item interface{}) float64 {
+			return lcJSONDouble(item)
+		})
+	}), &issues, true)
+	sGains := lcFcm(data, "gains", lcReadJSON(func(j interface{}) map[string]float64 {
+		return lcJSONMap(j, func(item interface{}) float64 {
+			return lcJSONFloat(item)
+		})
+	}), &issues, true)
+	sFlags := lcFcm(data, "flags", lcReadJSON(func(j interface{}) map[string]bool {
+		return lcJSONMap(j, func(item interface{}) bool {
+			return lcJSONBool(item)
+		})
+	}), &issues, true)
+	sTimes := lcFcm(data, "times", lcReadJSON(func(j interface{}) map[string]int64 {
+		return lcJSONMap(j, func(item interface{}) int64 {
+			return lcJSONMillis(item)
+		})
+	}), &issues, true)
+	sSpans := lcFcm(data, "spans", lcReadJSON(func(j interface{}) map[string][2]int64 {
+		return lcJSONMap(j, func(item interface{}) [2]int64 {
+			return lcJSONRange(item)
+		})
+	}), &issues, true)
+	sLinks := lcFcm(data, "links", lcReadJSON(func(j interface{}) map[string]string {
+		return lcJSONMap(j, func(item interface{}) string {
+			return lcJSONString(item)
+		})
+	}), &issues, true)
+	sIds := lcFcm(data, "ids", lcReadJSON(func(j interface{}) map[string]string {
+		return lcJSONMap(j, func(item interface{}) string {
+			return lcJSONUUID(item)
+		})
+	}), &issues, true)
+	sPhases := lcFcm(data, "phases", lcReadJSON(func(j interface{}) map[string]MapsPhase {
+		return lcJSONMap(j, func(item interface{}) MapsPhase {
+			return lcJSONCase[MapsPhase](item, lcCasesMapsPhase, "idle", true)
+		})
+	}), &issues, true)
+	sMoods := lcFcm(data, "moods", lcReadJSON(func(j interface{}) map[string]MapsMood {
+		return lcJSONMap(j, func(item interface{}) MapsMood {
+			return lcJSONCase[MapsMood](item, lcCasesMapsMood, "", false)
+		})
+	}), &issues, true)
+	sSpots := lcFcm(data, "spots", lcReadJSON(func(j interface{}) map[string]MapsSpot {
+		return lcJSONMap(j, func(item interface{}) MapsSpot {
+			return lcReadMapsSpot(item)
+		})
+	}), &issues, true)
+	sGroups := lcFcm(data, "groups", lcReadJSON(func(j interface{}) map[string][]string {
+		return lcJSONMap(j, func(item interface{}) []string {
+			return lcJSONArray(item, func(item interface{}) string {
+				return lcJSONString(item)
+			})
+		})
+	}), &issues, true)
+	sExtra := lcFcm(data, "extra", lcReadJSON(func(j interface{}) map[string]int32 {
+		return lcJSONMap(j, func(item interface{}) int32 {
+			return lcJSONInt(item)
+		})
+	}), &issues, false)
+	sDefaults := lcDefault(lcFcm(data, "defaults", lcReadJSON(func(j interface{}) map[string]string {
+		return lcJSONMap(j, func(item interface{}) string {
+			return lcJSONString(item)
+		})
+	}), &issues, true), map[string]string{"a": "x", "b c": "y\"z", "\U0001F680": "rocket"})
 	var attributes *Attributes
 	if aLabels != nil {
 		attributes = &Attributes{
@@ -341,22 +722,22 @@ func ParseFCMData(data map[string]string) FCMParse {
 	var state *State
 	if sCounts != nil && sNames != nil && sSizes != nil && sBig != nil && sRatios != nil && sGains != nil && sFlags != nil && sTimes != nil && sSpans != nil && sLinks != nil && sIds != nil && sPhases != nil && sMoods != nil && sSpots != nil && sGroups != nil {
 		state = &State{
-			Counts: *sCounts,
-			Names: *sNames,
-			Sizes: *sSizes,
-			Big: *sBig,
-			Ratios: *sRatios,
-			Gains: *sGains,
-			Flags: *sFlags,
-			Times: *sTimes,
-			Spans: *sSpans,
-			Links: *sLinks,
-			Ids: *sIds,
-			Phases: *sPhases,
-			Moods: *sMoods,
-			Spots: *sSpots,
-			Groups: *sGroups,
-			Extra: sExtra,
+			Counts:   *sCounts,
+			Names:    *sNames,
+			Sizes:    *sSizes,
+			Big:      *sBig,
+			Ratios:   *sRatios,
+			Gains:    *sGains,
+			Flags:    *sFlags,
+			Times:    *sTimes,
+			Spans:    *sSpans,
+			Links:    *sLinks,
+			Ids:      *sIds,
+			Phases:   *sPhases,
+			Moods:    *sMoods,
+			Spots:    *sSpots,
+			Groups:   *sGroups,
+			Extra:    sExtra,
 			Defaults: sDefaults,
 		}
 	}
@@ -365,11 +746,11 @@ func ParseFCMData(data map[string]string) FCMParse {
 
 // The decisions of FCMOrder: the first two apply the message, the rest drop it.
 const (
-	FCMApply             = "apply"
-	FCMApplyUntimed      = "apply-untimed"
-	FCMDropOlder         = "drop-older"
-	FCMDropUnaddressed   = "drop-unaddressed"
-	FCMDropUnknownEvent  = "drop-unknown-event"
+	FCMApply            = "apply"
+	FCMApplyUntimed     = "apply-untimed"
+	FCMDropOlder        = "drop-older"
+	FCMDropUnaddressed  = "drop-unaddressed"
+	FCMDropUnknownEvent = "drop-unknown-event"
 )
 
 // FCMOrderStore keeps, per activity, the send time of the last message the app applied.
@@ -756,6 +1137,31 @@ type Uint8 uint8
 // MarshalJSON writes the number.
 func (v Uint8) MarshalJSON() ([]byte, error) {
 	return strconv.AppendUint(nil, uint64(v), 10), nil
+}
+
+// lcReadEnvelope reads the envelope keys of an FCM data map, with this contract's advice.
+func lcReadEnvelope(data map[string]string, issues *[]FCMIssue) FCMEnvelopeRead {
+	var envelope FCMEnvelopeRead
+	if id, ok := data[FCMKeyActivityID]; ok && id != "" {
+		envelope.ActivityID = lcPtr(id)
+	} else if ok {
+		lcIssue(issues, FCMKeyActivityID, lcPtr(id), "invalid", "drop the message: without activityId it cannot be addressed to an activity")
+	} else {
+		lcIssue(issues, FCMKeyActivityID, nil, "missing", "drop the message: without activityId it cannot be addressed to an activity")
+	}
+	kind, ok := data[FCMKeyEvent]
+	switch {
+	case kind == "start" || kind == "update" || kind == "end":
+		envelope.Event = lcPtr(FCMEvent(kind))
+	case ok:
+		lcIssue(issues, FCMKeyEvent, lcPtr(kind), "unknown-case", "drop the message: event must be start, update or end")
+	default:
+		lcIssue(issues, FCMKeyEvent, nil, "missing", "drop the message: event must be start, update or end")
+	}
+	envelope.SentAtMs = lcEnvelopeTime(data, FCMKeySentAt, true, "apply the message but it cannot be ordered: the server must send sentAtMs in Unix ms", "read as Unix seconds and converted to ms; the server must send sentAtMs in Unix ms", issues)
+	envelope.StaleAtMs = lcEnvelopeTime(data, FCMKeyStaleAt, false, "ignore staleAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send staleAtMs in Unix ms", issues)
+	envelope.DismissAtMs = lcEnvelopeTime(data, FCMKeyDismissAt, false, "ignore dismissAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send dismissAtMs in Unix ms", issues)
+	return envelope
 }
 
 // Runtime helpers of the generated functions (the same in every contract's file).
@@ -1170,30 +1576,6 @@ func lcEnvelopeTime(data map[string]string, key string, required bool, invalid s
 	return lcPtr(value)
 }
 
-func lcReadEnvelope(data map[string]string, issues *[]FCMIssue) FCMEnvelopeRead {
-	var envelope FCMEnvelopeRead
-	if id, ok := data[FCMKeyActivityID]; ok && id != "" {
-		envelope.ActivityID = lcPtr(id)
-	} else if ok {
-		lcIssue(issues, FCMKeyActivityID, lcPtr(id), "invalid", "drop the message: without activityId it cannot be addressed to an activity")
-	} else {
-		lcIssue(issues, FCMKeyActivityID, nil, "missing", "drop the message: without activityId it cannot be addressed to an activity")
-	}
-	kind, ok := data[FCMKeyEvent]
-	switch {
-	case kind == "start" || kind == "update" || kind == "end":
-		envelope.Event = lcPtr(FCMEvent(kind))
-	case ok:
-		lcIssue(issues, FCMKeyEvent, lcPtr(kind), "unknown-case", "drop the message: event must be start, update or end")
-	default:
-		lcIssue(issues, FCMKeyEvent, nil, "missing", "drop the message: event must be start, update or end")
-	}
-	envelope.SentAtMs = lcEnvelopeTime(data, FCMKeySentAt, true, "apply the message but it cannot be ordered: the server must send sentAtMs in Unix ms", "read as Unix seconds and converted to ms; the server must send sentAtMs in Unix ms", issues)
-	envelope.StaleAtMs = lcEnvelopeTime(data, FCMKeyStaleAt, false, "ignore staleAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send staleAtMs in Unix ms", issues)
-	envelope.DismissAtMs = lcEnvelopeTime(data, FCMKeyDismissAt, false, "ignore dismissAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send dismissAtMs in Unix ms", issues)
-	return envelope
-}
-
 // lcFcm reads one field (a reader gives the value, the repair reason, "" when none, and
 // whether it was readable) of an FCM data map and reports what it repaired or dropped.
 func lcFcm[T any](data map[string]string, key string, read func(string) (T, string, bool), issues *[]FCMIssue, reportMissing bool) *T {
@@ -1523,4 +1905,92 @@ func lcJSONBounded[T lcNumber](value T, low T, high T) T {
 		lcFailJSON()
 	}
 	return value
+}
+
+// lcMemberRule is what Swift's decoder needs of one member of a JSON object that
+// encoding/json would otherwise read as a zero value: present and not null (required), and no
+// null inside (shape: one letter per level, "l" a list or range, "m" a map).
+type lcMemberRule struct {
+	key      string
+	required bool
+	shape    string
+}
+
+// lcCheckDecode refuses the JSON object data when a required member is absent or null, or a
+// list item or map member is null, and returns the keys that are absent or null (which take
+// their default). encoding/json reports every other mismatch itself, so a value that is not
+// an object is left to it. Members are found as encoding/json finds them: the exact key, else
+// one equal to it ignoring case.
+func lcCheckDecode(data []byte, typeName string, rules []lcMemberRule) (map[string]bool, error) {
+	absent := map[string]bool{}
+	var object map[string]json.RawMessage
+	if json.Unmarshal(data, &object) != nil || object == nil {
+		return absent, nil
+	}
+	for _, rule := range rules {
+		raw, ok := object[rule.key]
+		if !ok {
+			for _, name := range lcSortedKeys(object) {
+				if strings.EqualFold(name, rule.key) {
+					raw, ok = object[name], true
+					break
+				}
+			}
+		}
+		path := typeName + "." + rule.key
+		if !ok || lcIsNull(raw) {
+			if rule.required && !ok {
+				return nil, fmt.Errorf("json: %s is missing; Swift's decoder refuses the value", path)
+			}
+			if rule.required {
+				return nil, fmt.Errorf("json: %s is null; Swift's decoder refuses the value", path)
+			}
+			absent[rule.key] = true
+			continue
+		}
+		if err := lcNoNullInside(raw, rule.shape, path); err != nil {
+			return nil, err
+		}
+	}
+	return absent, nil
+}
+
+func lcIsNull(raw json.RawMessage) bool {
+	return string(bytes.TrimSpace(raw)) == "null"
+}
+
+// lcNoNullInside walks shape's levels of raw and refuses the first null item or member.
+func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
+	if shape == "" {
+		return nil
+	}
+	var items []json.RawMessage
+	var paths []string
+	if shape[0] == 'l' {
+		if json.Unmarshal(raw, &items) != nil {
+			return nil
+		}
+		for index := range items {
+			paths = append(paths, path+"["+strconv.Itoa(index)+"]")
+		}
+	} else {
+		var members map[string]json.RawMessage
+		if json.Unmarshal(raw, &members) != nil {
+			return nil
+		}
+		for _, key := range lcSortedKeys(members) {
+			quoted, _ := lcMarshal(key)
+			items = append(items, members[key])
+			paths = append(paths, path+"["+string(quoted)+"]")
+		}
+	}
+	for index, item := range items {
+		if lcIsNull(item) {
+			return fmt.Errorf("json: %s is null; Swift's decoder refuses the value", paths[index])
+		}
+		if err := lcNoNullInside(item, shape[1:], paths[index]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

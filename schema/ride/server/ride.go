@@ -29,15 +29,15 @@ type RideStatus string
 
 // Cases of RideStatus, in schema order; the value is the raw value every wire carries.
 const (
-	RideStatusRequested RideStatus = "requested"
+	RideStatusRequested      RideStatus = "requested"
 	RideStatusDriverAssigned RideStatus = "driverAssigned"
-	RideStatusArriving RideStatus = "arriving"
-	RideStatusOnTrip RideStatus = "onTrip"
-	RideStatusCompleted RideStatus = "completed"
-	RideStatusCancelled RideStatus = "cancelled"
+	RideStatusArriving       RideStatus = "arriving"
+	RideStatusOnTrip         RideStatus = "onTrip"
+	RideStatusCompleted      RideStatus = "completed"
+	RideStatusCancelled      RideStatus = "cancelled"
 )
 
-var lcCasesRideStatus = []string{ "requested", "driverAssigned", "arriving", "onTrip", "completed", "cancelled" }
+var lcCasesRideStatus = []string{"requested", "driverAssigned", "arriving", "onTrip", "completed", "cancelled"}
 
 // RideVehicle is the bridge shape of a schema struct (wire names, Unix ms).
 // The car that picks the rider up
@@ -105,12 +105,12 @@ type State struct {
 	DriverName string `json:"driverName"`
 	// SF Symbol shown when no photo loads
 	// nil means the schema default.
-	DriverPhotoSymbol *string `json:"driverPhotoSymbol,omitempty"`
-	Vehicle RideVehicle `json:"vehicle"`
+	DriverPhotoSymbol *string     `json:"driverPhotoSymbol,omitempty"`
+	Vehicle           RideVehicle `json:"vehicle"`
 	// Earliest and latest arrival
 	// [startMs, endMs] in Unix epoch milliseconds.
 	// eta in Swift and APNs JSON.
-	Eta [2]int64 `json:"etaWindowMillis"`
+	Eta    [2]int64   `json:"etaWindowMillis"`
 	Status RideStatus `json:"status"`
 	// Clamped to 0...500 when sent.
 	DistanceRemainingKm float64 `json:"distanceRemainingKm"`
@@ -122,14 +122,14 @@ type State struct {
 type ContentState struct {
 	DriverName string `json:"driverName"`
 	// SF Symbol shown when no photo loads
-	DriverPhotoSymbol string `json:"driverPhotoSymbol"`
-	Vehicle RideVehicleApns `json:"vehicle"`
+	DriverPhotoSymbol string          `json:"driverPhotoSymbol"`
+	Vehicle           RideVehicleApns `json:"vehicle"`
 	// Earliest and latest arrival
 	// [lower, upper] in seconds since 2001-01-01.
 	// etaWindowMillis in the bridge shape and FCM data.
-	Eta [2]float64 `json:"eta"`
-	Status RideStatus `json:"status"`
-	DistanceRemainingKm float64 `json:"distanceRemainingKm"`
+	Eta                 [2]float64 `json:"eta"`
+	Status              RideStatus `json:"status"`
+	DistanceRemainingKm float64    `json:"distanceRemainingKm"`
 }
 
 // ApnsAttributes is "RideAttributes" as JSON: the aps.attributes of a start push.
@@ -140,6 +140,141 @@ type ApnsAttributes struct {
 	Pickup string `json:"pickup"`
 	// Drop-off address, one line
 	Dropoff string `json:"dropoff"`
+}
+
+// UnmarshalJSON is encoding/json's reading of a RideVehicle that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *RideVehicle) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "RideVehicle", lcDecodeRideVehicle)
+	if err != nil {
+		return err
+	}
+	type plain RideVehicle
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeRideVehicle = []lcMemberRule{
+	{"model", true, ""},
+	{"plate", true, ""},
+	{"color", true, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a RideVehicleApns that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *RideVehicleApns) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "RideVehicleApns", lcDecodeRideVehicleApns)
+	if err != nil {
+		return err
+	}
+	type plain RideVehicleApns
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeRideVehicleApns = []lcMemberRule{
+	{"model", true, ""},
+	{"plate", true, ""},
+	{"color", true, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a Attributes that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *Attributes) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "Attributes", lcDecodeAttributes)
+	if err != nil {
+		return err
+	}
+	type plain Attributes
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeAttributes = []lcMemberRule{
+	{"riderName", true, ""},
+	{"pickup", true, ""},
+	{"dropoff", true, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a State that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *State) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "State", lcDecodeState)
+	if err != nil {
+		return err
+	}
+	type plain State
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeState = []lcMemberRule{
+	{"driverName", true, ""},
+	{"driverPhotoSymbol", false, ""},
+	{"vehicle", true, ""},
+	{"etaWindowMillis", true, "l"},
+	{"status", true, ""},
+	{"distanceRemainingKm", true, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a ContentState that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *ContentState) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "ContentState", lcDecodeContentState)
+	if err != nil {
+		return err
+	}
+	type plain ContentState
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["driverPhotoSymbol"] {
+		v.DriverPhotoSymbol = "person.crop.circle"
+	}
+	return nil
+}
+
+var lcDecodeContentState = []lcMemberRule{
+	{"driverName", true, ""},
+	{"driverPhotoSymbol", false, ""},
+	{"vehicle", true, ""},
+	{"eta", true, "l"},
+	{"status", true, ""},
+	{"distanceRemainingKm", true, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a ApnsAttributes that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *ApnsAttributes) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "ApnsAttributes", lcDecodeApnsAttributes)
+	if err != nil {
+		return err
+	}
+	type plain ApnsAttributes
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeApnsAttributes = []lcMemberRule{
+	{"riderName", true, ""},
+	{"pickup", true, ""},
+	{"dropoff", true, ""},
 }
 
 // ToContentState converts bridge state to the APNs content-state: Unix ms to seconds since
@@ -277,26 +412,30 @@ func ParseFCMData(data map[string]string) FCMParse {
 	aDropoff := lcFcm(data, "dropoff", lcReadString, &issues, true)
 	sDriverName := lcFcm(data, "driverName", lcReadString, &issues, true)
 	sDriverPhotoSymbol := lcDefault(lcFcm(data, "driverPhotoSymbol", lcReadString, &issues, true), "person.crop.circle")
-	sVehicle := lcFcm(data, "vehicle", lcReadJSON(func(j interface{}) RideVehicle { return lcReadRideVehicle(j) }), &issues, true)
-	sEta := lcFcm(data, "etaWindowMillis", lcReadJSON(func(j interface{}) [2]int64 { return lcJSONRange(j) }), &issues, true)
+	sVehicle := lcFcm(data, "vehicle", lcReadJSON(func(j interface{}) RideVehicle {
+		return lcReadRideVehicle(j)
+	}), &issues, true)
+	sEta := lcFcm(data, "etaWindowMillis", lcReadJSON(func(j interface{}) [2]int64 {
+		return lcJSONRange(j)
+	}), &issues, true)
 	sStatus := lcFcm(data, "status", lcReadCase[RideStatus](lcCasesRideStatus, "requested", true), &issues, true)
 	sDistanceRemainingKm := lcFcm(data, "distanceRemainingKm", lcBounded(lcReadDouble, 0, 500), &issues, true)
 	var attributes *Attributes
 	if aRiderName != nil && aPickup != nil && aDropoff != nil {
 		attributes = &Attributes{
 			RiderName: *aRiderName,
-			Pickup: *aPickup,
-			Dropoff: *aDropoff,
+			Pickup:    *aPickup,
+			Dropoff:   *aDropoff,
 		}
 	}
 	var state *State
 	if sDriverName != nil && sVehicle != nil && sEta != nil && sStatus != nil && sDistanceRemainingKm != nil {
 		state = &State{
-			DriverName: *sDriverName,
-			DriverPhotoSymbol: sDriverPhotoSymbol,
-			Vehicle: *sVehicle,
-			Eta: *sEta,
-			Status: *sStatus,
+			DriverName:          *sDriverName,
+			DriverPhotoSymbol:   sDriverPhotoSymbol,
+			Vehicle:             *sVehicle,
+			Eta:                 *sEta,
+			Status:              *sStatus,
 			DistanceRemainingKm: *sDistanceRemainingKm,
 		}
 	}
@@ -305,11 +444,11 @@ func ParseFCMData(data map[string]string) FCMParse {
 
 // The decisions of FCMOrder: the first two apply the message, the rest drop it.
 const (
-	FCMApply             = "apply"
-	FCMApplyUntimed      = "apply-untimed"
-	FCMDropOlder         = "drop-older"
-	FCMDropUnaddressed   = "drop-unaddressed"
-	FCMDropUnknownEvent  = "drop-unknown-event"
+	FCMApply            = "apply"
+	FCMApplyUntimed     = "apply-untimed"
+	FCMDropOlder        = "drop-older"
+	FCMDropUnaddressed  = "drop-unaddressed"
+	FCMDropUnknownEvent = "drop-unknown-event"
 )
 
 // FCMOrderStore keeps, per activity, the send time of the last message the app applied.
@@ -696,6 +835,31 @@ type Uint8 uint8
 // MarshalJSON writes the number.
 func (v Uint8) MarshalJSON() ([]byte, error) {
 	return strconv.AppendUint(nil, uint64(v), 10), nil
+}
+
+// lcReadEnvelope reads the envelope keys of an FCM data map, with this contract's advice.
+func lcReadEnvelope(data map[string]string, issues *[]FCMIssue) FCMEnvelopeRead {
+	var envelope FCMEnvelopeRead
+	if id, ok := data[FCMKeyActivityID]; ok && id != "" {
+		envelope.ActivityID = lcPtr(id)
+	} else if ok {
+		lcIssue(issues, FCMKeyActivityID, lcPtr(id), "invalid", "drop the message: without activityId it cannot be addressed to an activity")
+	} else {
+		lcIssue(issues, FCMKeyActivityID, nil, "missing", "drop the message: without activityId it cannot be addressed to an activity")
+	}
+	kind, ok := data[FCMKeyEvent]
+	switch {
+	case kind == "start" || kind == "update" || kind == "end":
+		envelope.Event = lcPtr(FCMEvent(kind))
+	case ok:
+		lcIssue(issues, FCMKeyEvent, lcPtr(kind), "unknown-case", "drop the message: event must be start, update or end")
+	default:
+		lcIssue(issues, FCMKeyEvent, nil, "missing", "drop the message: event must be start, update or end")
+	}
+	envelope.SentAtMs = lcEnvelopeTime(data, FCMKeySentAt, true, "apply the message but it cannot be ordered: the server must send sentAtMs in Unix ms", "read as Unix seconds and converted to ms; the server must send sentAtMs in Unix ms", issues)
+	envelope.StaleAtMs = lcEnvelopeTime(data, FCMKeyStaleAt, false, "ignore staleAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send staleAtMs in Unix ms", issues)
+	envelope.DismissAtMs = lcEnvelopeTime(data, FCMKeyDismissAt, false, "ignore dismissAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send dismissAtMs in Unix ms", issues)
+	return envelope
 }
 
 // Runtime helpers of the generated functions (the same in every contract's file).
@@ -1110,30 +1274,6 @@ func lcEnvelopeTime(data map[string]string, key string, required bool, invalid s
 	return lcPtr(value)
 }
 
-func lcReadEnvelope(data map[string]string, issues *[]FCMIssue) FCMEnvelopeRead {
-	var envelope FCMEnvelopeRead
-	if id, ok := data[FCMKeyActivityID]; ok && id != "" {
-		envelope.ActivityID = lcPtr(id)
-	} else if ok {
-		lcIssue(issues, FCMKeyActivityID, lcPtr(id), "invalid", "drop the message: without activityId it cannot be addressed to an activity")
-	} else {
-		lcIssue(issues, FCMKeyActivityID, nil, "missing", "drop the message: without activityId it cannot be addressed to an activity")
-	}
-	kind, ok := data[FCMKeyEvent]
-	switch {
-	case kind == "start" || kind == "update" || kind == "end":
-		envelope.Event = lcPtr(FCMEvent(kind))
-	case ok:
-		lcIssue(issues, FCMKeyEvent, lcPtr(kind), "unknown-case", "drop the message: event must be start, update or end")
-	default:
-		lcIssue(issues, FCMKeyEvent, nil, "missing", "drop the message: event must be start, update or end")
-	}
-	envelope.SentAtMs = lcEnvelopeTime(data, FCMKeySentAt, true, "apply the message but it cannot be ordered: the server must send sentAtMs in Unix ms", "read as Unix seconds and converted to ms; the server must send sentAtMs in Unix ms", issues)
-	envelope.StaleAtMs = lcEnvelopeTime(data, FCMKeyStaleAt, false, "ignore staleAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send staleAtMs in Unix ms", issues)
-	envelope.DismissAtMs = lcEnvelopeTime(data, FCMKeyDismissAt, false, "ignore dismissAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send dismissAtMs in Unix ms", issues)
-	return envelope
-}
-
 // lcFcm reads one field (a reader gives the value, the repair reason, "" when none, and
 // whether it was readable) of an FCM data map and reports what it repaired or dropped.
 func lcFcm[T any](data map[string]string, key string, read func(string) (T, string, bool), issues *[]FCMIssue, reportMissing bool) *T {
@@ -1463,4 +1603,92 @@ func lcJSONBounded[T lcNumber](value T, low T, high T) T {
 		lcFailJSON()
 	}
 	return value
+}
+
+// lcMemberRule is what Swift's decoder needs of one member of a JSON object that
+// encoding/json would otherwise read as a zero value: present and not null (required), and no
+// null inside (shape: one letter per level, "l" a list or range, "m" a map).
+type lcMemberRule struct {
+	key      string
+	required bool
+	shape    string
+}
+
+// lcCheckDecode refuses the JSON object data when a required member is absent or null, or a
+// list item or map member is null, and returns the keys that are absent or null (which take
+// their default). encoding/json reports every other mismatch itself, so a value that is not
+// an object is left to it. Members are found as encoding/json finds them: the exact key, else
+// one equal to it ignoring case.
+func lcCheckDecode(data []byte, typeName string, rules []lcMemberRule) (map[string]bool, error) {
+	absent := map[string]bool{}
+	var object map[string]json.RawMessage
+	if json.Unmarshal(data, &object) != nil || object == nil {
+		return absent, nil
+	}
+	for _, rule := range rules {
+		raw, ok := object[rule.key]
+		if !ok {
+			for _, name := range lcSortedKeys(object) {
+				if strings.EqualFold(name, rule.key) {
+					raw, ok = object[name], true
+					break
+				}
+			}
+		}
+		path := typeName + "." + rule.key
+		if !ok || lcIsNull(raw) {
+			if rule.required && !ok {
+				return nil, fmt.Errorf("json: %s is missing; Swift's decoder refuses the value", path)
+			}
+			if rule.required {
+				return nil, fmt.Errorf("json: %s is null; Swift's decoder refuses the value", path)
+			}
+			absent[rule.key] = true
+			continue
+		}
+		if err := lcNoNullInside(raw, rule.shape, path); err != nil {
+			return nil, err
+		}
+	}
+	return absent, nil
+}
+
+func lcIsNull(raw json.RawMessage) bool {
+	return string(bytes.TrimSpace(raw)) == "null"
+}
+
+// lcNoNullInside walks shape's levels of raw and refuses the first null item or member.
+func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
+	if shape == "" {
+		return nil
+	}
+	var items []json.RawMessage
+	var paths []string
+	if shape[0] == 'l' {
+		if json.Unmarshal(raw, &items) != nil {
+			return nil
+		}
+		for index := range items {
+			paths = append(paths, path+"["+strconv.Itoa(index)+"]")
+		}
+	} else {
+		var members map[string]json.RawMessage
+		if json.Unmarshal(raw, &members) != nil {
+			return nil
+		}
+		for _, key := range lcSortedKeys(members) {
+			quoted, _ := lcMarshal(key)
+			items = append(items, members[key])
+			paths = append(paths, path+"["+string(quoted)+"]")
+		}
+	}
+	for index, item := range items {
+		if lcIsNull(item) {
+			return fmt.Errorf("json: %s is null; Swift's decoder refuses the value", paths[index])
+		}
+		if err := lcNoNullInside(item, shape[1:], paths[index]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

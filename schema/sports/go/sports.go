@@ -28,30 +28,30 @@ type MatchPeriod string
 
 // Cases of MatchPeriod, in schema order; the value is the raw value every wire carries.
 const (
-	MatchPeriodPreMatch MatchPeriod = "preMatch"
-	MatchPeriodFirstHalf MatchPeriod = "firstHalf"
-	MatchPeriodHalfTime MatchPeriod = "halfTime"
+	MatchPeriodPreMatch   MatchPeriod = "preMatch"
+	MatchPeriodFirstHalf  MatchPeriod = "firstHalf"
+	MatchPeriodHalfTime   MatchPeriod = "halfTime"
 	MatchPeriodSecondHalf MatchPeriod = "secondHalf"
-	MatchPeriodExtraTime MatchPeriod = "extraTime"
-	MatchPeriodPenalties MatchPeriod = "penalties"
-	MatchPeriodFullTime MatchPeriod = "fullTime"
+	MatchPeriodExtraTime  MatchPeriod = "extraTime"
+	MatchPeriodPenalties  MatchPeriod = "penalties"
+	MatchPeriodFullTime   MatchPeriod = "fullTime"
 )
 
-var lcCasesMatchPeriod = []string{ "preMatch", "firstHalf", "halfTime", "secondHalf", "extraTime", "penalties", "fullTime" }
+var lcCasesMatchPeriod = []string{"preMatch", "firstHalf", "halfTime", "secondHalf", "extraTime", "penalties", "fullTime"}
 
 // MatchEventKind is a string-raw enum of the contract.
 type MatchEventKind string
 
 // Cases of MatchEventKind, in schema order; the value is the raw value every wire carries.
 const (
-	MatchEventKindGoal MatchEventKind = "goal"
-	MatchEventKindOwnGoal MatchEventKind = "own_goal"
+	MatchEventKindGoal        MatchEventKind = "goal"
+	MatchEventKindOwnGoal     MatchEventKind = "own_goal"
 	MatchEventKindPenaltyGoal MatchEventKind = "PENALTY_GOAL"
-	MatchEventKindYellowCard MatchEventKind = "yellowCard"
-	MatchEventKindRedCard MatchEventKind = "redCard"
+	MatchEventKindYellowCard  MatchEventKind = "yellowCard"
+	MatchEventKindRedCard     MatchEventKind = "redCard"
 )
 
-var lcCasesMatchEventKind = []string{ "goal", "own_goal", "PENALTY_GOAL", "yellowCard", "redCard" }
+var lcCasesMatchEventKind = []string{"goal", "own_goal", "PENALTY_GOAL", "yellowCard", "redCard"}
 
 // MatchGround is a string-raw enum of the contract.
 // Unknown raw values read as "neutral venue".
@@ -59,12 +59,12 @@ type MatchGround string
 
 // Cases of MatchGround, in schema order; the value is the raw value every wire carries.
 const (
-	MatchGroundHome MatchGround = "HOME"
-	MatchGroundAway MatchGround = "AWAY"
+	MatchGroundHome    MatchGround = "HOME"
+	MatchGroundAway    MatchGround = "AWAY"
 	MatchGroundNeutral MatchGround = "neutral venue"
 )
 
-var lcCasesMatchGround = []string{ "HOME", "AWAY", "neutral venue" }
+var lcCasesMatchGround = []string{"HOME", "AWAY", "neutral venue"}
 
 // MatchScore is the bridge shape of a schema struct (wire names, Unix ms).
 type MatchScore struct {
@@ -113,7 +113,7 @@ func lcReadMatchScore(j interface{}) MatchScore {
 type MatchEvent struct {
 	Kind MatchEventKind `json:"kind"`
 	// Clamped to 0...130 when sent.
-	Minute int32 `json:"minute"`
+	Minute int32  `json:"minute"`
 	Player string `json:"player"`
 	// When it happened
 	// Unix epoch milliseconds.
@@ -122,9 +122,9 @@ type MatchEvent struct {
 
 // MatchEventApns is MatchEvent as the widget's Codable type reads it: Swift names, dates in seconds since 2001.
 type MatchEventApns struct {
-	Kind MatchEventKind `json:"kind"`
-	Minute int32 `json:"minute"`
-	Player string `json:"player"`
+	Kind   MatchEventKind `json:"kind"`
+	Minute int32          `json:"minute"`
+	Player string         `json:"player"`
 	// When it happened
 	// Seconds since 2001-01-01 (Swift Date), not Unix time.
 	At float64 `json:"at"`
@@ -150,10 +150,10 @@ func lcFromApnsMatchEvent(v MatchEventApns) MatchEvent {
 
 func lcNormalizeMatchEvent(w *lcWriter, v MatchEvent, path string) MatchEvent {
 	var out MatchEvent
-	out.Kind = MatchEventKind(w.oneOf(string(v.Kind), lcCasesMatchEventKind, path + ".kind"))
+	out.Kind = MatchEventKind(w.oneOf(string(v.Kind), lcCasesMatchEventKind, path+".kind"))
 	out.Minute = lcClamp(v.Minute, 0, 130)
 	out.Player = v.Player
-	out.At = w.millis(v.At, path + ".at")
+	out.At = w.millis(v.At, path+".at")
 	return out
 }
 
@@ -178,7 +178,7 @@ type Attributes struct {
 // State is the dynamic half in the JS bridge shape: Unix ms, bridge names. Every update replaces it.
 // json.Unmarshal of a bridge object gives a State; nil pointers are absent keys.
 type State struct {
-	Score MatchScore `json:"score"`
+	Score  MatchScore  `json:"score"`
 	Period MatchPeriod `json:"period"`
 	// Match clock as shown, e.g. 67'
 	ClockText string `json:"clockText"`
@@ -195,13 +195,13 @@ type State struct {
 // Swift names, dates in seconds since 2001-01-01, ranges as [lower, upper]. Make it with
 // ToContentState; never send a State as a content-state.
 type ContentState struct {
-	Score MatchScoreApns `json:"score"`
-	Period MatchPeriod `json:"period"`
+	Score  MatchScoreApns `json:"score"`
+	Period MatchPeriod    `json:"period"`
 	// Match clock as shown, e.g. 67'
 	ClockText string `json:"clockText"`
 	// Most recent goal or card, absent before the first
 	LastEvent *MatchEventApns `json:"lastEvent,omitempty"`
-	IsLive bool `json:"isLive"`
+	IsLive    bool            `json:"isLive"`
 	// Raw values differ from the case names
 	Ground MatchGround `json:"ground"`
 }
@@ -210,7 +210,190 @@ type ContentState struct {
 type ApnsAttributes struct {
 	HomeTeam string `json:"homeTeam"`
 	AwayTeam string `json:"awayTeam"`
-	League string `json:"league"`
+	League   string `json:"league"`
+}
+
+// UnmarshalJSON is encoding/json's reading of a MatchScore that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *MatchScore) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "MatchScore", lcDecodeMatchScore)
+	if err != nil {
+		return err
+	}
+	type plain MatchScore
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeMatchScore = []lcMemberRule{
+	{"home", true, ""},
+	{"away", true, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a MatchScoreApns that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *MatchScoreApns) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "MatchScoreApns", lcDecodeMatchScoreApns)
+	if err != nil {
+		return err
+	}
+	type plain MatchScoreApns
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeMatchScoreApns = []lcMemberRule{
+	{"home", true, ""},
+	{"away", true, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a MatchEvent that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *MatchEvent) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "MatchEvent", lcDecodeMatchEvent)
+	if err != nil {
+		return err
+	}
+	type plain MatchEvent
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeMatchEvent = []lcMemberRule{
+	{"kind", true, ""},
+	{"minute", true, ""},
+	{"player", true, ""},
+	{"at", true, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a MatchEventApns that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *MatchEventApns) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "MatchEventApns", lcDecodeMatchEventApns)
+	if err != nil {
+		return err
+	}
+	type plain MatchEventApns
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeMatchEventApns = []lcMemberRule{
+	{"kind", true, ""},
+	{"minute", true, ""},
+	{"player", true, ""},
+	{"at", true, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a Attributes that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *Attributes) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "Attributes", lcDecodeAttributes)
+	if err != nil {
+		return err
+	}
+	type plain Attributes
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeAttributes = []lcMemberRule{
+	{"homeTeam", true, ""},
+	{"awayTeam", true, ""},
+	{"league", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a State that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *State) UnmarshalJSON(data []byte) error {
+	_, err := lcCheckDecode(data, "State", lcDecodeState)
+	if err != nil {
+		return err
+	}
+	type plain State
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	return nil
+}
+
+var lcDecodeState = []lcMemberRule{
+	{"score", true, ""},
+	{"period", true, ""},
+	{"clockText", true, ""},
+	{"lastEvent", false, ""},
+	{"isLive", false, ""},
+	{"ground", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a ContentState that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *ContentState) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "ContentState", lcDecodeContentState)
+	if err != nil {
+		return err
+	}
+	type plain ContentState
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["isLive"] {
+		v.IsLive = true
+	}
+	if absent["ground"] {
+		v.Ground = MatchGroundHome
+	}
+	return nil
+}
+
+var lcDecodeContentState = []lcMemberRule{
+	{"score", true, ""},
+	{"period", true, ""},
+	{"clockText", true, ""},
+	{"lastEvent", false, ""},
+	{"isLive", false, ""},
+	{"ground", false, ""},
+}
+
+// UnmarshalJSON is encoding/json's reading of a ApnsAttributes that also refuses what Swift's
+// decoder refuses and encoding/json would read as a zero value (a required key absent or
+// null, a null list item or map member) and fills a default where the key is absent or null.
+func (v *ApnsAttributes) UnmarshalJSON(data []byte) error {
+	absent, err := lcCheckDecode(data, "ApnsAttributes", lcDecodeApnsAttributes)
+	if err != nil {
+		return err
+	}
+	type plain ApnsAttributes
+	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
+		return err
+	}
+	if absent["league"] {
+		v.League = "Premier League"
+	}
+	return nil
+}
+
+var lcDecodeApnsAttributes = []lcMemberRule{
+	{"homeTeam", true, ""},
+	{"awayTeam", true, ""},
+	{"league", false, ""},
 }
 
 // ToContentState converts bridge state to the APNs content-state: Unix ms to seconds since
@@ -221,7 +404,9 @@ func ToContentState(v State) ContentState {
 	out.Score = lcToApnsMatchScore(v.Score)
 	out.Period = v.Period
 	out.ClockText = v.ClockText
-	if v.LastEvent != nil { out.LastEvent = lcPtr(lcToApnsMatchEvent(*v.LastEvent)) }
+	if v.LastEvent != nil {
+		out.LastEvent = lcPtr(lcToApnsMatchEvent(*v.LastEvent))
+	}
 	out.IsLive = lcOr(v.IsLive, true)
 	out.Ground = lcOr(v.Ground, MatchGroundHome)
 	return out
@@ -233,7 +418,9 @@ func FromContentState(v ContentState) State {
 	out.Score = lcFromApnsMatchScore(v.Score)
 	out.Period = v.Period
 	out.ClockText = v.ClockText
-	if v.LastEvent != nil { out.LastEvent = lcPtr(lcFromApnsMatchEvent(*v.LastEvent)) }
+	if v.LastEvent != nil {
+		out.LastEvent = lcPtr(lcFromApnsMatchEvent(*v.LastEvent))
+	}
 	out.IsLive = lcPtr(v.IsLive)
 	out.Ground = lcPtr(v.Ground)
 	return out
@@ -328,7 +515,9 @@ func ToFCMData(a Attributes, s State, envelope FCMEnvelope) (map[string]string, 
 	data["score"] = w.json(lcNormalizeMatchScore(w, s.Score, "State.score"))
 	data["period"] = string(MatchPeriod(w.oneOf(string(s.Period), lcCasesMatchPeriod, "State.period")))
 	data["clockText"] = s.ClockText
-	if s.LastEvent != nil { data["lastEvent"] = w.json(lcNormalizeMatchEvent(w, *s.LastEvent, "State.lastEvent")) }
+	if s.LastEvent != nil {
+		data["lastEvent"] = w.json(lcNormalizeMatchEvent(w, *s.LastEvent, "State.lastEvent"))
+	}
 	data["isLive"] = strconv.FormatBool(lcOr(s.IsLive, true))
 	data["ground"] = string(MatchGround(w.oneOf(string(lcOr(s.Ground, MatchGroundHome)), lcCasesMatchGround, "State.ground")))
 	if w.err != nil {
@@ -346,10 +535,14 @@ func ParseFCMData(data map[string]string) FCMParse {
 	aHomeTeam := lcFcm(data, "homeTeam", lcReadString, &issues, true)
 	aAwayTeam := lcFcm(data, "awayTeam", lcReadString, &issues, true)
 	aLeague := lcDefault(lcFcm(data, "league", lcReadString, &issues, true), "Premier League")
-	sScore := lcFcm(data, "score", lcReadJSON(func(j interface{}) MatchScore { return lcReadMatchScore(j) }), &issues, true)
+	sScore := lcFcm(data, "score", lcReadJSON(func(j interface{}) MatchScore {
+		return lcReadMatchScore(j)
+	}), &issues, true)
 	sPeriod := lcFcm(data, "period", lcReadCase[MatchPeriod](lcCasesMatchPeriod, "preMatch", true), &issues, true)
 	sClockText := lcFcm(data, "clockText", lcReadString, &issues, true)
-	sLastEvent := lcFcm(data, "lastEvent", lcReadJSON(func(j interface{}) MatchEvent { return lcReadMatchEvent(j) }), &issues, false)
+	sLastEvent := lcFcm(data, "lastEvent", lcReadJSON(func(j interface{}) MatchEvent {
+		return lcReadMatchEvent(j)
+	}), &issues, false)
 	sIsLive := lcDefault(lcFcm(data, "isLive", lcReadBool, &issues, true), true)
 	sGround := lcDefault(lcFcm(data, "ground", lcReadCase[MatchGround](lcCasesMatchGround, "neutral venue", true), &issues, true), MatchGroundHome)
 	var attributes *Attributes
@@ -357,18 +550,18 @@ func ParseFCMData(data map[string]string) FCMParse {
 		attributes = &Attributes{
 			HomeTeam: *aHomeTeam,
 			AwayTeam: *aAwayTeam,
-			League: aLeague,
+			League:   aLeague,
 		}
 	}
 	var state *State
 	if sScore != nil && sPeriod != nil && sClockText != nil {
 		state = &State{
-			Score: *sScore,
-			Period: *sPeriod,
+			Score:     *sScore,
+			Period:    *sPeriod,
 			ClockText: *sClockText,
 			LastEvent: sLastEvent,
-			IsLive: sIsLive,
-			Ground: sGround,
+			IsLive:    sIsLive,
+			Ground:    sGround,
 		}
 	}
 	return FCMParse{Envelope: envelope, Attributes: attributes, State: state, Issues: issues}
@@ -376,11 +569,11 @@ func ParseFCMData(data map[string]string) FCMParse {
 
 // The decisions of FCMOrder: the first two apply the message, the rest drop it.
 const (
-	FCMApply             = "apply"
-	FCMApplyUntimed      = "apply-untimed"
-	FCMDropOlder         = "drop-older"
-	FCMDropUnaddressed   = "drop-unaddressed"
-	FCMDropUnknownEvent  = "drop-unknown-event"
+	FCMApply            = "apply"
+	FCMApplyUntimed     = "apply-untimed"
+	FCMDropOlder        = "drop-older"
+	FCMDropUnaddressed  = "drop-unaddressed"
+	FCMDropUnknownEvent = "drop-unknown-event"
 )
 
 // FCMOrderStore keeps, per activity, the send time of the last message the app applied.
@@ -767,6 +960,31 @@ type Uint8 uint8
 // MarshalJSON writes the number.
 func (v Uint8) MarshalJSON() ([]byte, error) {
 	return strconv.AppendUint(nil, uint64(v), 10), nil
+}
+
+// lcReadEnvelope reads the envelope keys of an FCM data map, with this contract's advice.
+func lcReadEnvelope(data map[string]string, issues *[]FCMIssue) FCMEnvelopeRead {
+	var envelope FCMEnvelopeRead
+	if id, ok := data[FCMKeyActivityID]; ok && id != "" {
+		envelope.ActivityID = lcPtr(id)
+	} else if ok {
+		lcIssue(issues, FCMKeyActivityID, lcPtr(id), "invalid", "drop the message: without activityId it cannot be addressed to an activity")
+	} else {
+		lcIssue(issues, FCMKeyActivityID, nil, "missing", "drop the message: without activityId it cannot be addressed to an activity")
+	}
+	kind, ok := data[FCMKeyEvent]
+	switch {
+	case kind == "start" || kind == "update" || kind == "end":
+		envelope.Event = lcPtr(FCMEvent(kind))
+	case ok:
+		lcIssue(issues, FCMKeyEvent, lcPtr(kind), "unknown-case", "drop the message: event must be start, update or end")
+	default:
+		lcIssue(issues, FCMKeyEvent, nil, "missing", "drop the message: event must be start, update or end")
+	}
+	envelope.SentAtMs = lcEnvelopeTime(data, FCMKeySentAt, true, "apply the message but it cannot be ordered: the server must send sentAtMs in Unix ms", "read as Unix seconds and converted to ms; the server must send sentAtMs in Unix ms", issues)
+	envelope.StaleAtMs = lcEnvelopeTime(data, FCMKeyStaleAt, false, "ignore staleAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send staleAtMs in Unix ms", issues)
+	envelope.DismissAtMs = lcEnvelopeTime(data, FCMKeyDismissAt, false, "ignore dismissAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send dismissAtMs in Unix ms", issues)
+	return envelope
 }
 
 // Runtime helpers of the generated functions (the same in every contract's file).
@@ -1181,30 +1399,6 @@ func lcEnvelopeTime(data map[string]string, key string, required bool, invalid s
 	return lcPtr(value)
 }
 
-func lcReadEnvelope(data map[string]string, issues *[]FCMIssue) FCMEnvelopeRead {
-	var envelope FCMEnvelopeRead
-	if id, ok := data[FCMKeyActivityID]; ok && id != "" {
-		envelope.ActivityID = lcPtr(id)
-	} else if ok {
-		lcIssue(issues, FCMKeyActivityID, lcPtr(id), "invalid", "drop the message: without activityId it cannot be addressed to an activity")
-	} else {
-		lcIssue(issues, FCMKeyActivityID, nil, "missing", "drop the message: without activityId it cannot be addressed to an activity")
-	}
-	kind, ok := data[FCMKeyEvent]
-	switch {
-	case kind == "start" || kind == "update" || kind == "end":
-		envelope.Event = lcPtr(FCMEvent(kind))
-	case ok:
-		lcIssue(issues, FCMKeyEvent, lcPtr(kind), "unknown-case", "drop the message: event must be start, update or end")
-	default:
-		lcIssue(issues, FCMKeyEvent, nil, "missing", "drop the message: event must be start, update or end")
-	}
-	envelope.SentAtMs = lcEnvelopeTime(data, FCMKeySentAt, true, "apply the message but it cannot be ordered: the server must send sentAtMs in Unix ms", "read as Unix seconds and converted to ms; the server must send sentAtMs in Unix ms", issues)
-	envelope.StaleAtMs = lcEnvelopeTime(data, FCMKeyStaleAt, false, "ignore staleAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send staleAtMs in Unix ms", issues)
-	envelope.DismissAtMs = lcEnvelopeTime(data, FCMKeyDismissAt, false, "ignore dismissAtMs: it is not a whole number of Unix ms", "read as Unix seconds and converted to ms; the server must send dismissAtMs in Unix ms", issues)
-	return envelope
-}
-
 // lcFcm reads one field (a reader gives the value, the repair reason, "" when none, and
 // whether it was readable) of an FCM data map and reports what it repaired or dropped.
 func lcFcm[T any](data map[string]string, key string, read func(string) (T, string, bool), issues *[]FCMIssue, reportMissing bool) *T {
@@ -1534,4 +1728,92 @@ func lcJSONBounded[T lcNumber](value T, low T, high T) T {
 		lcFailJSON()
 	}
 	return value
+}
+
+// lcMemberRule is what Swift's decoder needs of one member of a JSON object that
+// encoding/json would otherwise read as a zero value: present and not null (required), and no
+// null inside (shape: one letter per level, "l" a list or range, "m" a map).
+type lcMemberRule struct {
+	key      string
+	required bool
+	shape    string
+}
+
+// lcCheckDecode refuses the JSON object data when a required member is absent or null, or a
+// list item or map member is null, and returns the keys that are absent or null (which take
+// their default). encoding/json reports every other mismatch itself, so a value that is not
+// an object is left to it. Members are found as encoding/json finds them: the exact key, else
+// one equal to it ignoring case.
+func lcCheckDecode(data []byte, typeName string, rules []lcMemberRule) (map[string]bool, error) {
+	absent := map[string]bool{}
+	var object map[string]json.RawMessage
+	if json.Unmarshal(data, &object) != nil || object == nil {
+		return absent, nil
+	}
+	for _, rule := range rules {
+		raw, ok := object[rule.key]
+		if !ok {
+			for _, name := range lcSortedKeys(object) {
+				if strings.EqualFold(name, rule.key) {
+					raw, ok = object[name], true
+					break
+				}
+			}
+		}
+		path := typeName + "." + rule.key
+		if !ok || lcIsNull(raw) {
+			if rule.required && !ok {
+				return nil, fmt.Errorf("json: %s is missing; Swift's decoder refuses the value", path)
+			}
+			if rule.required {
+				return nil, fmt.Errorf("json: %s is null; Swift's decoder refuses the value", path)
+			}
+			absent[rule.key] = true
+			continue
+		}
+		if err := lcNoNullInside(raw, rule.shape, path); err != nil {
+			return nil, err
+		}
+	}
+	return absent, nil
+}
+
+func lcIsNull(raw json.RawMessage) bool {
+	return string(bytes.TrimSpace(raw)) == "null"
+}
+
+// lcNoNullInside walks shape's levels of raw and refuses the first null item or member.
+func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
+	if shape == "" {
+		return nil
+	}
+	var items []json.RawMessage
+	var paths []string
+	if shape[0] == 'l' {
+		if json.Unmarshal(raw, &items) != nil {
+			return nil
+		}
+		for index := range items {
+			paths = append(paths, path+"["+strconv.Itoa(index)+"]")
+		}
+	} else {
+		var members map[string]json.RawMessage
+		if json.Unmarshal(raw, &members) != nil {
+			return nil
+		}
+		for _, key := range lcSortedKeys(members) {
+			quoted, _ := lcMarshal(key)
+			items = append(items, members[key])
+			paths = append(paths, path+"["+string(quoted)+"]")
+		}
+	}
+	for index, item := range items {
+		if lcIsNull(item) {
+			return fmt.Errorf("json: %s is null; Swift's decoder refuses the value", paths[index])
+		}
+		if err := lcNoNullInside(item, shape[1:], paths[index]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -25,7 +25,7 @@ struct GoContext {
             "package": .text(package),
             "name": .text(contract.name),
             // The schema doc continues the package comment after an empty comment line.
-            "docLines": records.texts(contract.doc.map { ["//"] + GoSyntax.comment([$0]) } ?? []),
+            "docLines": records.texts(contract.doc.map { GoSyntax.comment([$0], doc: true) }.map { $0.isEmpty ? [] : ["//"] + $0 } ?? []),
             "swiftAttributesType": .text(GoSyntax.stringLiteral(contract.attributesTypeName)),
             "enums": .list(contract.types.compactMap(enumContext)),
             "structs": .list(contract.types.compactMap(structContext)),
@@ -35,6 +35,7 @@ struct GoContext {
                 + records.fcmEncodeLines(contract.state, source: "s", typeName: "State")),
             "fcmParse": records.texts(records.fcmParseLines(contract.attributes, local: "a") + records.fcmParseLines(contract.state, local: "s")),
             "envelope": envelopeContext,
+            "decoders": GoDecoders(records: records).all(),
         ]
     }
 
@@ -57,15 +58,17 @@ struct GoContext {
         if let fallback = enumType.unknownRawValue {
             doc.append("Unknown raw values read as \(GoSyntax.stringLiteral(fallback)).")
         }
-        let constants = zip(enumType.cases, enumType.rawValues).map { caseName, raw in
-            TemplateValue.text("\(syntax.caseConstant(type.name, caseName)) \(name) = \(GoSyntax.stringLiteral(raw))")
-        }
+        let constants = GoLayout.aligned(zip(enumType.cases, enumType.rawValues).map { caseName, raw in
+            [syntax.caseConstant(type.name, caseName), name, "= " + GoSyntax.stringLiteral(raw)]
+        }).map { TemplateValue.text($0) }
         return .object([
             "name": .text(name),
-            "docLines": records.texts(GoSyntax.comment([name + " is a string-raw enum of the contract."] + doc)),
+            "docLines": records.texts(GoSyntax.comment([name + " is a string-raw enum of the contract."] + doc, doc: true)),
             "constants": .list(constants),
             "casesVariable": .text(syntax.casesVariable(type.name)),
             "caseList": .text(CodeText.joined(enumType.rawValues.map(GoSyntax.stringLiteral), separator: ", ")),
+            // The whole literal: `[]string{` then `{{caseList}}` would read as a triple mustache.
+            "casesLiteral": .text("[]string{" + CodeText.joined(enumType.rawValues.map(GoSyntax.stringLiteral), separator: ", ") + "}"),
         ])
     }
 
@@ -78,7 +81,7 @@ struct GoContext {
             "name": .text(name),
             "apnsName": .text(syntax.apnsTypeName(type.name)),
             "docLines": records.texts(GoSyntax.comment([name + " is the bridge shape of a schema struct (wire names, Unix ms)."]
-                + (type.doc.map { [$0] } ?? []))),
+                + (type.doc.map { [$0] } ?? []), doc: true)),
             "bridgeFields": records.declarations(fields, apns: false),
             "apnsFields": records.declarations(fields, apns: true),
             "toApnsFunction": .text(expressions.toApnsFunction(type.name)),
@@ -88,7 +91,8 @@ struct GoContext {
             "toApns": records.texts(records.toApnsLines(fields, source: "v", target: "out")),
             "fromApns": records.texts(records.fromApnsLines(fields, source: "v", target: "out")),
             "normalize": records.texts(records.normalizeLines(fields, source: "v", target: "out") {
-                "path + " + GoSyntax.stringLiteral("." + $0.wireName)
+                // Always an argument of a call with several: gofmt writes `+` there without spaces.
+                "path+" + GoSyntax.stringLiteral("." + $0.wireName)
             }),
             "read": records.texts(records.jsonReadLines(fields)),
             // An empty struct reads no member, and Go refuses an unused `o`.

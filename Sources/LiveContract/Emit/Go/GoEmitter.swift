@@ -36,4 +36,6 @@ extension Emitter {
         let context = GoContext(contract: request.contract, package: request.output.package ?? "livecontract")
         return request.files(try request.render("go.mustache", context.build(header: request.header)))
     }
+    // The go tool builds only `.go` files: any other name would leave the package empty.
+    .requiringExtension(".go")
 }

@@ -1,8 +1,9 @@
 /// The Go expressions the generated conversions are built from, one recursive builder per
 /// direction, so nested arrays and structs compose without special cases.
 ///
-/// Every expression calls a runtime helper of the generated file (the `lc*` block at the end
-/// of go.mustache) or a per-struct function; the template only places the results.
+/// Every expression calls a runtime helper of the generated file (the `lc*` helpers of
+/// go-runtime.mustache) or a per-struct function; the template only places the results.
+/// Function literals are written over several lines (`GoLayout.function`), as gofmt keeps them.
 struct GoExpressions {
     let syntax: GoSyntax
 
@@ -23,9 +24,9 @@ struct GoExpressions {
         case .dateRange: return "lcRangeSeconds(\(value))"
         case .structure(let name): return "\(toApnsFunction(name))(\(value))"
         case .array(let element):
-            return "lcEach(\(value), func(item \(syntax.bridgeType(element))) \(syntax.apnsType(element)) { return \(toApns(element, "item")) })"
+            return "lcEach(\(value), \(GoLayout.function("func(item \(syntax.bridgeType(element))) \(syntax.apnsType(element))", returning: toApns(element, "item"))))"
         case .map(let element):
-            return "lcEachValue(\(value), func(item \(syntax.bridgeType(element))) \(syntax.apnsType(element)) { return \(toApns(element, "item")) })"
+            return "lcEachValue(\(value), \(GoLayout.function("func(item \(syntax.bridgeType(element))) \(syntax.apnsType(element))", returning: toApns(element, "item"))))"
         default: return value
         }
     }
@@ -38,9 +39,9 @@ struct GoExpressions {
         case .dateRange: return "lcRangeFromSeconds(\(value))"
         case .structure(let name): return "\(fromApnsFunction(name))(\(value))"
         case .array(let element):
-            return "lcEach(\(value), func(item \(syntax.apnsType(element))) \(syntax.bridgeType(element)) { return \(fromApns(element, "item")) })"
+            return "lcEach(\(value), \(GoLayout.function("func(item \(syntax.apnsType(element))) \(syntax.bridgeType(element))", returning: fromApns(element, "item"))))"
         case .map(let element):
-            return "lcEachValue(\(value), func(item \(syntax.apnsType(element))) \(syntax.bridgeType(element)) { return \(fromApns(element, "item")) })"
+            return "lcEachValue(\(value), \(GoLayout.function("func(item \(syntax.apnsType(element))) \(syntax.bridgeType(element))", returning: fromApns(element, "item"))))"
         default: return value
         }
     }
@@ -74,10 +75,10 @@ struct GoExpressions {
         case .structure(let name): return "\(normalizeFunction(name))(w, \(value), \(path))"
         case .array(let element):
             let goType = syntax.bridgeType(element)
-            return "lcEachAt(\(value), \(path), func(item \(goType), at string) \(goType) { return \(normalize(element, "item", "at")) })"
+            return "lcEachAt(\(value), \(path), \(GoLayout.function("func(item \(goType), at string) \(goType)", returning: normalize(element, "item", "at"))))"
         case .map(let element):
             let goType = syntax.bridgeType(element)
-            return "lcEachValueAt(\(value), \(path), func(item \(goType), at string) \(goType) { return \(normalize(element, "item", "at")) })"
+            return "lcEachValueAt(\(value), \(path), \(GoLayout.function("func(item \(goType), at string) \(goType)", returning: normalize(element, "item", "at"))))"
         }
     }
 
@@ -126,9 +127,9 @@ struct GoExpressions {
         case .enumeration(let name): return "lcJSONCase[\(syntax.typeName(name))](\(value), \(casesArguments(name)))"
         case .structure(let name): return "\(readFunction(name))(\(value))"
         case .array(let element):
-            return "lcJSONArray(\(value), func(item interface{}) \(syntax.bridgeType(element)) { return \(jsonRead(element, "item")) })"
+            return "lcJSONArray(\(value), \(GoLayout.function("func(item interface{}) \(syntax.bridgeType(element))", returning: jsonRead(element, "item"))))"
         case .map(let element):
-            return "lcJSONMap(\(value), func(item interface{}) \(syntax.bridgeType(element)) { return \(jsonRead(element, "item")) })"
+            return "lcJSONMap(\(value), \(GoLayout.function("func(item interface{}) \(syntax.bridgeType(element))", returning: jsonRead(element, "item"))))"
         }
     }
 
@@ -148,7 +149,7 @@ struct GoExpressions {
         case .date: reader = "lcReadMillis"
         case .enumeration(let name): reader = "lcReadCase[\(syntax.typeName(name))](\(casesArguments(name)))"
         case .dateRange, .structure, .array, .map:
-            reader = "lcReadJSON(func(j interface{}) \(syntax.bridgeType(field.type)) { return \(jsonRead(field.type, "j")) })"
+            reader = "lcReadJSON(\(GoLayout.function("func(j interface{}) \(syntax.bridgeType(field.type))", returning: jsonRead(field.type, "j"))))"
         }
         return clamped(reader, field, helper: "lcBounded")
     }

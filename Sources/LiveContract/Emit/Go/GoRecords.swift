@@ -9,22 +9,25 @@ struct GoRecords {
 
     var syntax: GoSyntax { expressions.syntax }
 
+    /// Template lines; a multi-line statement's continuation lines get the one tab every
+    /// statement list of go.mustache is indented by.
     func texts(_ lines: [String]) -> TemplateValue {
-        .list(lines.map { .text($0) })
+        .list(lines.map { .text(GoLayout.indented($0)) })
     }
 
     /// Struct fields. Bridge keys are wire names; APNs keys are Swift names and only `T?`
     /// fields are pointers there, as in the Codable type.
     func declarations(_ fields: [Field], apns: Bool) -> TemplateValue {
-        .list(fields.map { field in
+        let docs = fields.map { GoSyntax.comment(docNotes($0, apns: apns), indent: "\t") }
+        let rows = fields.map { field -> [String] in
             let pointer = apns ? field.isOptional : field.mayBeMissing
             let key = apns ? field.name : field.wireName
             let type = apns ? syntax.apnsType(field.type) : syntax.bridgeType(field.type)
-            let tag = "`json:\"\(key)\(pointer ? ",omitempty" : "")\"`"
-            return .object([
-                "docLines": texts(GoSyntax.comment(docNotes(field, apns: apns), indent: "\t")),
-                "declaration": .text("\(GoSyntax.fieldName(field.name)) \(pointer ? "*" : "")\(type) \(tag)"),
-            ])
+            return [GoSyntax.fieldName(field.name), (pointer ? "*" : "") + type, "`json:\"\(key)\(pointer ? ",omitempty" : "")\"`"]
+        }
+        let lines = GoLayout.fields(zip(docs, rows).map { (doc: !$0.isEmpty, cells: $1) })
+        return .list(zip(docs, lines).map { doc, line in
+            .object(["docLines": texts(doc), "declaration": .text(line)])
         })
     }
 
@@ -58,7 +61,7 @@ struct GoRecords {
         fields.map { field in
             let name = GoSyntax.fieldName(field.name)
             if field.defaultValue == nil && field.isOptional {
-                return "if \(source).\(name) != nil { \(target).\(name) = lcPtr(\(expressions.toApnsField(field, "*\(source).\(name)"))) }"
+                return GoLayout.block("if \(source).\(name) != nil", ["\(target).\(name) = lcPtr(\(expressions.toApnsField(field, "*\(source).\(name)")))"])
             }
             let value = expressions.toApnsField(field, input(field, source))
             return "\(target).\(name) = " + (field.isOptional ? "lcPtr(\(value))" : value)
@@ -70,7 +73,7 @@ struct GoRecords {
         fields.map { field in
             let name = GoSyntax.fieldName(field.name)
             if field.isOptional {
-                return "if \(source).\(name) != nil { \(target).\(name) = lcPtr(\(expressions.fromApns(field.type, "*\(source).\(name)"))) }"
+                return GoLayout.block("if \(source).\(name) != nil", ["\(target).\(name) = lcPtr(\(expressions.fromApns(field.type, "*\(source).\(name)")))"])
             }
             let value = expressions.fromApns(field.type, "\(source).\(name)")
             return "\(target).\(name) = " + (field.mayBeMissing ? "lcPtr(\(value))" : value)
@@ -83,7 +86,7 @@ struct GoRecords {
         fields.map { field in
             let name = GoSyntax.fieldName(field.name)
             if field.defaultValue == nil && field.isOptional {
-                return "if \(source).\(name) != nil { \(target).\(name) = lcPtr(\(expressions.normalizeField(field, "*\(source).\(name)", path(field)))) }"
+                return GoLayout.block("if \(source).\(name) != nil", ["\(target).\(name) = lcPtr(\(expressions.normalizeField(field, "*\(source).\(name)", path(field))))"])
             }
             let value = expressions.normalizeField(field, input(field, source), path(field))
             return "\(target).\(name) = " + (field.mayBeMissing ? "lcPtr(\(value))" : value)
@@ -98,7 +101,7 @@ struct GoRecords {
             let path = GoSyntax.stringLiteral("\(typeName).\(field.wireName)")
             if field.defaultValue == nil && field.isOptional {
                 let value = expressions.fcmText(field.type, expressions.normalizeField(field, "*\(source).\(name)", path))
-                return "if \(source).\(name) != nil { data[\(key)] = \(value) }"
+                return GoLayout.block("if \(source).\(name) != nil", ["data[\(key)] = \(value)"])
             }
             return "data[\(key)] = " + expressions.fcmText(field.type, expressions.normalizeField(field, input(field, source), path))
         }
@@ -124,9 +127,11 @@ struct GoRecords {
     /// Builds the parse result `target` of type `typeName` when every required field was read.
     func resultLines(_ fields: [Field], local: String, typeName: String, target: String) -> [String] {
         let required = fields.filter { $0.defaultValue == nil && !$0.isOptional }
-        let members = fields.map { field in
-            "\t\(GoSyntax.fieldName(field.name)): \(field.mayBeMissing ? "" : "*")\(localName(field, local)),"
-        }
+        let members = GoLayout.keyValues(fields.map { field in
+            (key: GoSyntax.fieldName(field.name), value: (field.mayBeMissing ? "" : "*") + localName(field, local))
+        }).map { "\t" + $0 }
+        // gofmt writes an empty composite literal on one line.
+        guard !fields.isEmpty else { return ["\(target) = &\(typeName){}"] }
         guard !required.isEmpty else { return ["\(target) = &\(typeName){"] + members + ["}"] }
         let condition = CodeText.joined(required.map { localName($0, local) + " != nil" }, separator: " && ")
         return ["if \(condition) {", "\t\(target) = &\(typeName){"] + members.map { "\t" + $0 } + ["\t}", "}"]
@@ -139,12 +144,11 @@ struct GoRecords {
             let name = GoSyntax.fieldName(field.name)
             let member = "o[\(GoSyntax.stringLiteral(field.wireName))]"
             let read = expressions.clamped(expressions.jsonRead(field.type, "m"), field, helper: "lcJSONBounded")
+            let present = GoLayout.block("if m := \(member); m != nil", ["out.\(name) = lcPtr(\(read))"])
             if let value = field.defaultValue {
-                return "if m := \(member); m != nil { out.\(name) = lcPtr(\(read)) } else { out.\(name) = lcPtr[\(syntax.bridgeType(field.type))](\(syntax.literal(value, type: field.type))) }"
+                return present + GoLayout.block(" else", ["out.\(name) = lcPtr[\(syntax.bridgeType(field.type))](\(syntax.literal(value, type: field.type)))"])
             }
-            if field.isOptional {
-                return "if m := \(member); m != nil { out.\(name) = lcPtr(\(read)) }"
-            }
+            if field.isOptional { return present }
             return "out.\(name) = " + expressions.clamped(expressions.jsonRead(field.type, member), field, helper: "lcJSONBounded")
         }
     }

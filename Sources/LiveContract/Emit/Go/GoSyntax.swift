@@ -17,7 +17,12 @@ struct GoSyntax {
     func apnsTypeName(_ name: String) -> String { typeName(name) + "Apns" }
 
     /// The exported Go field of a schema field: `orderId` -> `OrderId`.
-    static func fieldName(_ name: String) -> String { Naming.upperFirst(name) }
+    /// `unmarshalJSON` becomes `UnmarshalJSON_`: a field may not share the name of the
+    /// types' `UnmarshalJSON` method.
+    static func fieldName(_ name: String) -> String {
+        let exported = Naming.upperFirst(name)
+        return exported == "UnmarshalJSON" ? exported + "_" : exported
+    }
 
     /// The constant of an enum case: `KitchenSinkPhaseRunning`.
     func caseConstant(_ enumName: String, _ caseName: String) -> String {
@@ -143,13 +148,27 @@ struct GoSyntax {
     /// `// ` comment lines for schema texts: every line break form starts a new line and
     /// invisible controls are spelled out. A line comment ends only at a newline, so no other
     /// escaping is needed.
-    static func comment(_ texts: [String], indent: String = "") -> [String] {
-        texts.flatMap { text -> [String] in
+    ///
+    /// gofmt strips trailing blanks from every comment line, so they are left out here. A doc
+    /// comment of a top-level declaration (`doc`) is also rewritten by gofmt's doc-comment
+    /// rules: an indented line becomes a code block, an indented `- ` a list, a one-line
+    /// paragraph between two others a `# ` heading. Its lines are therefore written
+    /// unindented and without blank lines, one paragraph gofmt keeps as it is.
+    static func comment(_ texts: [String], indent: String = "", doc: Bool = false) -> [String] {
+        var lines = texts.flatMap { text -> [String] in
             guard !text.isEmpty else { return [] }
             return CodeText.lines(of: text).map { line in
                 let safe = CodeText.isPlain(line) ? line : CodeText.visibleControls(in: line)
-                return safe.isEmpty ? indent + "//" : indent + "// " + safe
+                return doc ? trimmed(safe) : String(safe.reversed().drop(while: isBlank).reversed())
             }
         }
+        if doc { lines.removeAll { $0.isEmpty } }
+        return lines.map { $0.isEmpty ? indent + "//" : indent + "// " + $0 }
+    }
+
+    static func isBlank(_ character: Character) -> Bool { character == " " || character == "\t" }
+
+    static func trimmed(_ line: String) -> String {
+        String(line.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
     }
 }

@@ -8,4 +8,6 @@ extension Emitter {
         key: "python", kind: .python, template: "python.mustache",
         summary: "Python (3.9+, standard library) dataclasses and payload builders"
     ) { contract, header in PythonContext(contract: contract).build(header: header) }
+        // `import` finds a module by its `.py` name only.
+        .requiringExtension(".py")
 }

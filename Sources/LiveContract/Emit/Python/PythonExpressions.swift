@@ -1,6 +1,6 @@
 /// The Python expressions the generated conversions are built from, one recursive builder per
 /// direction, so nested lists and structs compose without special cases. Each calls an `_lc_*`
-/// runtime helper (the block at the end of python.mustache) or a per-struct function.
+/// runtime helper (python-runtime.mustache) or a per-struct function.
 struct PythonExpressions {
     let syntax: PythonSyntax
 
@@ -18,6 +18,9 @@ struct PythonExpressions {
         case .map(let valueType):
             return "_lc_map(\(value), \(path), lambda item, at: \(readJSON(valueType, "item", "at", apns: apns)))"
         case .float: return apns ? "_lc_float_apns(_lc_float(\(value), \(path)))" : "_lc_float(\(value), \(path))"
+        case .enumeration(let name) where apns && fallback(name) != "None":
+            // Swift's decoder reads an unknown raw value as the `unknown:` case.
+            return "_lc_case(\(syntax.typeName(name)), \(value), \(path), \(fallback(name)))"
         default: return checked(type, value, path, apns: apns)
         }
     }

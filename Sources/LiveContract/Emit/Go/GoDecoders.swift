@@ -1,0 +1,63 @@
+/// The `UnmarshalJSON` methods of the generated Go types, so `json.Unmarshal` accepts what
+/// Swift's decoder accepts where encoding/json alone would read a zero value: it refuses a
+/// required key that is absent or null and a null list item or map member, and fills an
+/// absent or null defaulted member of the APNs shape with its default, as Swift does.
+///
+/// Each type checks only its own members; a nested struct's own method checks its members.
+struct GoDecoders {
+    let records: GoRecords
+
+    var expressions: GoExpressions { records.expressions }
+    var syntax: GoSyntax { records.syntax }
+
+    /// Every decodable type: each struct's two shapes, then the four halves.
+    func all() -> TemplateValue {
+        let contract = syntax.contract
+        var result: [TemplateValue] = []
+        for type in contract.types {
+            guard let fields = type.fields else { continue }
+            result.append(decoder(syntax.typeName(type.name), fields, apns: false))
+            result.append(decoder(syntax.apnsTypeName(type.name), fields, apns: true))
+        }
+        result.append(decoder("Attributes", contract.attributes, apns: false))
+        result.append(decoder("State", contract.state, apns: false))
+        result.append(decoder("ContentState", contract.state, apns: true))
+        result.append(decoder("ApnsAttributes", contract.attributes, apns: true))
+        return .list(result)
+    }
+
+    func decoder(_ typeName: String, _ fields: [Field], apns: Bool) -> TemplateValue {
+        let rules = fields.map { field -> String in
+            let key = GoSyntax.stringLiteral(apns ? field.name : field.wireName)
+            let required = apns ? !field.isOptional && field.defaultValue == nil : !field.mayBeMissing
+            return "{\(key), \(required), \(GoSyntax.stringLiteral(Self.shape(field.type)))},"
+        }
+        // Swift reads an absent or null defaulted member (`T?` too) as the default, so the APNs
+        // shape fills it; the bridge shape holds it as a pointer, nil meaning the default.
+        let defaults = apns ? fields.compactMap { field -> String? in
+            guard let value = field.defaultValue else { return nil }
+            let key = GoSyntax.stringLiteral(field.name)
+            let apnsValue = expressions.toApns(field.type, syntax.literal(value, type: field.type))
+            let assigned = field.isOptional ? "lcPtr(\(apnsValue))" : apnsValue
+            return GoLayout.block("if absent[\(key)]", ["v.\(GoSyntax.fieldName(field.name)) = \(assigned)"])
+        } : []
+        return .object([
+            "type": .text(typeName),
+            "rulesVariable": .text("lcDecode" + typeName),
+            "rules": records.texts(rules),
+            "hasRules": .flag(!rules.isEmpty),
+            "defaults": records.texts(defaults),
+            "absentVariable": .text(defaults.isEmpty ? "_" : "absent"),
+        ])
+    }
+
+    /// The containers between a member and its values: `l` per list or range, `m` per map.
+    static func shape(_ type: FieldType) -> String {
+        switch type {
+        case .array(let element): return "l" + shape(element)
+        case .map(let value): return "m" + shape(value)
+        case .dateRange: return "l"
+        default: return ""
+        }
+    }
+}
