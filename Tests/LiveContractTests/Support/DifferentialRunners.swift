@@ -18,37 +18,99 @@ struct DifferentialRunners {
     /// Which programs were compiled and which reused (HarnessBuildCache), for the timing line.
     var reuseSummary: String
 
-    /// Compiles the three programs at once (they are independent; compile time is most of the cost).
-    static func build() throws -> DifferentialRunners {
+    /// Compiles the three programs and runs each over the inputs as soon as it and what it
+    /// reads are ready: the inputs are generated (from the contracts) while the compilers
+    /// run, Swift and Kotlin start when their own program and the inputs exist, Node when
+    /// its program and Swift's output exist, and each output is parsed as it arrives. On a
+    /// 2-core machine kotlinc is the longest step; everything else fits beside it.
+    static func build(inputs makeInputs: ([String: Contract]) throws -> JSONValue) throws -> (DifferentialRunners, Results) {
         let swiftc = try TestSupport.requireTool("swiftc"), kotlinc = try TestSupport.requireTool("kotlinc")
         let java = try TestSupport.requireTool("java"), tsc = try TestSupport.requireTool("tsc"), node = try TestSupport.requireTool("node")
         let orgJSON = try KotlinHarness.orgJSONJar()
         let work = TestSupport.temporaryDirectory("lc-differential")
         let extra = ExtraSchemas.all
-        nonisolated(unsafe) var swift: Result<SwiftHarnessBuild, Error>?
-        nonisolated(unsafe) var kotlin: Result<(jar: String, reused: Bool), Error>?
-        nonisolated(unsafe) var typescript: Result<(URL, [String: Contract], Bool), Error>?
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { swift = Result { try SwiftHarnessBuild.make(swiftc: swiftc, extraSchemas: extra) } }
+        let typescript = try writeTypeScript(into: work.appendingPathComponent("ts"))
+        let inputFile = work.appendingPathComponent("all-inputs.json"), swiftFile = work.appendingPathComponent("all-swift.jsonl")
+        let start = Date()
+        @Sendable func since() -> String { String(format: "%.1f", Date().timeIntervalSince(start)) }
+        nonisolated(unsafe) var inputsWritten = false
+        nonisolated(unsafe) var swift: Result<(SwiftHarnessBuild, TestSupport.RunResult), Error>?
+        nonisolated(unsafe) var kotlin: Result<((jar: String, reused: Bool), TestSupport.RunResult), Error>?
+        nonisolated(unsafe) var typescriptRun: Result<((URL, Bool), TestSupport.RunResult), Error>?
+        nonisolated(unsafe) var parsed: [Result<[String: [DiffValue]], Error>?] = [nil, nil, nil]
+        nonisolated(unsafe) var log: [String] = []
+        let lock = NSLock()
+        @Sendable func note(_ line: String) { lock.lock(); log.append(line); lock.unlock() }
+        let group = DispatchGroup(), inputsReady = DispatchGroup(), swiftReady = DispatchGroup()
+        inputsReady.enter()
+        swiftReady.enter()
+        /// Waits for the inputs file; throws when making it failed (the main thread's error is the one reported).
+        @Sendable func awaitInputs() throws {
+            inputsReady.wait()
+            guard inputsWritten else { throw SwiftcFailure(message: "no inputs were written") }
+        }
+        DispatchQueue.global().async(group: group) {
+            swift = Result {
+                let build = try SwiftHarnessBuild.make(swiftc: swiftc, extraSchemas: extra)
+                note("swift \(build.reused ? "reused" : "compiled") by \(since()) s")
+                try awaitInputs()
+                let ran = try TestSupport.run(build.binary.path, ["--differential", inputFile.path])
+                try ran.stdout.write(to: swiftFile, atomically: true, encoding: .utf8)
+                note("swift ran by \(since()) s")
+                return (build, ran)
+            }
+            swiftReady.leave()
+            parsed[0] = Result { try Self.lines(try swift!.get().1, "swift") }
+        }
         DispatchQueue.global().async(group: group) {
             kotlin = Result {
                 let harness = try KotlinHarness.prepare()
                 defer { try? FileManager.default.removeItem(at: harness.folder) }
-                return try harness.compile(kotlinc: kotlinc, orgJSON: orgJSON)
+                let jar = try harness.compile(kotlinc: kotlinc, orgJSON: orgJSON)
+                note("kotlin \(jar.reused ? "reused" : "compiled") by \(since()) s")
+                try awaitInputs()
+                let ran = try TestSupport.run(java, Self.javaFlags + ["-cp", [jar.jar, orgJSON].joined(separator: ":"),
+                                                                     "livecontract.harness.HarnessKt", "--differential", inputFile.path])
+                note("kotlin ran by \(since()) s")
+                return (jar, ran)
             }
+            parsed[1] = Result { try Self.lines(try kotlin!.get().1, "kotlin") }
         }
-        DispatchQueue.global().async(group: group) { typescript = Result { try buildTypeScript(tsc: tsc, into: work.appendingPathComponent("ts")) } }
+        DispatchQueue.global().async(group: group) {
+            typescriptRun = Result {
+                let main = try compileTypeScript(tsc: tsc, typescript.root, typescript.sources)
+                note("typescript \(main.1 ? "reused" : "compiled") by \(since()) s")
+                swiftReady.wait()
+                _ = try swift!.get()
+                let ran = try TestSupport.run(node, [main.0.path, inputFile.path, swiftFile.path])
+                note("typescript ran by \(since()) s")
+                return (main, ran)
+            }
+            parsed[2] = Result { try Self.lines(try typescriptRun!.get().1, "typescript") }
+        }
+        let made = Result {
+            defer { inputsReady.leave() }
+            try JSONWriter.compact(try makeInputs(typescript.contracts)).write(to: inputFile, atomically: true, encoding: .utf8)
+            inputsWritten = true
+            note("inputs written by \(since()) s")
+        }
         group.wait()
-        let (main, contracts, tsReused) = try typescript!.get()
-        let swiftBuild = try swift!.get(), kotlinBuild = try kotlin!.get()
-        let reuse = [("swift", swiftBuild.reused), ("kotlin", kotlinBuild.reused), ("typescript", tsReused)]
-        return DifferentialRunners(swift: swiftBuild, kotlinClasspath: [kotlinBuild.jar, orgJSON], java: java, node: node,
-                                   typescriptMain: main, work: work, contracts: contracts,
-                                   reuseSummary: reuse.map { "\($0.0) \($0.1 ? "reused from .build/harness-cache" : "compiled")" }.joined(separator: ", "))
+        try made.get()
+        for line in log { say("differential: \(line)") }
+        let (swiftBuild, _) = try swift!.get(), (kotlinBuild, _) = try kotlin!.get(), (main, _) = try typescriptRun!.get()
+        let reuse = [("swift", swiftBuild.reused), ("kotlin", kotlinBuild.reused), ("typescript", main.1)]
+        let runners = DifferentialRunners(swift: swiftBuild, kotlinClasspath: [kotlinBuild.jar, orgJSON], java: java, node: node,
+                                          typescriptMain: main.0, work: work, contracts: typescript.contracts,
+                                          reuseSummary: reuse.map { "\($0.0) \($0.1 ? "reused from .build/harness-cache" : "compiled")" }.joined(separator: ", "))
+        return (runners, Results(swift: try parsed[0]!.get(), kotlin: try parsed[1]!.get(), typescript: try parsed[2]!.get()))
     }
 
-    /// Every schema's TypeScript, the runner and a `main.ts` binding them, compiled by `tsc`.
-    static func buildTypeScript(tsc: String, into root: URL) throws -> (URL, [String: Contract], Bool) {
+    /// JVM options for the Kotlin runner: a short run, so the quick C1 JIT and one collector
+    /// thread cost less CPU than the default tiered JIT with its parallel collector.
+    static let javaFlags = ["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"]
+
+    /// Every schema's TypeScript, the runner and a `main.ts` binding them, ready for `tsc`.
+    static func writeTypeScript(into root: URL) throws -> (root: URL, sources: [String], contracts: [String: Contract]) {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         // One folder per schema: an output another schema wrote is never overwritten.
         func own(_ name: String) throws -> URL {
@@ -72,14 +134,19 @@ struct DifferentialRunners {
                                          to: root.appendingPathComponent("differential.ts"))
         let main = (["import { runDifferential } from './differential';"] + imports + ["", "runDifferential({"] + entries + ["});", ""])
         try main.joined(separator: "\n").write(to: root.appendingPathComponent("main.ts"), atomically: true, encoding: .utf8)
-        let inputs = (sources + ["differential.ts", "main.ts"]).map { root.appendingPathComponent($0) }
-        let recipe = TypeScriptHarnessTests.tscFlags + ["--rootDir", "."] + sources + ["differential.ts", "main.ts"]
+        return (root, sources + ["differential.ts", "main.ts"], contracts)
+    }
+
+    /// The TypeScript of `writeTypeScript` compiled by `tsc` (HarnessBuildCache): `main.js` and whether it was reused.
+    static func compileTypeScript(tsc: String, _ root: URL, _ sources: [String]) throws -> (URL, Bool) {
+        let inputs = sources.map { root.appendingPathComponent($0) }
+        let recipe = TypeScriptHarnessTests.tscFlags + ["--rootDir", "."] + sources
         let entry = try HarnessBuildCache.build("ts-differential", compiler: try HarnessBuildCache.identity(tsc), recipe: recipe, inputs: inputs) { folder in
             let compiled = try TestSupport.run(tsc, TypeScriptHarnessTests.tscFlags + ["--outDir", folder.appendingPathComponent("out").path, "--rootDir", "."]
-                                               + sources + ["differential.ts", "main.ts"], in: root)
+                                               + sources, in: root)
             guard compiled.status == 0 else { throw SwiftcFailure(message: "tsc failed:\n\(compiled.stdout)\(compiled.stderr)") }
         }
-        return (entry.folder.appendingPathComponent("out/main.js"), contracts, entry.reused)
+        return (entry.folder.appendingPathComponent("out/main.js"), entry.reused)
     }
 
     /// What each language printed, by schema, one parsed line per input.
@@ -106,7 +173,7 @@ struct DifferentialRunners {
         DispatchQueue.global().async(group: group) {
             let start = Date()
             kotlinRun = Result {
-                try TestSupport.run(java, ["-cp", kotlinClasspath.joined(separator: ":"), "livecontract.harness.HarnessKt", "--differential", inputFile.path])
+                try TestSupport.run(java, Self.javaFlags + ["-cp", kotlinClasspath.joined(separator: ":"), "livecontract.harness.HarnessKt", "--differential", inputFile.path])
             }
             kotlinSeconds = Date().timeIntervalSince(start)
         }
