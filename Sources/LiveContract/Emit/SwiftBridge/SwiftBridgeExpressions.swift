@@ -181,7 +181,12 @@ struct SwiftBridgeExpressions {
         switch type {
         case .string, .int, .double, .bool: return nil
         case .float: return "Double(\(expression))"
-        case .sized(let kind): return kind.is64Bit && kind != .int64 ? "Int(clamping: \(expression))" : "Int(\(expression))"
+        case .sized(let kind) where kind.is64Bit:
+            // Into JavaScript's safe integers, as TypeScript's fromContentState does: a
+            // number beyond them reaches JS as the nearest one, not as Int.max or a double.
+            let range = kind.wireRange
+            return "\(helper).clamp(Int(clamping: \(expression)), min: \(range.lowerBound), max: \(range.upperBound))"
+        case .sized: return "Int(\(expression))"
         case .date, .dateRange: return "\(helper).millis(\(expression))"
         case .url: return "\(expression).absoluteString"
         case .uuid: return "\(expression).uuidString"

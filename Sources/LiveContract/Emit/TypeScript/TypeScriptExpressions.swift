@@ -60,6 +60,9 @@ struct TypeScriptExpressions {
         switch type {
         case .date: return "lc.fromSeconds(\(value))"
         case .float: return "Math.fround(\(value))"
+        case .sized(let kind) where kind.is64Bit:
+            // JavaScript's safe integers, as the Swift bridge's record from a content state.
+            return "Math.min(Math.max(\(value), \(kind.wireRange.lowerBound)), \(kind.wireRange.upperBound))"
         case .dateRange: return "lc.rangeFromSeconds(\(value))"
         case .structure(let name): return "\(fromApnsFunction(name))(\(value))"
         case .array(let element): return "\(value).map((item) => \(fromApns(element, "item")))"
