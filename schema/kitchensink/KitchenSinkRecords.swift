@@ -149,11 +149,11 @@ public struct KitchenSinkStateRecord: Record {
         self.tiny = Int(state.tiny)
         self.small = state.small.map { Int($0) }
         self.mid = Int(state.mid)
-        self.big = Int(state.big)
-        self.bytes = Int(clamping: state.bytes)
+        self.big = KitchenSinkBridgeConversions.clamp(Int(clamping: state.big), min: -9007199254740991, max: 9007199254740991)
+        self.bytes = KitchenSinkBridgeConversions.clamp(Int(clamping: state.bytes), min: 0, max: 9007199254740991)
         self.port = Int(state.port)
         self.crc = state.crc.map { Int($0) }
-        self.huge = Int(clamping: state.huge)
+        self.huge = KitchenSinkBridgeConversions.clamp(Int(clamping: state.huge), min: 0, max: 9007199254740991)
         self.readings = state.readings.map { Int($0) }
         self.gain = Double(state.gain)
         self.scale = Double(state.scale)

@@ -145,7 +145,7 @@ export function fromContentState(contentState: MapsContentState): MapsState {
     counts: lc.recordMap(contentState.counts, (item) => item),
     displayNames: lc.recordMap(contentState.names, (item) => item),
     sizes: lc.recordMap(contentState.sizes, (item) => item),
-    big: lc.recordMap(contentState.big, (item) => item),
+    big: lc.recordMap(contentState.big, (item) => Math.min(Math.max(item, 0), 9007199254740991)),
     ratios: lc.recordMap(contentState.ratios, (item) => item),
     gains: lc.recordMap(contentState.gains, (item) => Math.fround(item)),
     flags: lc.recordMap(contentState.flags, (item) => item),

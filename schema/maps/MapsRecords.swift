@@ -66,7 +66,7 @@ struct MapsStateRecord: Record {
         self.counts = state.counts
         self.displayNames = state.names
         self.sizes = state.sizes.mapValues { Int($0) }
-        self.big = state.big.mapValues { Int(clamping: $0) }
+        self.big = state.big.mapValues { MapsBridgeConversions.clamp(Int(clamping: $0), min: 0, max: 9007199254740991) }
         self.ratios = state.ratios
         self.gains = state.gains.mapValues { Double($0) }
         self.flags = state.flags
