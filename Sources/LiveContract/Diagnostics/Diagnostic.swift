@@ -37,11 +37,12 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
 
     /// Messages quote the user's text, so line breaks, bidi and other invisible characters in
     /// it are spelled out (`\u{202E}`): a schema must not be able to split one diagnostic into
-    /// two, forge a CI annotation line, or reorder what the terminal shows.
+    /// two, forge a CI annotation line, or reorder what the terminal shows. The file is text a
+    /// repository chooses too (a template's file name, the schema's `templates:` folder).
     public init(_ severity: Severity, _ message: String, at location: SourceLocation?, rule: String) {
         self.severity = severity
         self.message = CodeText.singleLine(message)
-        self.location = location
+        self.location = location.map { SourceLocation(file: CodeText.singleLine($0.file), line: $0.line, column: $0.column) }
         self.rule = rule
     }
 

@@ -31,11 +31,16 @@ public struct OutputPlan: Sendable {
         var plan = OutputPlan()
         let folder = FileSystem.directory(of: schemaPath)
         let locations = Self.locations(of: contract)
+        var refusedFolders: Set<String> = []
         for file in files {
             let display = FileSystem.join(folder, file.path)
-            let location = locations[file.path] ?? SourceLocation(file: schemaPath, line: 1, column: 1)
-            if let git = gitFolder(in: display) {
-                plan.diagnostics.error("'\(display)' lies inside '\(git)'; livecontract never writes into a git folder", at: location, rule: "output-path")
+            let location = Self.location(of: file, in: locations, schemaPath: schemaPath)
+            if let git = gitFolder(in: display) ?? gitFolderOnDisk(display) {
+                // One error per output: a folder output's files all lie in the same place.
+                let output = locations[file.path] == nil ? FileSystem.directory(of: display) : display
+                if refusedFolders.insert(output).inserted {
+                    plan.diagnostics.error("'\(output)' lies inside '\(git)'; livecontract never writes into a git folder", at: location, rule: "output-path")
+                }
                 continue
             }
             // Read without following a symlink in any component below the schema's folder:
@@ -83,7 +88,7 @@ public struct OutputPlan: Sendable {
         let token = FileSystem.newToken()
         for index in entries.indices where entries[index].action != .unchanged {
             let display = entries[index].displayPath
-            let location = locations[entries[index].file.path] ?? SourceLocation(file: schemaPath, line: 1, column: 1)
+            let location = Self.location(of: entries[index].file, in: locations, schemaPath: schemaPath)
             let temporary = FileSystem.temporaryPath(for: display, token: token)
             entries[index].temporary = temporary
             entries[index].location = location
@@ -141,16 +146,37 @@ public struct OutputPlan: Sendable {
         }
     }
 
-    /// The first `.git` folder on `path` (any letter case, and with the trailing dots and
-    /// spaces Windows ignores), or nil: a hook or config planted there would run code.
+    /// The first `.git` folder on `path` (any letter case, with the trailing dots and spaces
+    /// Windows ignores, or a Windows alias of it), or nil: a hook or config planted there would run code.
     public static func gitFolder(in path: String) -> String? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         for (index, part) in parts.enumerated() {
             var name = Substring(part.lowercased())
             while let last = name.last, last == "." || last == " " { name = name.dropLast() }
-            if name == ".git" { return parts[...index].joined(separator: "/") }
+            // `git~1` is the git folder's 8.3 short name and `.git:` opens an NTFS stream of
+            // it (`.git::$INDEX_ALLOCATION`): the spellings git itself refuses in a path.
+            if name == ".git" || name == "git~1" || name.hasPrefix(".git:") { return parts[...index].joined(separator: "/") }
         }
         return nil
+    }
+
+    /// The git folder `path` reaches once every symlink on the way is resolved, or nil: a
+    /// committed link (`hooks -> .git/hooks`) must not carry a write there, even under
+    /// `--force`, which only allows writing through links. The longest existing prefix is
+    /// resolved and the rest of the path appended, so an output not yet created is covered.
+    public static func gitFolderOnDisk(_ path: String) -> String? {
+        var existing = path, rest: [String] = []
+        while true {
+            if let resolved = realpath(existing, nil) {
+                defer { free(resolved) }
+                let full = ([String(cString: resolved)] + rest.reversed()).joined(separator: "/")
+                return gitFolder(in: full)
+            }
+            let parent = FileSystem.directory(of: existing)
+            guard parent != existing else { return nil }
+            rest.append(FileSystem.fileName(of: existing))
+            existing = parent
+        }
     }
 
     /// Output path -> where the schema names it, for positioned messages.
@@ -160,6 +186,12 @@ public struct OutputPlan: Sendable {
             result[output.path] = output.location
         }
         return result
+    }
+
+    /// Where the schema names `file`: its own output key, or the folder output (fixtures,
+    /// json-schema) it is written into.
+    static func location(of file: GeneratedFile, in locations: [String: SourceLocation], schemaPath: String) -> SourceLocation {
+        locations[file.path] ?? locations[FileSystem.directory(of: file.path)] ?? SourceLocation(file: schemaPath, line: 1, column: 1)
     }
 
     /// Writes every entry that changed. Call only when `diagnostics` has no errors.

@@ -23,7 +23,8 @@ extension Template {
     /// standalone tag's indentation goes before every non-empty line the partial writes, so
     /// an indented include lines up and adds no trailing blanks.
     func include(_ walk: Walk, _ tag: TemplateTag, standalone: Bool, into output: inout [UInt8],
-                 scopes: inout [TemplateValue], partials: (String) -> Template?, chain: inout [String]) throws(TemplateError) {
+                 scopes: inout [TemplateValue], partials: (String) -> Template?, chain: inout [String],
+                 budget: inout RenderBudget) throws(TemplateError) {
         let key = tag.name + ".mustache"
         guard let partial = partials(key) else {
             throw error(at: tag, "unknown partial '\(tag.name)': there is no template '\(key)'; fix the name, or include one of the built-in templates")
@@ -40,10 +41,10 @@ extension Template {
         defer { chain.removeLast() }
         do {
             if indent == tag.offset {
-                try partial.append(into: &output, scopes: &scopes, partials: partials, chain: &chain)
+                try partial.append(into: &output, scopes: &scopes, partials: partials, chain: &chain, budget: &budget)
             } else {
                 var inner: [UInt8] = []
-                try partial.append(into: &inner, scopes: &scopes, partials: partials, chain: &chain)
+                try partial.append(into: &inner, scopes: &scopes, partials: partials, chain: &chain, budget: &budget)
                 Self.append(inner, indentedBy: UnsafeBufferPointer(rebasing: walk.source[indent..<tag.offset]), to: &output)
             }
         } catch {

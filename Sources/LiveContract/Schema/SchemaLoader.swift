@@ -157,6 +157,10 @@ public struct SchemaLoader {
             error("templates '\(path)' is absolute; write it relative to the schema's folder so the schema works on every machine", node, rule: "templates-folder")
             return nil
         }
+        if let bad = Self.firstControlOrFormat(path) {
+            error("templates has a control or format character (U+\(Self.hex4(bad))) in its path; paths are visible text", node, rule: "templates-folder")
+            return nil
+        }
         return OutputPath(path: path, location: node.location)
     }
 }
