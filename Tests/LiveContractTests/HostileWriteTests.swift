@@ -68,4 +68,31 @@ final class HostileWriteTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("never writes into a git folder"), result.stderr)
         XCTAssertEqual(try manager.contentsOfDirectory(atPath: folder.appendingPathComponent(".git/hooks").path), [])
     }
+
+    /// Two schemas both named `livecontract.yaml`: the outer one must not take over (or print)
+    /// what the inner one generated, though both headers read `from livecontract.yaml`.
+    func testASchemaOfTheSameFileNameNearerTheFileOwnsIt() throws {
+        try write(schema("  swift: [Out.swift]\n", name: "Inner"), "apps/a/livecontract.yaml")
+        try write(schema("  swift: [a/Out.swift]\n  typescript: a/fresh.ts\n", name: "Outer"), "apps/livecontract.yaml")
+        XCTAssertEqual(try run(["generate", "apps/a/livecontract.yaml"]).status, 0)
+        let inner = try Data(contentsOf: folder.appendingPathComponent("apps/a/Out.swift"))
+        let result = try run(["generate", "apps/livecontract.yaml"])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("apps/livecontract.yaml:6:11: error: 'apps/a/Out.swift' is owned by apps/a/livecontract.yaml"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("[output-not-ours]"), result.stderr)
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("apps/a/Out.swift")), inner, "the inner schema's file is untouched")
+        XCTAssertFalse(manager.fileExists(atPath: folder.appendingPathComponent("apps/a/fresh.ts").path), "nothing is written")
+        for format in ["text", "json", "github"] {
+            let check = try run(["check", "--format", format, "apps/livecontract.yaml"])
+            XCTAssertEqual(check.status, 1, check.stderr)
+            XCTAssertTrue((check.stdout + check.stderr).contains("belongs to apps/a/livecontract.yaml"), format + check.stdout)
+            XCTAssertFalse((check.stdout + check.stderr).contains("InnerAttributes"), "\(format) printed the other schema's file")
+        }
+        // The inner schema still owns and updates its file; a nearer schema that does not name
+        // the file leaves it to the outer one; --force takes it over.
+        XCTAssertEqual(try run(["check", "apps/a/livecontract.yaml"]).status, 0)
+        try write(schema("  swift: [Other.swift]\n", name: "Inner"), "apps/a/livecontract.yaml")
+        XCTAssertEqual(try run(["generate", "apps/livecontract.yaml"]).status, 0)
+        XCTAssertTrue(try String(contentsOf: folder.appendingPathComponent("apps/a/Out.swift"), encoding: .utf8).contains("OuterAttributes"))
+    }
 }

@@ -38,7 +38,7 @@ extension RuleCatalog {
                  example: "outputs:\n  swift: [ios/A.swift, ios/a.swift]",
                  fix: "give every output a path of its own"),
         RuleInfo(id: "output-not-ours",
-                 summary: "a file without the full two-line livecontract header naming this schema sits where an output goes (hand-written, or owned by another schema); generate never overwrites it",
+                 summary: "a file without the full two-line livecontract header naming this schema sits where an output goes (hand-written, or owned by another schema, including one of the same file name nearer the file that names it as an output); generate never overwrites it",
                  example: "a hand-written ios/DeliveryAttributes.swift",
                  fix: "move the file away, or pass --force to replace it"),
         RuleInfo(id: "output-path",

@@ -25,6 +25,8 @@ public struct OutputPlan: Sendable {
 
     public var entries: [Entry] = []
     public var diagnostics = Diagnostics()
+    /// The schemas of our file name nearer the outputs, read once per plan.
+    var owners = NearerOwner()
 
     /// Plans the writes of `files` for the schema at `schemaPath`.
     public static func make(files: [GeneratedFile], contract: Contract, schemaPath: String, force: Bool, fileSystem: FileSystem) -> OutputPlan {
@@ -47,7 +49,7 @@ public struct OutputPlan: Sendable {
             // a symlink could send the write anywhere on disk (`check` reads the same way).
             switch fileSystem.readOutput(file.path, below: folder) {
             case .success(let bytes):
-                plan.decide(file, display: display, bytes: bytes, location: location, force: force)
+                plan.decide(file, display: display, bytes: bytes, location: location, force: force, schema: (schemaPath, fileSystem))
             case .failure(let failure):
                 switch failure.problem {
                 case .missing:
@@ -115,13 +117,21 @@ public struct OutputPlan: Sendable {
 
     /// What to do with an output whose current bytes are `bytes`: nothing when they match,
     /// an update when the file is ours (both header lines, this schema) or `force` is given.
-    mutating func decide(_ file: GeneratedFile, display: String, bytes: [UInt8], location: SourceLocation, force: Bool) {
+    /// With `schema`, a file whose header names our schema's file name is still another's when
+    /// a schema of that name nearer the file claims it (`NearerOwner`).
+    mutating func decide(_ file: GeneratedFile, display: String, bytes: [UInt8], location: SourceLocation, force: Bool,
+                         schema: (path: String, fileSystem: FileSystem)? = nil) {
         let existing = String(decoding: bytes, as: UTF8.self)
         if FileSystem.sameBytes(file.bytes, bytes) {
             entries.append(Entry(displayPath: display, file: file, action: .unchanged, existing: existing))
             return
         }
-        switch force ? .ours : GeneratedHeader.ownership(of: existing, generated: file.bytes) {
+        var ownership = force ? .ours : GeneratedHeader.ownership(of: existing, generated: file.bytes)
+        if ownership == .ours, !force, let schema, let name = GeneratedHeader.parse(existing)?.schema,
+           let owner = owners.owner(of: file.path, schemaPath: schema.path, named: name, fileSystem: schema.fileSystem) {
+            ownership = .otherSchema(owner)
+        }
+        switch ownership {
         case .ours:
             entries.append(Entry(displayPath: display, file: file, action: .update, existing: existing))
         case .otherSchema(let owner):
