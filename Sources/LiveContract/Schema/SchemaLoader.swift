@@ -128,6 +128,7 @@ public struct SchemaLoader {
 
         var contract = Contract(name: name, doc: doc, access: access, attributes: attributes, state: state,
                                 types: namedTypes, examples: [], outputs: Outputs(), schemaPath: path)
+        contract.indexTypes()
         contract.envelope = envelope
         contract.envelopeLocation = top["envelope"]?.key.location
         if let entry = top["examples"] {
