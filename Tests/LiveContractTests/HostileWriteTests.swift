@@ -95,4 +95,21 @@ final class HostileWriteTests: XCTestCase {
         XCTAssertEqual(try run(["generate", "apps/livecontract.yaml"]).status, 0)
         XCTAssertTrue(try String(contentsOf: folder.appendingPathComponent("apps/a/Out.swift"), encoding: .utf8).contains("OuterAttributes"))
     }
+
+    /// `init` and `import --output` write a schema where they are told, but not into the git
+    /// folder, spelled out or reached through a symlink.
+    func testInitAndImportNeverWriteIntoTheGitFolder() throws {
+        try manager.createDirectory(at: folder.appendingPathComponent(".git/hooks"), withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: folder.appendingPathComponent("g").path, withDestinationPath: ".git")
+        try write("struct AAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable { var n: Int }\n}\n", ".git/A.swift")
+        for arguments in [["init", "--output", ".git/hooks/pre-commit"], ["init", "--output", ".GIT/config"], ["init", "--force", "--output", "g/config"],
+                          ["import", "--output", "g/post-checkout", "g/A.swift"]] {
+            let before = try HostileCLITests.snapshot(folder)
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("never writes into a git folder"), "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("[output-path]"), "\(arguments): \(result.stderr)")
+            XCTAssertEqual(try HostileCLITests.snapshot(folder), before, "\(arguments): the folder changed")
+        }
+    }
 }
