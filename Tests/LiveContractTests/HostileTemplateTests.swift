@@ -69,6 +69,20 @@ final class HostileTemplateTests: XCTestCase {
         XCTAssertFalse(manager.fileExists(atPath: folder.appendingPathComponent("Bomb.swift").path), "nothing is written")
     }
 
+    /// A standalone partial indented by 900,000 spaces that writes 100,000 lines: the indentation
+    /// alone would be 90 GB (it ran out of memory), so it is refused before it is written.
+    func testAnIndentedPartialCannotMultiplyPastTheOutputCap() throws {
+        try write(schema, "s.yaml")
+        try write(String(repeating: " ", count: 900_000) + "{{> kotlin-runtime}}\n", "indent/swift.mustache")
+        try write(String(repeating: "a\n", count: 100_000), "indent/kotlin-runtime.mustache")
+        let (result, seconds) = try generate(["--templates", "indent", "s.yaml"])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertLessThan(seconds, 60, "the render was not cut short")
+        XCTAssertTrue(result.stderr.hasPrefix("indent/swift.mustache:1:900001: error: the rendered output passes 64 MiB"), String(result.stderr.prefix(300)))
+        XCTAssertTrue(result.stderr.contains("[template]"), result.stderr)
+        XCTAssertFalse(manager.fileExists(atPath: folder.appendingPathComponent("Bomb.swift").path), "nothing is written")
+    }
+
     /// A template file named `x\n::error file=a::pwned.mustache` must not print a line of its
     /// own (a GitHub workflow command in the CI log); the same for a `templates:` folder name,
     /// which the schema refuses at its position.

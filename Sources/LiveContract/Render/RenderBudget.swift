@@ -22,10 +22,12 @@ struct RenderBudget {
         let kind = walk.steps[4 &* index]
         let offset = kind == TemplateSteps.text ? Int(walk.steps[4 &* index &+ 1]) : walk.tags[Int(walk.links[index].tag)].offset
         let (line, column) = TemplatePosition.of(offset, in: walk.source)
-        let what = output > Self.maxOutput
-            ? "the rendered output passes \(FileSystem.describe(Self.maxOutput)), the most livecontract writes or reads back in one file"
-            : "the render passes its budget of \(Self.maxSteps) steps (a step inside n open sections counts n)"
-        return TemplateError(templateName: template.name, line: line, column: column,
-                             message: "\(what): a section or partial here repeats too often (sections inside sections over the same list, or a partial included many times by a partial that is itself included many times); include or repeat it fewer times")
+        let what = output > Self.maxOutput ? Self.outputLimit : "the render passes its budget of \(Self.maxSteps) steps (a step inside n open sections counts n)"
+        return TemplateError(templateName: template.name, line: line, column: column, message: what + Self.advice)
     }
+
+    static let outputLimit = "the rendered output passes \(FileSystem.describe(maxOutput)), the most livecontract writes or reads back in one file"
+    static let advice = ": a section or partial here repeats too often (sections inside sections over the same list, or a partial included many times by a partial that is itself included many times); include or repeat it fewer times"
+    /// For an indented partial, whose indentation would pass the output cap.
+    static let outputMessage = outputLimit + " (with the indentation in front of each line of this partial)" + advice
 }
