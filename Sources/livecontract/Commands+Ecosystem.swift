@@ -24,6 +24,12 @@ extension Commands {
     /// message explains a refusal. Used by `init`, `import` and `templates dump`.
     static func writeNew(_ path: String, _ text: String, force: Bool, console: Console) -> Bool {
         let fileSystem = FileSystem()
+        // Like every write of the tool: a file in the git folder (a hook, `config`) runs code.
+        if let git = OutputPlan.gitFolder(in: path) ?? OutputPlan.gitFolderOnDisk(path) {
+            console.print(Diagnostic(.error, "'\(path)' lies inside '\(git)'; livecontract never writes into a git folder (nothing was written)",
+                                     at: SourceLocation(file: path, line: 1, column: 1), rule: "output-path"))
+            return false
+        }
         switch fileSystem.kind(path) {
         case .missing:
             break

@@ -52,6 +52,8 @@ final class EditorSchemaTests: XCTestCase {
         "output in .git. (Windows trims the dot)": "the loader's git-folder rule on output paths is not repeated in the editor schema",
         "output in a git hook": "the loader's git-folder rule on output paths is not repeated in the editor schema",
         "output in a nested .GIT": "the loader's git-folder rule on output paths is not repeated in the editor schema",
+        "output in git's 8.3 short name": "the loader's git-folder rule on output paths is not repeated in the editor schema",
+        "output in an NTFS stream of .git": "the loader's git-folder rule on output paths is not repeated in the editor schema",
         "float default beyond Float's range": "a value against the field's sized type relates two keys",
         "float example that rounds to zero": "a value against the field's sized type relates two keys",
         "int64 example beyond 2^53": "a value against the field's sized type relates two keys",

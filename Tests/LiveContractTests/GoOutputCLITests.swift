@@ -28,7 +28,7 @@ final class GoOutputCLITests: XCTestCase {
                 .write(to: folder.appendingPathComponent("parcel.yaml"), atomically: true, encoding: .utf8)
             let result = try run(folder, "generate", "parcel.yaml")
             XCTAssertEqual(result.status, 2, "\(name): \(result.stderr)")
-            XCTAssertTrue(result.stderr.contains("parcel.yaml:6:42: error: '\(name)' is not a Go package name (one lower-case identifier, not a Go keyword or main) [invalid-name]"),
+            XCTAssertTrue(result.stderr.contains("parcel.yaml:6:42: error: '\(name)' is not a Go package name (one lower-case identifier, not a Go keyword, main or init) [invalid-name]"),
                           "\(name): \(result.stderr)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("server").path), "\(name): something was written")
         }

@@ -260,6 +260,10 @@ extension HostileSchemas {
         Case(name: "Kotlin class files equal but for case",
              yaml: head + "types:\n  Step: { enum: [a, b] }\n  ‸STEP: { enum: [c, d] }\nstate:\n  a: Step\n  b: STEP\noutputs:\n  kotlin: { path: A.kt, package: a.b }\n",
              rule: "name-collision", message: "differs only in case"),
+        Case(name: "output in git's 8.3 short name", yaml: head + "state: {}\noutputs:\n  swift: [‸GIT~1/hooks/pre-commit]\n", rule: "output-path", message: "git folder"),
+        Case(name: "output in an NTFS stream of .git", yaml: head + "state: {}\noutputs:\n  swift: [‸\".git::$INDEX_ALLOCATION/hooks/x\"]\n", rule: "output-path", message: "git folder"),
+        Case(name: "templates folder with a line break", yaml: head + "templates: ‸\"t\\n::error::x\"\nstate: {}\n" + outputs, rule: "templates-folder", message: "U+000A"),
+        Case(name: "Go package init (cannot be imported)", yaml: head + "state: {}\noutputs:\n  go: { path: g.go, package: ‸init }\n", rule: "invalid-name", message: "init"),
     ]
 }
 

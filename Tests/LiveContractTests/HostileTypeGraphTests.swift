@@ -40,4 +40,23 @@ final class HostileTypeGraphTests: XCTestCase {
             XCTAssertEqual(files, ["s.yaml"], "\(name): nothing written")
         }
     }
+
+    /// Many fields, each wrong on its own or each with its own type: counting the errors so
+    /// far before and after every field (20,000 bad fields took minutes) and looking a type
+    /// up by scanning all of them (8,000 enum fields took over a minute) were quadratic.
+    func testManyFieldsAndTypesStayLinear() throws {
+        guard FileManager.default.isExecutableFile(atPath: TestSupport.binary.path) else { throw XCTSkip("no binary") }
+        let bad = (0..<20_000).map { "  f\($0): { type: nope\($0) }\n" }.joined()
+        let (refused, refusedTime, refusedFiles) = try run("bad fields", head + "state:\n" + bad + outputs)
+        XCTAssertEqual(refused.status, 2, String(refused.stderr.prefix(500)))
+        XCTAssertTrue(refused.stderr.contains("s.yaml:20005:19: error: unknown type 'nope19999'"), String(refused.stderr.suffix(500)))
+        XCTAssertLessThan(refusedTime, 30, "20,000 bad fields took \(refusedTime) s (debug build)")
+        XCTAssertEqual(refusedFiles, ["s.yaml"], "nothing written")
+
+        let fields = (0..<8_000).map { "  f\($0): { type: E\($0) }\n" }.joined()
+        let types = (0..<8_000).map { "  E\($0): { enum: [a, b] }\n" }.joined()
+        let (accepted, acceptedTime, _) = try run("many types", head + "state:\n" + fields + "types:\n" + types + "outputs:\n  swift: [A.swift]\n")
+        XCTAssertEqual(accepted.status, 0, String(accepted.stderr.prefix(500)))
+        XCTAssertLessThan(acceptedTime, 30, "8,000 enum fields took \(acceptedTime) s (debug build)")
+    }
 }

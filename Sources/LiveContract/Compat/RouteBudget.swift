@@ -120,8 +120,11 @@ public struct RouteBudget: Sendable {
     /// Each member's `"key":value` plus its comma, matched to the field it came from.
     static func parts(_ object: JSONValue, fields: [Field], key: KeyPath<Field, String> = \.name) -> [Part] {
         guard case .object(let members) = object else { return [] }
+        // One lookup per member: scanning the fields for each made many fields quadratic.
+        var byKey: [String: Field] = [:]
+        for field in fields where byKey[field[keyPath: key]] == nil { byKey[field[keyPath: key]] = field }
         let result = members.compactMap { member -> Part? in
-            guard let field = fields.first(where: { $0[keyPath: key] == member.key }) else { return nil }
+            guard let field = byKey[member.key] else { return nil }
             return Part(name: field.name, bytes: size(.string(member.key)) + 1 + size(member.value) + 1, location: field.location)
         }
         return sorted(result)

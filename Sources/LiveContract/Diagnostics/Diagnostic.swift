@@ -37,11 +37,12 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
 
     /// Messages quote the user's text, so line breaks, bidi and other invisible characters in
     /// it are spelled out (`\u{202E}`): a schema must not be able to split one diagnostic into
-    /// two, forge a CI annotation line, or reorder what the terminal shows.
+    /// two, forge a CI annotation line, or reorder what the terminal shows. The file is text a
+    /// repository chooses too (a template's file name, the schema's `templates:` folder).
     public init(_ severity: Severity, _ message: String, at location: SourceLocation?, rule: String) {
         self.severity = severity
         self.message = CodeText.singleLine(message)
-        self.location = location
+        self.location = location.map { SourceLocation(file: CodeText.singleLine($0.file), line: $0.line, column: $0.column) }
         self.rule = rule
     }
 
@@ -57,30 +58,35 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
 /// Collects every finding of a stage, so a user sees all problems of a schema in one run
 /// instead of fixing them one at a time.
 public struct Diagnostics: Sendable {
+    /// Added to only through `append` (which counts errors); the cascade rewrites messages.
     public internal(set) var items: [Diagnostic] = []
     /// Which subjects failed and which error each failure counts its followers on; see
     /// Diagnostics+Cascade.swift.
     var cascade = Cascade()
+    /// How many of `items` are errors, kept as they are added: checks ask before and after
+    /// every field, so counting each time made a schema of many bad fields quadratic.
+    private(set) var errorTotal = 0
 
     public init() {}
 
-    public var hasErrors: Bool { items.contains { $0.severity == .error } }
+    public var hasErrors: Bool { errorTotal > 0 }
     public var errors: [Diagnostic] { items.filter { $0.severity == .error } }
 
     public mutating func error(_ message: String, at location: SourceLocation?, rule: String) {
-        items.append(Diagnostic(.error, message, at: location, rule: rule))
+        append(Diagnostic(.error, message, at: location, rule: rule))
     }
 
     public mutating func warning(_ message: String, at location: SourceLocation?, rule: String) {
-        items.append(Diagnostic(.warning, message, at: location, rule: rule))
+        append(Diagnostic(.warning, message, at: location, rule: rule))
     }
 
     public mutating func append(contentsOf other: Diagnostics) {
-        items.append(contentsOf: other.items)
+        for item in other.items { append(item) }
     }
 
     public mutating func append(_ diagnostic: Diagnostic) {
         items.append(diagnostic)
+        if diagnostic.severity == .error { errorTotal += 1 }
     }
 
     /// Sorted by file, line, column, so output order does not depend on the order checks ran.

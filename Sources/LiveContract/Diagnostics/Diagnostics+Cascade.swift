@@ -17,7 +17,7 @@ struct Cascade: Sendable {
 extension Diagnostics {
     /// How many errors have been reported so far; a check compares it before and after a
     /// step to learn whether that step failed.
-    public var errorCount: Int { items.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) } }
+    public var errorCount: Int { errorTotal }
 
     /// Marks `subject` as failed because of the most recent error. Without an error there is
     /// no root to point at, so nothing is marked.

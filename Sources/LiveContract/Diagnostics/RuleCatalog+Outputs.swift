@@ -42,7 +42,7 @@ extension RuleCatalog {
                  example: "outputs:\n  python: server/delivery_contract",
                  fix: "end the path in the language's extension (`server/delivery_contract.py`)"),
         RuleInfo(id: "output-not-ours",
-                 summary: "a file without the full two-line livecontract header naming this schema sits where an output goes (hand-written, or owned by another schema); generate never overwrites it",
+                 summary: "a file without the full two-line livecontract header naming this schema sits where an output goes (hand-written, or owned by another schema, including one of the same file name nearer the file that names it as an output); generate never overwrites it",
                  example: "a hand-written ios/DeliveryAttributes.swift",
                  fix: "move the file away, or pass --force to replace it"),
         RuleInfo(id: "output-path",

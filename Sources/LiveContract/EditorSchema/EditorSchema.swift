@@ -71,7 +71,7 @@ public enum EditorSchema {
                               ("additionalProperties", reference("namedType")), ("description", .string("enums and structs that fields refer to by name"))])),
             ("examples", reference("examples")),
             ("outputs", reference("outputs")),
-            ("templates", object([("type", .string("string")), ("minLength", .int(1)), ("pattern", .string("^[^/~]")),
+            ("templates", object([("type", .string("string")), ("minLength", .int(1)), ("pattern", .string("^(?![/~])[^\\u0000-\\u001f\\u007f]+$")),
                                   ("description", .string("a folder of .mustache overrides, relative to the schema's folder" + rule("templates-folder")))])),
             ("envelope", reference("envelope")),
         ]

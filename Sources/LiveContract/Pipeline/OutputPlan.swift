@@ -25,24 +25,31 @@ public struct OutputPlan: Sendable {
 
     public var entries: [Entry] = []
     public var diagnostics = Diagnostics()
+    /// The schemas of our file name nearer the outputs, read once per plan.
+    var owners = NearerOwner()
 
     /// Plans the writes of `files` for the schema at `schemaPath`.
     public static func make(files: [GeneratedFile], contract: Contract, schemaPath: String, force: Bool, fileSystem: FileSystem) -> OutputPlan {
         var plan = OutputPlan()
         let folder = FileSystem.directory(of: schemaPath)
         let locations = Self.locations(of: contract)
+        var refusedFolders: Set<String> = []
         for file in files {
             let display = FileSystem.join(folder, file.path)
-            let location = locations[file.path] ?? SourceLocation(file: schemaPath, line: 1, column: 1)
-            if let git = gitFolder(in: display) {
-                plan.diagnostics.error("'\(display)' lies inside '\(git)'; livecontract never writes into a git folder", at: location, rule: "output-path")
+            let location = Self.location(of: file, in: locations, schemaPath: schemaPath)
+            if let git = gitFolder(in: display) ?? gitFolderOnDisk(display) {
+                // One error per output: a folder output's files all lie in the same place.
+                let output = locations[file.path] == nil ? FileSystem.directory(of: display) : display
+                if refusedFolders.insert(output).inserted {
+                    plan.diagnostics.error("'\(output)' lies inside '\(git)'; livecontract never writes into a git folder", at: location, rule: "output-path")
+                }
                 continue
             }
             // Read without following a symlink in any component below the schema's folder:
             // a symlink could send the write anywhere on disk (`check` reads the same way).
             switch fileSystem.readOutput(file.path, below: folder) {
             case .success(let bytes):
-                plan.decide(file, display: display, bytes: bytes, location: location, force: force)
+                plan.decide(file, display: display, bytes: bytes, location: location, force: force, schema: (schemaPath, fileSystem))
             case .failure(let failure):
                 switch failure.problem {
                 case .missing:
@@ -83,7 +90,7 @@ public struct OutputPlan: Sendable {
         let token = FileSystem.newToken()
         for index in entries.indices where entries[index].action != .unchanged {
             let display = entries[index].displayPath
-            let location = locations[entries[index].file.path] ?? SourceLocation(file: schemaPath, line: 1, column: 1)
+            let location = Self.location(of: entries[index].file, in: locations, schemaPath: schemaPath)
             let temporary = FileSystem.temporaryPath(for: display, token: token)
             entries[index].temporary = temporary
             entries[index].location = location
@@ -110,13 +117,21 @@ public struct OutputPlan: Sendable {
 
     /// What to do with an output whose current bytes are `bytes`: nothing when they match,
     /// an update when the file is ours (both header lines, this schema) or `force` is given.
-    mutating func decide(_ file: GeneratedFile, display: String, bytes: [UInt8], location: SourceLocation, force: Bool) {
+    /// With `schema`, a file whose header names our schema's file name is still another's when
+    /// a schema of that name nearer the file claims it (`NearerOwner`).
+    mutating func decide(_ file: GeneratedFile, display: String, bytes: [UInt8], location: SourceLocation, force: Bool,
+                         schema: (path: String, fileSystem: FileSystem)? = nil) {
         let existing = String(decoding: bytes, as: UTF8.self)
         if FileSystem.sameBytes(file.bytes, bytes) {
             entries.append(Entry(displayPath: display, file: file, action: .unchanged, existing: existing))
             return
         }
-        switch force ? .ours : GeneratedHeader.ownership(of: existing, generated: file.bytes) {
+        var ownership = force ? .ours : GeneratedHeader.ownership(of: existing, generated: file.bytes)
+        if ownership == .ours, !force, let schema, let name = GeneratedHeader.parse(existing)?.schema,
+           let owner = owners.owner(of: file.path, schemaPath: schema.path, named: name, fileSystem: schema.fileSystem) {
+            ownership = .otherSchema(owner)
+        }
+        switch ownership {
         case .ours:
             entries.append(Entry(displayPath: display, file: file, action: .update, existing: existing))
         case .otherSchema(let owner):
@@ -141,33 +156,58 @@ public struct OutputPlan: Sendable {
         }
     }
 
-    /// The first `.git` folder on `path` (any letter case, and with the trailing dots and
-    /// spaces Windows ignores), or nil: a hook or config planted there would run code.
+    /// The first `.git` folder on `path` (any letter case, with the trailing dots and spaces
+    /// Windows ignores, or a Windows alias of it), or nil: a hook or config planted there would run code.
     public static func gitFolder(in path: String) -> String? {
         if !mayNameGitFolder(path) { return nil }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         for (index, part) in parts.enumerated() {
             var name = Substring(part.lowercased())
             while let last = name.last, last == "." || last == " " { name = name.dropLast() }
-            if name == ".git" { return parts[...index].joined(separator: "/") }
+            // `git~1` is the git folder's 8.3 short name and `.git:` opens an NTFS stream of
+            // it (`.git::$INDEX_ALLOCATION`): the spellings git itself refuses in a path.
+            if name == ".git" || name == "git~1" || name.hasPrefix(".git:") { return parts[...index].joined(separator: "/") }
         }
         return nil
     }
 
-    /// False when no component of an ASCII `path` can be a `.git` folder: none holds the
-    /// letters g, i, t after a dot, in any case. `check` asks this of every output on every
-    /// run, and the full test lowercases each component as Unicode text. A path with other
-    /// bytes always takes the full test.
+    /// False when no component of an ASCII `path` can be a git folder or one of its aliases:
+    /// the path holds neither `.git` nor `git~`, in any case. `check` asks this of every
+    /// output on every run, and the full test lowercases each component as Unicode text. A
+    /// path with other bytes always takes the full test.
     static func mayNameGitFolder(_ path: String) -> Bool {
         let bytes = Array(path.utf8)
+        func lower(_ index: Int) -> UInt8 { bytes[index] | 0x20 }
         for (index, byte) in bytes.enumerated() {
             if byte >= 0x80 { return true }
-            if byte == UInt8(ascii: "."), index + 3 < bytes.count, bytes[index + 1] | 0x20 == UInt8(ascii: "g"),
-               bytes[index + 2] | 0x20 == UInt8(ascii: "i"), bytes[index + 3] | 0x20 == UInt8(ascii: "t") {
+            guard index + 3 < bytes.count else { continue }
+            if byte == UInt8(ascii: "."), lower(index + 1) == UInt8(ascii: "g"), lower(index + 2) == UInt8(ascii: "i"), lower(index + 3) == UInt8(ascii: "t") {
+                return true
+            }
+            if lower(index) == UInt8(ascii: "g"), lower(index + 1) == UInt8(ascii: "i"), lower(index + 2) == UInt8(ascii: "t"), bytes[index + 3] == UInt8(ascii: "~") {
                 return true
             }
         }
         return false
+    }
+
+    /// The git folder `path` reaches once every symlink on the way is resolved, or nil: a
+    /// committed link (`hooks -> .git/hooks`) must not carry a write there, even under
+    /// `--force`, which only allows writing through links. The longest existing prefix is
+    /// resolved and the rest of the path appended, so an output not yet created is covered.
+    public static func gitFolderOnDisk(_ path: String) -> String? {
+        var existing = path, rest: [String] = []
+        while true {
+            if let resolved = realpath(existing, nil) {
+                defer { free(resolved) }
+                let full = ([String(cString: resolved)] + rest.reversed()).joined(separator: "/")
+                return gitFolder(in: full)
+            }
+            let parent = FileSystem.directory(of: existing)
+            guard parent != existing else { return nil }
+            rest.append(FileSystem.fileName(of: existing))
+            existing = parent
+        }
     }
 
     /// Output path -> where the schema names it, for positioned messages.
@@ -177,6 +217,12 @@ public struct OutputPlan: Sendable {
             result[output.path] = output.location
         }
         return result
+    }
+
+    /// Where the schema names `file`: its own output key, or the folder output (fixtures,
+    /// json-schema) it is written into.
+    static func location(of file: GeneratedFile, in locations: [String: SourceLocation], schemaPath: String) -> SourceLocation {
+        locations[file.path] ?? locations[FileSystem.directory(of: file.path)] ?? SourceLocation(file: schemaPath, line: 1, column: 1)
     }
 
     /// Writes every entry that changed. Call only when `diagnostics` has no errors.

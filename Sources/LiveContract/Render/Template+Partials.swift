@@ -23,7 +23,8 @@ extension Template {
     /// standalone tag's indentation goes before every non-empty line the partial writes, so
     /// an indented include lines up and adds no trailing blanks.
     func include(_ walk: Walk, _ tag: TemplateTag, standalone: Bool, into output: inout [UInt8],
-                 scopes: inout [TemplateValue], partials: (String) -> Template?, chain: inout [String]) throws(TemplateError) {
+                 scopes: inout [TemplateValue], partials: (String) -> Template?, chain: inout [String],
+                 budget: inout RenderBudget) throws(TemplateError) {
         let key = tag.name + ".mustache"
         guard let partial = partials(key) else {
             throw error(at: tag, "unknown partial '\(tag.name)': there is no template '\(key)'; fix the name, or include one of the built-in templates")
@@ -38,13 +39,12 @@ extension Template {
         while standalone, indent > 0, walk.source[indent - 1] == UInt8(ascii: " ") || walk.source[indent - 1] == UInt8(ascii: "\t") { indent -= 1 }
         chain.append(key)
         defer { chain.removeLast() }
+        var inner: [UInt8] = []
         do {
             if indent == tag.offset {
-                try partial.append(into: &output, scopes: &scopes, partials: partials, chain: &chain)
+                try partial.append(into: &output, scopes: &scopes, partials: partials, chain: &chain, budget: &budget)
             } else {
-                var inner: [UInt8] = []
-                try partial.append(into: &inner, scopes: &scopes, partials: partials, chain: &chain)
-                Self.append(inner, indentedBy: UnsafeBufferPointer(rebasing: walk.source[indent..<tag.offset]), to: &output)
+                try partial.append(into: &inner, scopes: &scopes, partials: partials, chain: &chain, budget: &budget)
             }
         } catch {
             let (line, column) = TemplatePosition.of(tag.offset, in: walk.source)
@@ -52,6 +52,15 @@ extension Template {
             located.message += " (included from \(name):\(line):\(column))"
             throw located
         }
+        guard indent != tag.offset else { return }
+        // The indentation goes before every line, so it multiplies the partial's size: checked
+        // before it is written, like every other growth of the output.
+        let lines = inner.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        let (indentation, overflow) = lines.multipliedReportingOverflow(by: tag.offset - indent)
+        if overflow || indentation + inner.count + output.count > RenderBudget.maxOutput {
+            throw error(at: tag, RenderBudget.outputMessage)
+        }
+        Self.append(inner, indentedBy: UnsafeBufferPointer(rebasing: walk.source[indent..<tag.offset]), to: &output)
     }
 
     /// `text` with `indent` in front of each line that has more than its line break.

@@ -36,9 +36,10 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
     }
 
-    /// Compiler-style so editors and CI log parsers recognise the location.
+    /// Compiler-style so editors and CI log parsers recognise the location; one line whatever
+    /// the file name or the quoted tag holds, like a `Diagnostic`.
     public var description: String {
-        "\(templateName):\(line):\(column): error: \(message) [template]"
+        "\(CodeText.singleLine(templateName)):\(line):\(column): error: \(CodeText.singleLine(message)) [template]"
     }
 }
 
@@ -104,7 +105,8 @@ public struct Template: Sendable {
         output.reserveCapacity(source.count * 2)
         var scopes: [TemplateValue] = [.object(context)]
         var chain = [key]
-        try append(into: &output, scopes: &scopes, partials: partials, chain: &chain)
+        var budget = RenderBudget()
+        try append(into: &output, scopes: &scopes, partials: partials, chain: &chain, budget: &budget)
         // Every output stays in memory until `check` has compared them all: keep the bytes,
         // not the room reserved for them.
         if output.isEmpty { return [] }  // no buffer to copy from
@@ -118,13 +120,13 @@ public struct Template: Sendable {
     /// Renders the whole template into `output`; `chain` holds the keys of the templates
     /// being rendered, outermost first (this one last).
     func append(into output: inout [UInt8], scopes: inout [TemplateValue],
-                partials: (String) -> Template?, chain: inout [String]) throws(TemplateError) {
+                partials: (String) -> Template?, chain: inout [String], budget: inout RenderBudget) throws(TemplateError) {
         try source.withUnsafeBufferPointer { source throws(TemplateError) in
             try program.steps.withUnsafeBufferPointer { steps throws(TemplateError) in
                 try program.links.withUnsafeBufferPointer { links throws(TemplateError) in
                     try program.tags.withUnsafeBufferPointer { tags throws(TemplateError) in
                         let walk = Walk(source: source, steps: steps, links: links, tags: tags)
-                        try render(walk, 0, links.count, into: &output, scopes: &scopes, partials: partials, chain: &chain)
+                        try render(walk, 0, links.count, into: &output, scopes: &scopes, partials: partials, chain: &chain, budget: &budget)
                     }
                 }
             }
@@ -142,9 +144,14 @@ public struct Template: Sendable {
 
     /// Runs steps `first..<end`; a section's body runs once per list item, or once.
     private func render(_ walk: Walk, _ first: Int, _ end: Int, into output: inout [UInt8],
-                        scopes: inout [TemplateValue], partials: (String) -> Template?, chain: inout [String]) throws(TemplateError) {
+                        scopes: inout [TemplateValue], partials: (String) -> Template?, chain: inout [String],
+                        budget: inout RenderBudget) throws(TemplateError) {
         var index = first
         while index < end {
+            budget.steps &-= scopes.count
+            if budget.steps < 0 || output.count > RenderBudget.maxOutput {
+                throw budget.exceeded(walk, index, output: output.count, in: self)
+            }
             let kind = walk.steps[4 &* index]
             if kind == TemplateSteps.text {
                 let range = Int(walk.steps[4 &* index &+ 1])..<Int(walk.steps[4 &* index &+ 2])
@@ -170,7 +177,7 @@ public struct Template: Sendable {
             }
             if kind == TemplateSteps.partial || kind == TemplateSteps.standalonePartial {
                 try include(walk, walk.tags[tag], standalone: kind == TemplateSteps.standalonePartial,
-                            into: &output, scopes: &scopes, partials: partials, chain: &chain)
+                            into: &output, scopes: &scopes, partials: partials, chain: &chain, budget: &budget)
                 index += 1
                 continue
             }
@@ -178,16 +185,16 @@ public struct Template: Sendable {
             let close = Int(link.close)
             let value = try resolve(walk.tags, tag, in: scopes)
             if kind == TemplateSteps.inverted {
-                if !value.rendersSection { try render(walk, index + 1, close, into: &output, scopes: &scopes, partials: partials, chain: &chain) }
+                if !value.rendersSection { try render(walk, index + 1, close, into: &output, scopes: &scopes, partials: partials, chain: &chain, budget: &budget) }
             } else if case .list(let items) = value {
                 for item in items {
                     scopes.append(item)
-                    try render(walk, index + 1, close, into: &output, scopes: &scopes, partials: partials, chain: &chain)
+                    try render(walk, index + 1, close, into: &output, scopes: &scopes, partials: partials, chain: &chain, budget: &budget)
                     scopes.removeLast()
                 }
             } else if value.rendersSection {
                 scopes.append(value)
-                try render(walk, index + 1, close, into: &output, scopes: &scopes, partials: partials, chain: &chain)
+                try render(walk, index + 1, close, into: &output, scopes: &scopes, partials: partials, chain: &chain, budget: &budget)
                 scopes.removeLast()
             }
             index = close + 1

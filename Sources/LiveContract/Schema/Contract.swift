@@ -11,7 +11,7 @@ public struct Contract: Sendable {
     /// The `ContentState`: every update replaces it wholesale.
     public var state: [Field]
     /// Enums and structs from `types`, in file order.
-    public var types: [NamedType]
+    public var types: [NamedType] { didSet { typeIndex = Self.index(types) } }
     public var examples: [Example]
     public var outputs: Outputs
     /// The schema path as the user named it, used in generated headers.
@@ -30,7 +30,21 @@ public struct Contract: Sendable {
     public var attributesTypeName: String { name + "Attributes" }
 
     public func type(named name: String) -> NamedType? {
-        types.first { $0.name == name }
+        if typeIndex.count == types.count { return typeIndex[name].map { types[$0] } }
+        return types.first { $0.name == name }
+    }
+
+    /// Type name -> index in `types`, so that looking a field's type up is constant time:
+    /// every emitter and budget does it per field, and a schema may hold thousands of types.
+    /// Set whenever `types` is (the memberwise init leaves it empty until `indexTypes()`).
+    var typeIndex: [String: Int] = [:]
+
+    mutating func indexTypes() { typeIndex = Self.index(types) }
+
+    static func index(_ types: [NamedType]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (position, type) in types.enumerated() where index[type.name] == nil { index[type.name] = position }
+        return index
     }
 
     /// The wire value of enum case `name` of `type` (an enumeration, or a list of one):

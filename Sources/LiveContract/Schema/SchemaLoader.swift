@@ -128,6 +128,7 @@ public struct SchemaLoader {
 
         var contract = Contract(name: name, doc: doc, access: access, attributes: attributes, state: state,
                                 types: namedTypes, examples: [], outputs: Outputs(), schemaPath: path)
+        contract.indexTypes()
         contract.envelope = envelope
         contract.envelopeLocation = top["envelope"]?.key.location
         if let entry = top["examples"] {
@@ -155,6 +156,10 @@ public struct SchemaLoader {
         }
         if path.hasPrefix("/") || path.hasPrefix("~") {
             error("templates '\(path)' is absolute; write it relative to the schema's folder so the schema works on every machine", node, rule: "templates-folder")
+            return nil
+        }
+        if let bad = Self.firstControlOrFormat(path) {
+            error("templates has a control or format character (U+\(Self.hex4(bad))) in its path; paths are visible text", node, rule: "templates-folder")
             return nil
         }
         return OutputPath(path: path, location: node.location)

@@ -5,9 +5,9 @@ extension GeneratedFile.Kind {
 extension PackageRule {
     /// A Go package name: one lower-case identifier (Go's convention, and what `go vet` and
     /// linters expect), not a Go keyword and not `main`, which would make it a program that
-    /// no server can import.
+    /// no server can import, nor `init`, which Go refuses to import without an alias.
     static let go = PackageRule(
-        example: "livecontract", language: "Go", requirement: "one lower-case identifier, not a Go keyword or main",
+        example: "livecontract", language: "Go", requirement: "one lower-case identifier, not a Go keyword, main or init",
         pattern: "^[a-z][a-z0-9_]*$",
         refusedPattern: "^(\(GoEmitterNames.refused.sorted().joined(separator: "|")))$"
     ) { name in
@@ -19,11 +19,11 @@ extension PackageRule {
 
 /// The package names the Go rule refuses.
 enum GoEmitterNames {
-    /// Go's 25 keywords, and `main`.
+    /// Go's 25 keywords, `main`, and `init` ("cannot import package as init").
     static let refused: Set<String> = [
         "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for", "func",
         "go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select", "struct",
-        "switch", "type", "var", "main",
+        "switch", "type", "var", "main", "init",
     ]
 }
 

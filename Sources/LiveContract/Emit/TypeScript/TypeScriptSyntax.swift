@@ -58,8 +58,7 @@ struct TypeScriptSyntax {
             return "[" + CodeText.joined(items.map { nestedLiteral($0, type: element, inCode: inCode) }, separator: ", ") + "]"
         case .map(let members):
             guard case .map(let valueType) = type, !members.isEmpty else { return "{}" }
-            // Keys are quoted string literals, so `__proto__` is a plain own member, not the prototype.
-            let parts = MapKeys.sorted(members).map { Self.stringLiteral($0.name) + ": " + nestedLiteral($0.value, type: valueType, inCode: inCode) }
+            let parts = MapKeys.sorted(members).map { Self.propertyKey($0.name) + ": " + nestedLiteral($0.value, type: valueType, inCode: inCode) }
             return "{ " + CodeText.joined(parts, separator: ", ") + " }"
         case .structure(let members):
             guard case .structure(let name) = type, let fields = contract.type(named: name)?.fields else { return "{}" }
@@ -77,6 +76,13 @@ struct TypeScriptSyntax {
         let text = literal(value, type: type, inCode: inCode)
         if case .enumCase = value, inCode { return text + " as const" }
         return text
+    }
+
+    /// A map key in an object literal. A literal key `__proto__` (quoted or not) sets the
+    /// object's prototype instead of adding a member (ECMA-262, "__proto__ Property Names in
+    /// Object Initializers"), so the default would lose it; only a computed key is a member.
+    static func propertyKey(_ name: String) -> String {
+        name == "__proto__" ? "[" + stringLiteral(name) + "]" : stringLiteral(name)
     }
 
     /// A bound from `min`/`max` as a JS number.
