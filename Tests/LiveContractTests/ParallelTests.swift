@@ -31,7 +31,7 @@ final class ParallelTests: XCTestCase {
         yaml += "outputs:\n  swift: [Big.swift, widget/Big.swift]\n  swift-bridge: BigRecords.swift\n"
         yaml += "  kotlin: { path: Big.kt, package: com.example.big }\n  typescript: Big.ts\n  fixtures: fixtures\n"
         let (contract, _) = try SchemaLoader.load(Array(yaml.utf8), path: "big.yaml")
-        XCTAssertTrue(Generator.worthThreads(contract, outputs: 1), "the test contract must take the threaded path")
+        XCTAssertTrue(Generator.worthThreads(contract), "the test contract must take the threaded path")
 
         let generator = Generator(templates: try TemplateSet.builtIn())
         let threaded = try generator.generate(contract)

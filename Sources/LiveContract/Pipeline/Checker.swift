@@ -64,26 +64,27 @@ public enum Checker {
             locations = all
             return all[file.path] ?? all[FileSystem.directory(of: file.path)]
         }
-        let reads = readAll(files, below: folder, fileSystem: fileSystem)
-        for (file, read) in zip(files, reads) {
+        for file in files {
             let display = FileSystem.join(folder, file.path)
-            let bytes: [UInt8]
-            switch read {
-            case .same:
-                continue
-            case .differs(let read):
-                bytes = read
-            case .insideGit(let git):
+            if let git = OutputPlan.gitFolder(in: display) {
                 findings.append(unread(display, "lies inside '\(git)'; livecontract never reads or writes a git folder", location(of: file), schemaPath))
                 continue
-            case .failed(let failure) where failure.problem == .missing:
+            }
+            // The same read as `generate`'s plan: no symlink below the schema's folder is
+            // followed, so check never reads (or prints) what generate would refuse to write.
+            let bytes: [UInt8]
+            switch fileSystem.readOutput(file.path, below: folder) {
+            case .success(let read):
+                bytes = read
+            case .failure(let failure) where failure.problem == .missing:
                 findings.append(CheckFinding(kind: .missing, displayPath: display, message: "the file does not exist", diff: "",
                                              location: location(of: file), firstChangedLine: nil, fix: regenerate))
                 continue
-            case .failed(let failure):
+            case .failure(let failure):
                 findings.append(unread(display, "cannot be compared (\(failure.reason)); its content is not shown", location(of: file), schemaPath))
                 continue
             }
+            if FileSystem.sameBytes(file.bytes, bytes) { continue }
             let location = location(of: file)
             let generated = file.contents
             let existing = String(decoding: bytes, as: UTF8.self)
@@ -137,33 +138,6 @@ public enum Checker {
         }
         return findings
     }
-
-    /// What reading one output found, before any diff or analysis.
-    enum Read: Sendable {
-        case same
-        case differs([UInt8])
-        case insideGit(String)
-        case failed(FileSystem.ReadFailure)
-    }
-
-    /// Reads and compares every output, on all cores when there are enough: on a clean tree
-    /// this is the whole of `check`'s disk work. The same read as `generate`'s plan: no
-    /// symlink below the schema's folder is followed, so check never reads (or prints) what
-    /// generate would refuse to write, and nothing inside a git folder is read at all.
-    static func readAll(_ files: [GeneratedFile], below folder: String, fileSystem: FileSystem) -> [Read] {
-        Parallel.map(files.count, worthThreads: files.count >= threadedReads) { index in
-            let file = files[index]
-            if let git = OutputPlan.gitFolder(in: FileSystem.join(folder, file.path)) { return .insideGit(git) }
-            switch fileSystem.readOutput(file.path, below: folder) {
-            case .success(let bytes): return FileSystem.sameBytes(file.bytes, bytes) ? .same : .differs(bytes)
-            case .failure(let failure): return .failed(failure)
-            }
-        }
-    }
-
-    /// From about this many outputs a second core reads and compares faster than one
-    /// (each read is a few system calls and a memcmp; starting a thread costs about ten).
-    static let threadedReads = 16
 
     /// Notes for temporary files a killed `generate` left next to the outputs: harmless, but a
     /// sign the last run did not finish, and the next `generate` sweeps them.

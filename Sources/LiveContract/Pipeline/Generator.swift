@@ -9,12 +9,12 @@ public struct Generator: Sendable {
     }
 
     /// Every output the schema asks for, in `Emitters.all` order (Swift copies, bridge,
-    /// Kotlin, TypeScript, ..., fixtures). Outputs render concurrently when there is enough work; the
+    /// Kotlin, TypeScript, ..., fixtures). A large contract's outputs render concurrently; the
     /// result does not depend on scheduling.
     public func generate(_ contract: Contract) throws(TemplateError) -> [GeneratedFile] {
         let header = GeneratedHeader.lines(for: contract)
         let requests = Emitters.all.compactMap { emitter in request(emitter, contract, header: header).map { (emitter, $0) } }
-        let results = Parallel.map(requests.count, worthThreads: Self.worthThreads(contract, outputs: requests.count)) { index in
+        let results = Parallel.map(requests.count, worthThreads: Self.worthThreads(contract)) { index in
             Result { () throws(TemplateError) in try requests[index].0.render(requests[index].1) }
         }
         var files: [GeneratedFile] = []
@@ -24,18 +24,11 @@ public struct Generator: Sendable {
         return files
     }
 
-    /// Below about this many fields and cases, one output renders in well under a
-    /// millisecond.
+    /// Below about this many fields and cases, rendering everything takes about a millisecond,
+    /// less than starting threads costs on a small machine (bench/run measures both ends).
     static let threadedSize = 200
 
-    /// Each output carries fixed work whatever the schema's size (its language's helpers,
-    /// the fixtures' routes and malformed maps, the JSON Schema patterns): from about this
-    /// many outputs the whole render takes milliseconds, and a second core saves more than
-    /// starting a thread costs (bench/run measures `check` of the bundled example both ways).
-    static let threadedOutputs = 6
-
-    static func worthThreads(_ contract: Contract, outputs: Int) -> Bool {
-        if outputs >= threadedOutputs { return true }
+    static func worthThreads(_ contract: Contract) -> Bool {
         var size = contract.attributes.count + contract.state.count + contract.examples.count
         for type in contract.types {
             size += type.fields?.count ?? type.enumType?.cases.count ?? 0
