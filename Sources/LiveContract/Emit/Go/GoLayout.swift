@@ -22,7 +22,7 @@ enum GoLayout {
 
     /// Continuation lines of `text` one tab deeper (a nested body inside another body).
     static func indented(_ text: String) -> String {
-        text.contains("\n") ? text.replacingOccurrences(of: "\n", with: "\n\t") : text
+        text.contains("\n") ? text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n\t") : text
     }
 
     /// Rows of cells joined with the padding gofmt's tabwriter gives them: every cell but a
