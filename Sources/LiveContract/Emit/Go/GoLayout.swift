@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Lays generated Go out exactly as `gofmt` prints it, so a server's `gofmt -l` or CI format
 /// check never lists the generated file.
