@@ -22,7 +22,7 @@ extension EditorSchema {
 
     /// A path whose file name ends in the emitter's extension (`output-extension`).
     static func endingIn(_ emitter: Emitter) -> JSONValue {
-        let ending = (emitter.pathExtension ?? "").replacingOccurrences(of: ".", with: "\\.")
+        let ending = (emitter.pathExtension ?? "").split(separator: ".", omittingEmptySubsequences: false).joined(separator: "\\.")
         return object([("type", .string("string")), ("pattern", .string("[^/]" + ending + "$"))])
     }
 }
