@@ -25,7 +25,7 @@ extension Commands {
     static func writeNew(_ path: String, _ text: String, force: Bool, console: Console) -> Bool {
         let fileSystem = FileSystem()
         // Like every write of the tool: a file in the git folder (a hook, `config`) runs code.
-        if let git = OutputPlan.gitFolder(in: path) ?? OutputPlan.gitFolderOnDisk(path) {
+        if let git = OutputPlan.gitFolderReached(by: path) {
             console.print(Diagnostic(.error, "'\(path)' lies inside '\(git)'; livecontract never writes into a git folder (nothing was written)",
                                      at: SourceLocation(file: path, line: 1, column: 1), rule: "output-path"))
             return false

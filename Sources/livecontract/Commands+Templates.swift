@@ -53,7 +53,7 @@ extension Commands {
         let fileSystem = FileSystem()
         for name in names {
             let path = FileSystem.join(folder, name)
-            if let git = OutputPlan.gitFolder(in: path) ?? OutputPlan.gitFolderOnDisk(path) {
+            if let git = OutputPlan.gitFolderReached(by: path) {
                 console.err("livecontract templates dump: '\(path)' lies inside '\(git)'; livecontract never writes into a git folder; nothing was written")
                 return .invalidInput
             }

@@ -37,7 +37,7 @@ public struct OutputPlan: Sendable {
         for file in files {
             let display = FileSystem.join(folder, file.path)
             let location = Self.location(of: file, in: locations, schemaPath: schemaPath)
-            if let git = gitFolder(in: display) ?? gitFolderOnDisk(display) {
+            if let git = gitFolderReached(by: display) {
                 // One error per output: a folder output's files all lie in the same place.
                 let output = locations[file.path] == nil ? FileSystem.directory(of: display) : display
                 if refusedFolders.insert(output).inserted {
@@ -189,6 +189,12 @@ public struct OutputPlan: Sendable {
             }
         }
         return false
+    }
+
+    /// The git folder `path` names or reaches through a symlink on disk, or nil: the test
+    /// every write of the tool makes (outputs, `init`, `import --output`, `templates dump`).
+    public static func gitFolderReached(by path: String) -> String? {
+        gitFolder(in: path) ?? gitFolderOnDisk(path)
     }
 
     /// The git folder `path` reaches once every symlink on the way is resolved, or nil: a

@@ -67,9 +67,7 @@ enum JSONSchemaText {
 
     private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> Unicode.Scalar? {
         guard index + length <= bytes.count else { return nil }
-        var value = length == 1 ? UInt32(bytes[index]) : UInt32(bytes[index]) & (0xFF >> (length + 1))
-        for offset in 1..<max(length, 1) { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-        return Unicode.Scalar(value)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<index + length]), as: UTF8.self).unicodeScalars.first
     }
 
     /// `\u` and four lowercase hex digits, as `JSON.stringify` writes an escape.
