@@ -43,8 +43,7 @@ extension Commands {
     /// `check` in a machine format: every schema is loaded and a failure is kept as diagnostics
     /// (for the JSON document or annotations) instead of printed as text. Shares `loadTemplates`
     /// with `loadAll`; nil (after printing why) when the templates themselves fail.
-    static func loadQuietly(_ parsed: ParsedArguments, console: Console) -> [(schema: LoadedSchema?, failure: CheckedSchema?)]? {
-        let fileSystem = FileSystem()
+    static func loadQuietly(_ parsed: ParsedArguments, console: Console, fileSystem: FileSystem = FileSystem()) -> [(schema: LoadedSchema?, failure: CheckedSchema?)]? {
         guard let templates = loadTemplates(parsed, console: console, fileSystem: fileSystem) else { return nil }
         let paths = parsed.positionals.isEmpty ? [defaultSchema] : parsed.positionals
         return paths.map { path in

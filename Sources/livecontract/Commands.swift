@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LiveContract
 
 /// `generate` and `check`: load every schema first, then act, so one bad schema stops the
@@ -11,7 +16,7 @@ enum Commands {
                          spec: ArgumentSpec(flags: ["--force", "--strict", "--quiet"], options: ["--templates"]),
                          help: Help.generate, run: generate),
             CommandEntry(name: "check", summary: "regenerate in memory and report missing, stale or hand-edited files",
-                         spec: ArgumentSpec(flags: ["--strict", "--quiet"], options: ["--templates", "--format"]),
+                         spec: ArgumentSpec(flags: ["--strict", "--quiet", "--no-cache"], options: ["--templates", "--format"]),
                          help: Help.check, run: check),
         ]
     }
@@ -44,8 +49,7 @@ enum Commands {
     }
 
     /// Loads all schemas named on the command line; prints diagnostics; nil on any error.
-    static func loadAll(_ parsed: ParsedArguments, console: Console) -> [LoadedSchema]? {
-        let fileSystem = FileSystem()
+    static func loadAll(_ parsed: ParsedArguments, console: Console, fileSystem: FileSystem = FileSystem()) -> [LoadedSchema]? {
         guard let templates = loadTemplates(parsed, console: console, fileSystem: fileSystem) else { return nil }
         let paths = parsed.positionals.isEmpty ? [defaultSchema] : parsed.positionals
         var loaded: [LoadedSchema] = []
@@ -111,7 +115,26 @@ enum Commands {
     static func check(_ parsed: ParsedArguments, console: Console) -> ExitCode {
         guard let format = reportFormat(parsed, command: "check", console: console) else { return .usage }
         if refusesStandardInput(parsed, command: "check", console: console) { return .usage }
-        let fileSystem = FileSystem()
+        // A passing check is kept in the check cache with every read it made; the same check
+        // again, when every read gets the same answer, prints the kept report (docs/check.md).
+        guard !parsed.flags.contains("--no-cache"), let cache = CheckCache.locate(environment: { getenv($0).map { String(cString: $0) } }) else {
+            return check(parsed, format: format, console: console, fileSystem: FileSystem())
+        }
+        var arguments = parsed.positionals.map { "=" + $0 } + parsed.flags.sorted()
+        arguments += parsed.options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let key = CheckCache.key(command: "check", arguments: arguments, currentDirectory: FileSystem().currentDirectory, colour: console.colourErrors)
+        if let outcome = cache.lookUp(key: key) {
+            for write in outcome.writes { console.raw(write.stream, write.bytes) }
+            return ExitCode(rawValue: outcome.exitCode) ?? .findings
+        }
+        let journal = ReadJournal()
+        let recording = console.recording()
+        let code = check(parsed, format: format, console: recording, fileSystem: FileSystem(journal: journal))
+        cache.store(key: key, journal: journal, outcome: CheckCache.Outcome(writes: recording.transcript?.writes ?? [], exitCode: code.rawValue))
+        return code
+    }
+
+    static func check(_ parsed: ParsedArguments, format: ReportFormat, console: Console, fileSystem: FileSystem) -> ExitCode {
         let checkOne = { (schema: LoadedSchema, diagnostics: [Diagnostic]) in
             console.print(Checker.staleTemporaries(files: schema.files, contract: schema.contract, schemaPath: schema.path, fileSystem: fileSystem))
             return CheckedSchema(path: schema.path, fileCount: schema.files.count, diagnostics: diagnostics,
@@ -120,10 +143,10 @@ enum Commands {
         }
         var checked: [CheckedSchema] = []
         if format == .text {
-            guard let schemas = loadAll(parsed, console: console) else { return .invalidInput }
+            guard let schemas = loadAll(parsed, console: console, fileSystem: fileSystem) else { return .invalidInput }
             checked = schemas.map { checkOne($0, []) }
         } else {
-            guard let loaded = loadQuietly(parsed, console: console) else { return .invalidInput }
+            guard let loaded = loadQuietly(parsed, console: console, fileSystem: fileSystem) else { return .invalidInput }
             checked = loaded.map { $0.schema.map { checkOne($0, $0.warnings) } ?? $0.failure! }
             let invalid = loaded.contains { $0.schema == nil || (parsed.flags.contains("--strict") && !($0.schema?.warnings.isEmpty ?? true)) }
             if invalid {

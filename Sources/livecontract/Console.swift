@@ -9,9 +9,23 @@ import LiveContract
 /// NO_COLOR is set (https://no-color.org convention), so CI logs and pipes stay plain.
 struct Console {
     let colourErrors: Bool
+    /// When set, everything written is also kept here (for the check cache).
+    private(set) var transcript: Transcript?
 
     init() {
         colourErrors = isatty(2) != 0 && getenv("NO_COLOR") == nil && String(cString: getenv("TERM") ?? strdup("dumb")) != "dumb"
+    }
+
+    /// This console, also keeping what it writes.
+    func recording() -> Console {
+        var console = self
+        console.transcript = Transcript()
+        return console
+    }
+
+    /// Writes bytes as they are (a recorded report being replayed).
+    func raw(_ fd: Int32, _ bytes: [UInt8]) {
+        if !bytes.isEmpty { _ = FileSystem.writeAll(fd, bytes) }
     }
 
     func out(_ text: String) {
@@ -25,6 +39,7 @@ struct Console {
     private func write(_ fd: Int32, _ text: String) {
         var bytes = Array(text.utf8)
         if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        transcript?.append(fd, bytes)
         _ = FileSystem.writeAll(fd, bytes)
     }
 
@@ -49,5 +64,14 @@ struct Console {
 
     func print(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics { print(diagnostic) }
+    }
+}
+
+/// What a console wrote, write by write, with the stream of each (1 or 2).
+final class Transcript {
+    private(set) var writes: [(stream: Int32, bytes: [UInt8])] = []
+
+    func append(_ fd: Int32, _ bytes: [UInt8]) {
+        writes.append((fd, bytes))
     }
 }

@@ -41,9 +41,10 @@ enum Help {
     """
 
     static let check = """
-    usage: livecontract check [--format text|json|github] [--templates DIR] [--strict] [--quiet] [SCHEMA...]
+    usage: livecontract check [--format text|json|github] [--templates DIR] [--strict] [--quiet] [--no-cache] [SCHEMA...]
 
-    Regenerates every output in memory and compares it with the file on disk. Writes nothing.
+    Regenerates every output in memory and compares it with the file on disk. Writes nothing
+    in the repository (a passing check is kept in a cache outside it, see --no-cache).
     Reports each missing, stale (schema changed), hand-edited or foreign file with a unified
     diff; for a drifted Swift copy it also says what the drift does on the wire (which payloads
     the widget fails to decode). Line-ending-only differences (CRLF) are a warning.
@@ -54,5 +55,7 @@ enum Help {
       --templates DIR   use DIR/<name>.mustache instead of a built-in template of the same name
       --strict          treat warnings as errors (line-ending drift fails too)
       --quiet           print only problems
+      --no-cache        run in full even when nothing it reads changed since a passing check
+                        with the same arguments (docs/check.md, "The check cache")
     """
 }

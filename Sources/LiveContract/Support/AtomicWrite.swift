@@ -38,6 +38,7 @@ extension FileSystem {
     /// a signal the process ignores (nohup) stays ignored. SIGKILL cannot be caught, so each
     /// write first sweeps the temporary files that dead runs left next to the same output.
     public func write(_ set: [PendingWrite]) throws(Failure) {
+        journal?.noteUnrepeatable()
         if set.isEmpty { return }
         var createdFolders: [String] = []
         var written: [String] = []
@@ -169,6 +170,12 @@ extension FileSystem {
     /// The stale temporary files next to `paths` (for `check` to mention): each folder is
     /// listed once, however many outputs it holds.
     public func staleTemporaries(nextTo paths: [String]) -> [String] {
+        let found = Self.staleTemporaries(nextTo: paths)
+        journal?.noteStaleTemporaries(paths, found)
+        return found
+    }
+
+    static func staleTemporaries(nextTo paths: [String]) -> [String] {
         var namesByFolder: [String: Set<String>] = [:]
         for path in paths { namesByFolder[Self.directory(of: path), default: []].insert(Self.fileName(of: path)) }
         var found: [String] = []

@@ -17,10 +17,22 @@ public struct FileSystem: Sendable {
         public var description: String { "\(path): \(reason)" }
     }
 
-    public init() {}
+    /// When set, every read is noted in it (with its answer), so the run can be replayed;
+    /// see `ReadJournal`. nil for every run but a `check` that may be cached.
+    public var journal: ReadJournal?
+
+    public init(journal: ReadJournal? = nil) {
+        self.journal = journal
+    }
 
     /// What is at `path`, without following a final symlink.
     public func kind(_ path: String) -> Kind {
+        let kind = Self.kind(path)
+        journal?.noteKind(path, kind)
+        return kind
+    }
+
+    static func kind(_ path: String) -> Kind {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .missing }
         switch info.st_mode & S_IFMT {
@@ -33,6 +45,7 @@ public struct FileSystem: Sendable {
 
     /// `mkdir -p`.
     public func makeDirectories(_ path: String) throws(Failure) {
+        journal?.noteUnrepeatable()
         if path.isEmpty || kind(path) == .directory { return }
         let parent = Self.directory(of: path)
         if parent != path { try makeDirectories(parent) }
@@ -40,7 +53,13 @@ public struct FileSystem: Sendable {
     }
 
     public func listDirectory(_ path: String) throws(Failure) -> [String] {
-        guard let handle = opendir(path) else { throw failure(path) }
+        let result = Result { () throws(Failure) in try Self.listDirectory(path) }
+        journal?.noteList(path, result)
+        return try result.get()
+    }
+
+    static func listDirectory(_ path: String) throws(Failure) -> [String] {
+        guard let handle = opendir(path) else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
         defer { closedir(handle) }
         var names: [String] = []
         while let entry = readdir(handle) {
@@ -53,12 +72,14 @@ public struct FileSystem: Sendable {
     }
 
     public func removeFile(_ path: String) {
+        journal?.noteUnrepeatable()
         unlink(path)
     }
 
     /// `rm -rf` without following symlinks: a link is removed, never what it points to.
     /// For scratch folders this process owns (tests, the fuzzer's self-check).
     public func removeTree(_ path: String) {
+        journal?.noteUnrepeatable()
         switch kind(path) {
         case .missing:
             return
@@ -74,8 +95,9 @@ public struct FileSystem: Sendable {
 
     public var currentDirectory: String {
         var buffer = [CChar](repeating: 0, count: 4096)
-        guard getcwd(&buffer, buffer.count) != nil else { return "." }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let path = getcwd(&buffer, buffer.count) == nil ? "." : String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        journal?.noteCurrentDirectory(path)
+        return path
     }
 
     /// Writes all of `bytes` to `fd`, retrying short writes and EINTR; false (with errno

@@ -65,6 +65,12 @@ extension FileSystem {
     /// A file the user named (schema, template, payload, compat file): a final symlink is
     /// followed only when `followLink` is set (the user typed that path themselves).
     public func readFile(_ path: String, limit: Int, followLink: Bool) -> Result<[UInt8], ReadFailure> {
+        let result = Self.readFile(path, limit: limit, followLink: followLink)
+        journal?.noteRead(path, limit: limit, followLink: followLink, result)
+        return result
+    }
+
+    static func readFile(_ path: String, limit: Int, followLink: Bool) -> Result<[UInt8], ReadFailure> {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followLink ? 0 : O_NOFOLLOW)
         let fd = open(path, flags)
         guard fd >= 0 else { return .failure(ReadFailure(path: path, problem: openProblem(path, errno))) }
@@ -74,12 +80,19 @@ extension FileSystem {
 
     /// Standard input (`validate -`), which may be a pipe: only the cap applies.
     public func readStandardInput(limit: Int) -> Result<[UInt8], ReadFailure> {
-        readOpened(0, path: "<stdin>", limit: limit, regularOnly: false)
+        journal?.noteUnrepeatable()
+        return Self.readOpened(0, path: "<stdin>", limit: limit, regularOnly: false)
     }
 
     /// The existing output `relative` below `folder`, following no symlink in any component
     /// of `relative` (the schema's folder itself is the user's choice and may be a link).
     public func readOutput(_ relative: String, below folder: String, limit: Int = Limit.output) -> Result<[UInt8], ReadFailure> {
+        let result = Self.readOutput(relative, below: folder, limit: limit)
+        journal?.noteOutput(relative, below: folder, limit: limit, result)
+        return result
+    }
+
+    static func readOutput(_ relative: String, below folder: String, limit: Int) -> Result<[UInt8], ReadFailure> {
         let display = Self.join(folder, relative)
         let parts = relative.split(separator: "/").map(String.init)
         var directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -120,7 +133,7 @@ extension FileSystem {
         try? readFile(path, limit: Limit.output, followLink: false).get()
     }
 
-    private func openProblem(_ path: String, _ error: Int32) -> ReadProblem {
+    private static func openProblem(_ path: String, _ error: Int32) -> ReadProblem {
         switch error {
         case ENOENT: return .missing
         case ELOOP: return .symlink(path)
@@ -131,7 +144,7 @@ extension FileSystem {
 
     /// fstat, refuse non-regular files and oversized ones, then read at most `limit + 1`
     /// bytes so a file that lies about its size (`/proc`) or grows is still caught.
-    private func readOpened(_ fd: Int32, path: String, limit: Int, regularOnly: Bool = true) -> Result<[UInt8], ReadFailure> {
+    private static func readOpened(_ fd: Int32, path: String, limit: Int, regularOnly: Bool = true) -> Result<[UInt8], ReadFailure> {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failure(ReadFailure(path: path, problem: .failed(String(cString: strerror(errno))))) }
         let regular = info.st_mode & S_IFMT == S_IFREG
@@ -142,9 +155,30 @@ extension FileSystem {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         }
         // Read straight into the result: one buffer the file's size plus one byte (which
-        // tells a file that grew from one that did not), no chunk to copy from.
-        var bytes = [UInt8](repeating: 0, count: regular ? min(Int(info.st_size) + 1, limit + 1) : 65_536)
+        // tells a file that grew from one that did not), no chunk to copy from, and not
+        // zeroed first. Only a file that grew (or a pipe) goes on to the loop below.
+        var bytes: [UInt8] = []
         var count = 0
+        if regular {
+            let capacity = min(Int(info.st_size) + 1, limit + 1)
+            var error: Int32 = 0
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                var filled = 0
+                while filled < capacity {
+                    let got = Glue.read(fd, buffer.baseAddress! + filled, capacity - filled)
+                    if got < 0 && errno == EINTR { continue }
+                    if got < 0 { error = errno }
+                    if got <= 0 { break }
+                    filled += got
+                }
+                initialized = filled
+            }
+            if error != 0 { return .failure(ReadFailure(path: path, problem: .failed(String(cString: strerror(error))))) }
+            if bytes.count < capacity { return .success(bytes) }
+            count = bytes.count
+        } else {
+            bytes = [UInt8](repeating: 0, count: 65_536)
+        }
         while count <= limit {
             if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count))) }
             let got = bytes.withUnsafeMutableBytes { Glue.read(fd, $0.baseAddress! + count, $0.count - count) }

@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What one run read from the file system, in order, each read with the answer it got.
+///
+/// A command whose only inputs are its arguments and what it reads through `FileSystem` is a
+/// function of those answers: asked again with the same arguments, a run whose reads all get
+/// the same answers prints the same report. `check` keeps its journal in the check cache
+/// (`CheckCache`), and `replays(_:)` is how a later run proves that nothing it would read
+/// has changed without loading the schema or rendering anything.
+///
+/// A run that reads standard input or writes a file cannot be replayed and is marked so.
+/// One lock guards the entries, so reads on any thread may be noted.
+public final class ReadJournal: @unchecked Sendable {
+    /// One read: what was asked (operation and arguments) and what came back, both as bytes
+    /// (slices, so entries decoded from one cache file share its buffer).
+    public struct Entry: Sendable, Equatable {
+        public var access: ArraySlice<UInt8>
+        public var answer: ArraySlice<UInt8>
+    }
+
+    private enum Operation: UInt8 {
+        case kind = 1, list, readFile, readOutput, staleTemporaries, currentDirectory
+    }
+
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var recorded: [Entry] = []
+    private var repeatable = true
+
+    public init() {
+        pthread_mutex_init(lock, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    /// The reads so far, or nil when the run did something a replay cannot repeat.
+    public var entries: [Entry]? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return repeatable ? recorded : nil
+    }
+
+    /// The run read standard input or changed the file system.
+    func noteUnrepeatable() {
+        pthread_mutex_lock(lock)
+        repeatable = false
+        pthread_mutex_unlock(lock)
+    }
+
+    func noteKind(_ path: String, _ kind: FileSystem.Kind) {
+        note(.kind, [path], Self.answer(kind))
+    }
+
+    func noteList(_ path: String, _ result: Result<[String], FileSystem.Failure>) {
+        note(.list, [path], Self.answer(result))
+    }
+
+    func noteRead(_ path: String, limit: Int, followLink: Bool, _ result: Result<[UInt8], FileSystem.ReadFailure>) {
+        note(.readFile, [path, String(limit), followLink ? "1" : "0"], Self.answer(result))
+    }
+
+    func noteOutput(_ relative: String, below folder: String, limit: Int, _ result: Result<[UInt8], FileSystem.ReadFailure>) {
+        note(.readOutput, [relative, folder, String(limit)], Self.answer(result))
+    }
+
+    func noteStaleTemporaries(_ paths: [String], _ found: [String]) {
+        note(.staleTemporaries, paths, Self.joined(found))
+    }
+
+    func noteCurrentDirectory(_ path: String) {
+        note(.currentDirectory, [], Array(path.utf8))
+    }
+
+    /// True when every read of `entries`, made again now, gets the answer it got then.
+    /// Stops at the first difference; an entry it cannot decode is a difference.
+    public static func replays(_ entries: [Entry]) -> Bool {
+        let fileSystem = FileSystem()
+        for entry in entries {
+            guard let operation = entry.access.first.flatMap(Operation.init(rawValue:)) else { return false }
+            let arguments = entry.access.dropFirst().split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            let same: Bool
+            switch (operation, arguments.count) {
+            case (.kind, 1): same = Self.answer(fileSystem.kind(arguments[0]))[...] == entry.answer
+            case (.list, 1): same = Self.answer(Result { () throws(FileSystem.Failure) in try fileSystem.listDirectory(arguments[0]) })[...] == entry.answer
+            case (.readFile, 3):
+                guard let limit = Int(arguments[1]) else { return false }
+                same = Self.matches(fileSystem.readFile(arguments[0], limit: limit, followLink: arguments[2] == "1"), entry.answer)
+            case (.readOutput, 3):
+                guard let limit = Int(arguments[2]) else { return false }
+                same = Self.matches(fileSystem.readOutput(arguments[0], below: arguments[1], limit: limit), entry.answer)
+            case (.staleTemporaries, _): same = Self.joined(fileSystem.staleTemporaries(nextTo: entry.access.count == 1 ? [] : arguments))[...] == entry.answer
+            case (.currentDirectory, 1): same = Array(fileSystem.currentDirectory.utf8)[...] == entry.answer
+            default: return false
+            }
+            guard same else { return false }
+        }
+        return true
+    }
+
+    private func note(_ operation: Operation, _ arguments: [String], _ answer: [UInt8]) {
+        // Paths are C strings, so NUL cannot occur inside an argument.
+        var access: [UInt8] = [operation.rawValue]
+        for (index, argument) in arguments.enumerated() {
+            if index > 0 { access.append(0) }
+            access.append(contentsOf: argument.utf8)
+        }
+        pthread_mutex_lock(lock)
+        recorded.append(Entry(access: access[...], answer: answer[...]))
+        pthread_mutex_unlock(lock)
+    }
+
+    private static func answer(_ kind: FileSystem.Kind) -> [UInt8] {
+        switch kind {
+        case .missing: return [0]
+        case .file: return [1]
+        case .directory: return [2]
+        case .symlink: return [3]
+        case .other: return [4]
+        }
+    }
+
+    private static func answer(_ result: Result<[String], FileSystem.Failure>) -> [UInt8] {
+        switch result {
+        case .success(let names): return [0] + joined(names)
+        case .failure(let failure): return [1] + Array(failure.reason.utf8)
+        }
+    }
+
+    /// `answer(result) == recorded`, without copying the bytes read.
+    private static func matches(_ result: Result<[UInt8], FileSystem.ReadFailure>, _ recorded: ArraySlice<UInt8>) -> Bool {
+        guard case .success(let bytes) = result else { return answer(result)[...] == recorded }
+        guard recorded.first == 0, recorded.count == bytes.count + 1 else { return false }
+        return bytes.withUnsafeBytes { now in
+            recorded.withUnsafeBytes { then in bytes.isEmpty || memcmp(now.baseAddress!, then.baseAddress! + 1, bytes.count) == 0 }
+        }
+    }
+
+    private static func answer(_ result: Result<[UInt8], FileSystem.ReadFailure>) -> [UInt8] {
+        switch result {
+        case .success(let bytes): return [0] + bytes
+        case .failure(let failure): return [1] + Array(failure.description.utf8)
+        }
+    }
+
+    private static func joined(_ names: [String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for (index, name) in names.enumerated() {
+            if index > 0 { bytes.append(0) }
+            bytes.append(contentsOf: name.utf8)
+        }
+        return bytes
+    }
+}

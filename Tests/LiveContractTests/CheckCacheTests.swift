@@ -1,0 +1,159 @@
+import Foundation
+import XCTest
+@testable import LiveContract
+
+/// The check cache (docs/check.md): a replayed check says exactly what a full check says, after
+/// any change to what the check reads; a hit is a replay, a change is a miss; an untrusted,
+/// damaged or switched-off cache is never used; a failing check is never kept.
+final class CheckCacheTests: XCTestCase {
+    var folder: URL!
+    var cache: URL!
+
+    override func setUpWithError() throws {
+        folder = TestSupport.temporaryDirectory("check-cache")
+        cache = folder.appendingPathComponent("cache")
+        try TestSupport.generate(schema: "delivery", into: folder)
+    }
+
+    override func tearDownWithError() throws {
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    func check(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> TestSupport.RunResult {
+        try TestSupport.run(TestSupport.binary.path, ["check"] + arguments + ["delivery.yaml"], in: folder,
+                            environment: ["LIVECONTRACT_CACHE_DIR": cache.path, "NO_COLOR": "1"].merging(environment) { $1 })
+    }
+
+    /// The one entry's inode: a hit leaves the entry alone, a miss writes a new one.
+    func entryInode() throws -> Int? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: cache.path))?.filter { $0.hasPrefix("check-") } ?? []
+        guard let name = names.first else { return nil }
+        XCTAssertEqual(names.count, 1)
+        return try FileManager.default.attributesOfItem(atPath: cache.appendingPathComponent(name).path)[.systemFileNumber] as? Int
+    }
+
+    func assertSame(_ cached: TestSupport.RunResult, _ full: TestSupport.RunResult, _ step: String, line: UInt = #line) {
+        XCTAssertEqual(cached.status, full.status, step, line: line)
+        XCTAssertEqual(cached.stdout, full.stdout, step, line: line)
+        XCTAssertEqual(cached.stderr, full.stderr, step, line: line)
+    }
+
+    static let kotlin = "delivery/modules/droptrack-live/android/DeliveryContract.kt"
+    static let widget = "delivery/targets/widgets/DeliveryAttributes.swift"
+
+    func testEveryChangeToWhatCheckReadsIsSeenAndReportsMatchAFullCheck() throws {
+        let first = try check()
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let recorded = try XCTUnwrap(try entryInode(), "a passing check is kept")
+        let hit = try check()
+        assertSame(hit, first, "unchanged")
+        XCTAssertEqual(try entryInode(), recorded, "the unchanged check was replayed, not run again")
+        for quiet in [["--quiet"], ["--format", "json"]] {
+            assertSame(try check(quiet), try check(quiet + ["--no-cache"]), "\(quiet)")
+        }
+
+        let kotlin = folder.appendingPathComponent(Self.kotlin)
+        let original = try Data(contentsOf: kotlin)
+        let fm = FileManager.default
+        let steps: [(String, () throws -> Void)] = [
+            ("one byte of one output", { var edited = original; edited[edited.count / 2] ^= 0x20; try edited.write(to: kotlin) }),
+            ("output restored", { try original.write(to: kotlin) }),
+            ("output removed", { try fm.removeItem(at: kotlin) }),
+            ("output restored again", { try original.write(to: kotlin) }),
+            ("output behind a symlink", {
+                let copy = self.folder.appendingPathComponent("copy.kt")
+                try original.write(to: copy)
+                try fm.removeItem(at: kotlin)
+                try fm.createSymbolicLink(at: kotlin, withDestinationURL: copy)
+            }),
+            ("symlink replaced by the file", { try fm.removeItem(at: kotlin); try original.write(to: kotlin) }),
+            ("CRLF line endings", {
+                let widget = self.folder.appendingPathComponent(Self.widget)
+                let text = try String(contentsOf: widget, encoding: .utf8)
+                try text.replacingOccurrences(of: "\n", with: "\r\n").write(to: widget, atomically: true, encoding: .utf8)
+            }),
+            ("schema changed", {
+                let schema = self.folder.appendingPathComponent("delivery.yaml")
+                let text = try String(contentsOf: schema, encoding: .utf8)
+                try text.replacingOccurrences(of: "courierName", with: "riderName").write(to: schema, atomically: true, encoding: .utf8)
+            }),
+        ]
+        for (step, change) in steps {
+            try change()
+            let cached = try check()
+            assertSame(cached, try check(["--no-cache"]), step)
+            assertSame(try check(), cached, step + ", twice")
+        }
+        XCTAssertEqual(try check().status, 1, "the changed schema no longer matches its outputs")
+    }
+
+    func testATemplateOverrideIsAnInput() throws {
+        let templates = folder.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        XCTAssertEqual(try TestSupport.run(TestSupport.binary.path, ["templates", "dump", templates.path], in: folder).status, 0)
+        let kotlin = templates.appendingPathComponent("kotlin.mustache")
+        XCTAssertEqual(try check(["--templates", "templates"]).status, 0)
+        XCTAssertEqual(try check(["--templates", "templates"]).status, 0)
+        let text = try String(contentsOf: kotlin, encoding: .utf8)
+        try ("// a local change\n" + text).write(to: kotlin, atomically: true, encoding: .utf8)
+        let cached = try check(["--templates", "templates"])
+        XCTAssertEqual(cached.status, 1, "an edited template changes what check expects")
+        assertSame(cached, try check(["--templates", "templates", "--no-cache"]), "template edited")
+    }
+
+    func testAFailingCheckIsNotKept() throws {
+        try "// edited\n".write(to: folder.appendingPathComponent(Self.kotlin), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try check().status, 1)
+        XCTAssertNil(try entryInode())
+    }
+
+    func testSwitchedOffUntrustedOrInsideGitNothingIsKept() throws {
+        XCTAssertEqual(try check(environment: ["LIVECONTRACT_CACHE": "off"]).status, 0)
+        XCTAssertEqual(try check(["--no-cache"]).status, 0)
+        XCTAssertNil(try entryInode(), "off and --no-cache write nothing")
+
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+        XCTAssertEqual(try check().status, 0)
+        XCTAssertNil(try entryInode(), "a folder others may write is not used")
+
+        let git = folder.appendingPathComponent(".git/livecontract")
+        let result = try check(environment: ["LIVECONTRACT_CACHE_DIR": git.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path), "nothing is written inside a git folder")
+    }
+
+    func testADamagedEntryIsAMissAndIsReplaced() throws {
+        let first = try check()
+        let name = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasPrefix("check-") })
+        let entry = cache.appendingPathComponent(name)
+        var bytes = try Data(contentsOf: entry)
+        // The recorded report itself: damaged, it must not be printed.
+        let at = try XCTUnwrap(bytes.range(of: Data("in sync".utf8))).lowerBound
+        bytes[at] = UInt8(ascii: "X")
+        try bytes.write(to: entry)
+        assertSame(try check(), first, "damaged entry")
+        try Data(bytes.prefix(bytes.count / 2)).write(to: entry)
+        assertSame(try check(), first, "torn entry")
+        XCTAssertNotNil(CheckCacheEntry(decoding: Array(try Data(contentsOf: entry))), "the next passing check wrote a whole entry again")
+    }
+
+    /// In process: the journal of a full check replays while nothing changes, and stops
+    /// replaying when any one read would answer differently.
+    func testJournalReplaysUntilOneReadDiffers() throws {
+        let journal = ReadJournal()
+        let fileSystem = FileSystem(journal: journal)
+        let schemaPath = folder.appendingPathComponent("delivery.yaml").path
+        let loaded = try Workspace.load(schemaPath: schemaPath, templates: TemplateSet.builtIn(), fileSystem: fileSystem).get()
+        XCTAssertEqual(Checker.check(files: loaded.files, contract: loaded.contract, schemaPath: schemaPath, fileSystem: fileSystem), [])
+        let entries = try XCTUnwrap(journal.entries)
+        XCTAssertEqual(entries.count, loaded.files.count + 1, "the schema and every output")
+        XCTAssertTrue(ReadJournal.replays(entries))
+        let entry = CheckCacheEntry(key: [1, 2], outcome: CheckCache.Outcome(writes: [(1, Array("ok\n".utf8))], exitCode: 0), reads: entries)
+        XCTAssertEqual(CheckCacheEntry(decoding: entry.encoded()), entry)
+        let widget = folder.appendingPathComponent(Self.widget)
+        try (try String(contentsOf: widget, encoding: .utf8) + " ").write(to: widget, atomically: true, encoding: .utf8)
+        XCTAssertFalse(ReadJournal.replays(entries))
+        fileSystem.removeFile(widget.path)
+        XCTAssertNil(journal.entries, "a run that changed the file system cannot be replayed")
+    }
+}
