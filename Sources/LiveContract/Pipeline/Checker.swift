@@ -64,6 +64,7 @@ public enum Checker {
             locations = all
             return all[file.path] ?? all[FileSystem.directory(of: file.path)]
         }
+        let folders = OpenFolders()
         for file in files {
             let display = FileSystem.join(folder, file.path)
             if let git = OutputPlan.gitFolder(in: display) {
@@ -73,7 +74,7 @@ public enum Checker {
             // The same read as `generate`'s plan: no symlink below the schema's folder is
             // followed, so check never reads (or prints) what generate would refuse to write.
             let bytes: [UInt8]
-            switch fileSystem.readOutput(file.path, below: folder) {
+            switch fileSystem.readOutput(file.path, below: folder, folders: folders) {
             case .success(let read):
                 bytes = read
             case .failure(let failure) where failure.problem == .missing:

@@ -149,6 +149,27 @@ public struct FileSystem: Sendable {
     }
 }
 
+/// Folders opened (without following links) by reads below them, kept open for the next
+/// read in the same folder and closed together when the set goes away.
+public final class OpenFolders {
+    private var descriptors: [String: Int32] = [:]
+
+    public init() {}
+
+    deinit {
+        for descriptor in descriptors.values { close(descriptor) }
+    }
+
+    /// The folder `key`, opened by `open` the first time (-1 with errno set when that fails;
+    /// a failure is not kept, so the next read tries again).
+    func descriptor(_ key: String, _ open: () -> Int32) -> Int32 {
+        if let descriptor = descriptors[key] { return descriptor }
+        let descriptor = open()
+        if descriptor >= 0 { descriptors[key] = descriptor }
+        return descriptor
+    }
+}
+
 /// The C `read`/`write` under names that do not clash with our own methods.
 enum Glue {
     static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {

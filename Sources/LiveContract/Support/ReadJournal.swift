@@ -81,6 +81,7 @@ public final class ReadJournal: @unchecked Sendable {
     /// Stops at the first difference; an entry it cannot decode is a difference.
     public static func replays(_ entries: [Entry]) -> Bool {
         let fileSystem = FileSystem()
+        let folders = OpenFolders()
         for entry in entries {
             guard let operation = entry.access.first.flatMap(Operation.init(rawValue:)) else { return false }
             let arguments = entry.access.dropFirst().split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
@@ -93,7 +94,7 @@ public final class ReadJournal: @unchecked Sendable {
                 same = Self.matches(fileSystem.readFile(arguments[0], limit: limit, followLink: arguments[2] == "1"), entry.answer)
             case (.readOutput, 3):
                 guard let limit = Int(arguments[2]) else { return false }
-                same = Self.matches(fileSystem.readOutput(arguments[0], below: arguments[1], limit: limit), entry.answer)
+                same = Self.matches(fileSystem.readOutput(arguments[0], below: arguments[1], limit: limit, folders: folders), entry.answer)
             case (.staleTemporaries, _): same = Self.joined(fileSystem.staleTemporaries(nextTo: entry.access.count == 1 ? [] : arguments))[...] == entry.answer
             case (.currentDirectory, 1): same = Array(fileSystem.currentDirectory.utf8)[...] == entry.answer
             default: return false

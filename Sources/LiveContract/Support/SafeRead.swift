@@ -86,36 +86,46 @@ extension FileSystem {
 
     /// The existing output `relative` below `folder`, following no symlink in any component
     /// of `relative` (the schema's folder itself is the user's choice and may be a link).
-    public func readOutput(_ relative: String, below folder: String, limit: Int = Limit.output) -> Result<[UInt8], ReadFailure> {
-        let result = Self.readOutput(relative, below: folder, limit: limit)
+    /// `folders`, when given, keeps the folders on the way open for the next read below the
+    /// same ones (a run reads 32 outputs in 8 folders): each is opened once, the same way.
+    public func readOutput(_ relative: String, below folder: String, limit: Int = Limit.output, folders: OpenFolders? = nil) -> Result<[UInt8], ReadFailure> {
+        let result = Self.readOutput(relative, below: folder, limit: limit, folders: folders)
         journal?.noteOutput(relative, below: folder, limit: limit, result)
         return result
     }
 
-    static func readOutput(_ relative: String, below folder: String, limit: Int) -> Result<[UInt8], ReadFailure> {
+    static func readOutput(_ relative: String, below folder: String, limit: Int, folders: OpenFolders?) -> Result<[UInt8], ReadFailure> {
         let display = Self.join(folder, relative)
         // Split as bytes: Character-wise splitting cost more than the opens and reads.
         let parts = relative.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
-        var directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // Without a caller's set, this read's own: it closes the folders when the read is done.
+        let folders = folders ?? OpenFolders()
+        var key = folder
+        var directory = folders.descriptor(key) { open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard directory >= 0 else { return .failure(ReadFailure(path: display, problem: openProblem(folder, errno))) }
         for (index, part) in parts.enumerated() {
             let last = index == parts.count - 1
-            let flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | (last ? O_NONBLOCK : O_DIRECTORY)
-            let next = openat(directory, part, flags)
+            let parent = directory
+            let next: Int32
+            if last {
+                next = openat(parent, part, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+            } else {
+                key += "/" + part
+                next = folders.descriptor(key) { openat(parent, part, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_DIRECTORY) }
+            }
             let error = errno
             if next < 0 {
                 var info = stat()
-                let isLink = fstatat(directory, part, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
+                let isLink = fstatat(parent, part, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
                 let isFile = !last && error == ENOTDIR
-                close(directory)
                 let prefix = parts[...index].reduce(folder) { Self.join($0, $1) }
                 let problem: ReadProblem = isLink ? .symlink(prefix) : isFile ? .notAFolder(prefix)
                     : error == ENOENT ? .missing : .failed(String(cString: strerror(error)))
                 return .failure(ReadFailure(path: display, problem: problem))
             }
-            close(directory)
             directory = next
         }
+        guard !parts.isEmpty else { return readOpened(directory, path: display, limit: limit) }
         defer { close(directory) }
         return readOpened(directory, path: display, limit: limit)
     }
@@ -151,9 +161,10 @@ extension FileSystem {
         let regular = info.st_mode & S_IFMT == S_IFREG
         if regularOnly && !regular { return .failure(ReadFailure(path: path, problem: .notRegular)) }
         if regular && Int(info.st_size) > limit { return .failure(ReadFailure(path: path, problem: .tooLarge(limit))) }
-        if regular {
-            // Back to blocking reads: O_NONBLOCK only kept the open itself from waiting.
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        // O_NONBLOCK only kept the open itself from waiting; reads of a regular file ignore
+        // it, and a file system that answers EAGAIN anyway gets blocking reads from then on.
+        func blocking() -> Bool {
+            errno == EAGAIN && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0
         }
         // Read straight into the result: one buffer the file's size plus one byte (which
         // tells a file that grew from one that did not), no chunk to copy from, and not
@@ -167,10 +178,12 @@ extension FileSystem {
                 var filled = 0
                 while filled < capacity {
                     let got = Glue.read(fd, buffer.baseAddress! + filled, capacity - filled)
-                    if got < 0 && errno == EINTR { continue }
+                    if got < 0 && (errno == EINTR || blocking()) { continue }
                     if got < 0 { error = errno }
                     if got <= 0 { break }
                     filled += got
+                    // A short read of a regular file is its end: one read a file, not two.
+                    if filled < capacity { break }
                 }
                 initialized = filled
             }
@@ -184,7 +197,7 @@ extension FileSystem {
             if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count))) }
             let got = bytes.withUnsafeMutableBytes { Glue.read(fd, $0.baseAddress! + count, $0.count - count) }
             if got < 0 {
-                if errno == EINTR { continue }
+                if errno == EINTR || (regular && blocking()) { continue }
                 return .failure(ReadFailure(path: path, problem: .failed(String(cString: strerror(errno)))))
             }
             if got == 0 {
