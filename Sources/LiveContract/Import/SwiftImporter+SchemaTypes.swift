@@ -3,7 +3,6 @@
 extension SwiftImporter {
     /// Swift types the schema has no form for, with the way out.
     static let unsupportedTypes: [String: String] = [
-        "CGFloat": "use Double",
         "Float16": "the schema's float is Swift Float, and Float16 decodes differently (it rejects numbers out of its range): change the property to Float",
         "Data": "send it as a base64 String",
         "Decimal": "use Double, or a String when every digit matters", "Character": "use String",
@@ -71,6 +70,13 @@ extension SwiftImporter {
         case ("UUID", 0): return "uuid"
         case (let sized, 0) where Self.sizedNumbers[sized] != nil: return Self.sizedNumbers[sized]
         case ("Dictionary", 2): return mapType(key: arguments[0], value: arguments[1], spelling: spelling, scope: scope, at: origin) ?? ""
+        case ("CGFloat", 0):
+            // CGFloat's Codable reads and writes its native Double (iOS runs 64-bit only), so
+            // the JSON is a double's; Swift converts Double to CGFloat implicitly where app
+            // code passes it on (SE-0307).
+            diagnostics.warning("CGFloat encodes as its Double value, so the schema says double (same JSON) and the generated code declares 'Double'; Swift converts it to CGFloat implicitly where app code passes it on, but code that spells CGFloat for this property's type must follow",
+                                at: origin, rule: "import-changed")
+            return "double"
         case ("TimeInterval", 0):
             note("TimeInterval is Double: the schema says double and the generated code 'Double' (same JSON)", at: origin)
             return "double"

@@ -85,7 +85,8 @@ extension SwiftImporter {
     }
 
     /// Reads hand-written `init(from:)` and `encode(to:)` of the one readable shape (see
-    /// `SwiftCodableBody`) and refuses any other, and `CodingKeys` that rename keys: each
+    /// `SwiftCodableBody`, over declared or synthesized `CodingKeys`) and refuses any other,
+    /// and `CodingKeys` that rename keys: each
     /// makes the JSON differ from the property names the schema uses. (Properties left out of
     /// `CodingKeys` are handled with the fields.)
     mutating func checkCodableConformance(_ entry: SwiftTypeIndex.Entry) -> CodablePlan {
@@ -109,8 +110,14 @@ extension SwiftImporter {
                             at: at)
             }
         }
-        if plan.decoding != nil || plan.encoding != nil, codingKeys(of: entry) == nil {
-            unsupported("'\(entry.name)' writes its own Codable code but declares no CodingKeys enum here, so its keys are unknown", at: plan.origin ?? location(of: entry))
+        // Without a CodingKeys declaration the compiler synthesizes one case per stored
+        // property, named as the property, as long as init(from:) or encode(to:) is still
+        // synthesized: hand-written code then reads and writes the property names, which
+        // `fields(of:decoding:)` checks key by key.
+        let written = Set(entry.functions.filter(\.isCodableRequirement).map(\.name))
+        if written.count == 2, codingKeys(of: entry) == nil {
+            unsupported("'\(entry.name)' writes both init(from:) and encode(to:) but no CodingKeys enum is declared in the files import reads, and Swift synthesizes CodingKeys only while one of the two is synthesized; pass the file that declares its CodingKeys too",
+                        at: plan.origin ?? location(of: entry))
         }
         for key in codingKeys(of: entry)?.members.cases ?? [] where !key.rawValue.isEmpty && SwiftLiterals.string(key.rawValue) != key.name {
             let written = key.rawValue.map(\.text).joined()

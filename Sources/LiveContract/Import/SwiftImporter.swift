@@ -155,11 +155,22 @@ struct SwiftImporter {
         var hops = 0
         while case .alias(let target, let scope, let alias)? = resolution, hops < 8 {
             hops += 1
+            let at = location(alias.line, alias.column)
+            if target.spelling == "Void" || target.spelling == "()" || target.spelling == "Swift.Void" {
+                unsupported("ContentState is '\(target.spelling)', which is not Codable, and ActivityKit requires ContentState: Codable & Hashable; for a Live Activity without changing content declare an empty `struct ContentState: Codable, Hashable {}` (its JSON is {}) and import again",
+                            at: at)
+                return nil
+            }
             guard case .named(let components, let arguments) = target, arguments.isEmpty else {
-                unsupported("ContentState is '\(target.spelling)'; import reads a struct declared in this file", at: location(alias.line, alias.column))
+                unsupported("ContentState is '\(target.spelling)'; import reads a struct declared in this file", at: at)
                 return nil
             }
             resolution = index.lookup(components, from: scope)
+            if resolution == nil {
+                unsupported("ContentState is an alias of '\(target.spelling)', which is not declared in the files import reads, so its Codable shape is unknown; pass the file that declares it too (`livecontract import A.swift Models.swift`, or a folder that holds both)",
+                            at: at)
+                return nil
+            }
             if case .type(let key)? = resolution, let entry = index[key] {
                 note("ContentState is an alias of '\(entry.dottedName)'; the generated code declares the struct as \(attributes.name).ContentState, so code that names '\(entry.name)' must use that name",
                      at: location(alias.line, alias.column))
