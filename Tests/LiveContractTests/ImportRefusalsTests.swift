@@ -89,7 +89,7 @@ final class ImportRefusalsTests: XCTestCase {
         }
         """)
         XCTAssertNil(both.schema)
-        XCTAssertEqual(both.messages, ["8:14 error [import-unsupported] 'ContentState' writes both init(from:) and encode(to:) but no CodingKeys enum is declared in the files import reads, and Swift synthesizes CodingKeys only while one of the two is synthesized; pass the file that declares its CodingKeys too"])
+        XCTAssertEqual(both.messages, ["8:9 error [import-unsupported] 'ContentState' writes both init(from:) and encode(to:) but no CodingKeys enum is declared in the files import reads, and Swift synthesizes CodingKeys only while one of the two is synthesized; pass the file that declares its CodingKeys too"])
     }
 
     /// CGFloat imports as double (the same JSON) with a warning at the property that the
@@ -98,5 +98,25 @@ final class ImportRefusalsTests: XCTestCase {
         let result = located("struct InkAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable { var width: CGFloat }\n}\n")
         XCTAssertTrue(try XCTUnwrap(result.schema, "\(result.messages)").contains("width: { type: double }"), result.schema ?? "")
         XCTAssertEqual(result.messages, ["2:50 warning [import-changed] CGFloat encodes as its Double value, so the schema says double (same JSON) and the generated code declares 'Double'; Swift converts it to CGFloat implicitly where app code passes it on, but code that spells CGFloat for this property's type must follow"])
+    }
+
+    /// An enum without a raw type that is not even Codable (a status enum for the UI, used in
+    /// the ContentState): the message says so and gives the declaration that imports; once
+    /// Codable, its synthesized `{"case":{}}` form is refused with the JSON named.
+    func testNonCodableEnumSaysItIsNotCodable() {
+        let status = """
+        struct SyncAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable { let status: SyncStatus }
+        }
+        enum SyncStatus%@ {
+            case updating, done
+        }
+        """
+        let plain = located(status.replacingOccurrences(of: "%@", with: ": CustomStringConvertible"))
+        XCTAssertNil(plain.schema)
+        XCTAssertEqual(plain.messages, ["4:6 error [import-unsupported] enum 'SyncStatus' is not Codable in the files import reads (neither it nor an extension of it conforms), so a Codable struct cannot hold it and the Swift does not compile as given; declare `enum SyncStatus: String, Codable` (its JSON is then the case name), or pass the file whose extension makes it Codable"])
+        let codable = located(status.replacingOccurrences(of: "%@", with: ": Codable, Hashable"))
+        XCTAssertNil(codable.schema)
+        XCTAssertEqual(codable.messages, [#"4:6 error [import-unsupported] enum 'SyncStatus' has no String raw type, so Codable writes each case as an object ({"case":{}}); add ': String' if the JSON should be the case name"#])
     }
 }

@@ -35,6 +35,10 @@ extension SwiftImporter {
                 unsupported("enum '\(entry.name)' has Character raw values; the schema's enums are String-raw (same JSON, a string): change ': Character' to ': String'", at: origin)
             } else if let rawType, ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float"].contains(rawType) {
                 unsupported("enum '\(entry.name)' has \(rawType) raw values, so its JSON is a number; the schema's enums are String-raw (their JSON is the raw string): use an int field, or make the enum String-raw", at: origin)
+            } else if !cases.contains(where: \.hasAssociatedValues),
+                      !entry.inherited.contains(where: { ["Codable", "Encodable", "Swift.Codable", "Swift.Encodable"].contains($0) }) {
+                unsupported("enum '\(entry.name)' is not Codable in the files import reads (neither it nor an extension of it conforms), so a Codable struct cannot hold it and the Swift does not compile as given; declare `enum \(entry.name): String, Codable` (its JSON is then the case name), or pass the file whose extension makes it Codable",
+                            at: origin)
             } else if !cases.contains(where: \.hasAssociatedValues) {
                 unsupported("enum '\(entry.name)' has no String raw type, so Codable writes each case as an object ({\"case\":{}}); add ': String' if the JSON should be the case name",
                             at: origin)

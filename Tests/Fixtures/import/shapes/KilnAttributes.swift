@@ -1,9 +1,10 @@
 import ActivityKit
 import Foundation
 
-/// A kiln firing: the program is fixed when it starts, the temperature changes. Both types
-/// write one half of their Codable code by hand and declare no CodingKeys, so Swift
-/// synthesizes the keys from the property names.
+// Both types write one half of their Codable code by hand and declare no CodingKeys, so
+// Swift synthesizes the keys from the property names.
+
+/// A kiln firing: the program is fixed when it starts, the temperature changes.
 struct KilnAttributes: ActivityAttributes {
     var kilnName: String
     var program: String?
