@@ -119,4 +119,32 @@ final class ImportRefusalsTests: XCTestCase {
         XCTAssertNil(codable.schema)
         XCTAssertEqual(codable.messages, [#"4:6 error [import-unsupported] enum 'SyncStatus' has no String raw type, so Codable writes each case as an object ({"case":{}}); add ': String' if the JSON should be the case name"#])
     }
+
+    /// Apple-framework types (and any-value wrappers) named in a ContentState get why they
+    /// have no schema form and what to send instead, rather than "pass the file that declares
+    /// it"; a type of that name declared in the files is read as usual.
+    func testPlatformTypesSayWhatToSendInstead() throws {
+        let result = located("""
+        struct PinAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable {
+                var size: CGSize
+                var tint: Color
+                var extra: [String: AnyCodable]
+            }
+        }
+        """)
+        XCTAssertNil(result.schema)
+        XCTAssertEqual(result.messages, [
+            "3:13 error [import-unsupported] 'CGSize' has no schema form: its Codable form is the JSON array [width, height]; send width and height as double fields (or a struct of the two)",
+            "4:13 error [import-unsupported] 'Color' has no schema form: SwiftUI's Color is not Codable; send a hex string or its components as double fields, and build the Color in the widget",
+            "5:13 error [import-unsupported] 'AnyCodable' has no schema form: it is not declared in the files import reads, and a value of any JSON type (which such a wrapper holds) has no schema type anyway; declare the fields it carries in a struct (or use a [String: String] map)",
+        ])
+        let own = located("""
+        struct PinAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable { var tint: Color }
+            struct Color: Codable, Hashable { var hex: String }
+        }
+        """)
+        XCTAssertTrue(try XCTUnwrap(own.schema, "\(own.messages)").contains("  Color:\n    fields:\n      hex: { type: string }"), own.schema ?? "")
+    }
 }
