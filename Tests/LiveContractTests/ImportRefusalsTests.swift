@@ -44,16 +44,21 @@ final class ImportRefusalsTests: XCTestCase {
             struct ContentState: Codable, Hashable {
                 var seen: Date
                 var count: Int
+                var host: String
+                var label: String
                 init(from decoder: any Decoder) throws {
                     let c = try decoder.container(keyedBy: CodingKeys.self)
                     seen = try c.decodeIfPresent(Date.self, forKey: .seen) ?? Date()
+                    host = try c.decode(String.self, forKey: .host)
                     count = try c.decodeIfPresent(Int.self, forKey: .count) ?? 0
+                    label = try c.decodeIfPresent(String.self, forKey: .label) ?? host
                 }
             }
         }
         """)
         XCTAssertNil(result.schema)
-        XCTAssertEqual(result.messages, ["7:13 error [import-unsupported] the fallback Date() of 'seen' is not a literal the schema can hold as `default:` (a string, number, Bool, enum case, URL, Date, or a list or dictionary of those) (it is computed each time a payload lacks the key, so it has no fixed value); write a fixed fallback (`?? 0`, `?? Date(timeIntervalSince1970: 0)`, `?? .someCase`), or make 'seen' optional and read it with decodeIfPresent and no fallback"])
+        XCTAssertEqual(result.messages, ["9:13 error [import-unsupported] the fallback Date() of 'seen' is not a literal the schema can hold as `default:` (a string, number, Bool, enum case, URL, Date, or a list or dictionary of those) (it is computed each time a payload lacks the key, so it has no fixed value); write a fixed fallback (`?? 0`, `?? Date(timeIntervalSince1970: 0)`, `?? .someCase`), or make 'seen' optional and read it with decodeIfPresent and no fallback",
+                                         "12:13 error [import-unsupported] the fallback host of 'label' is not a literal the schema can hold as `default:` (a string, number, Bool, enum case, URL, Date, or a list or dictionary of those) (it is the value of another property, which a schema default cannot refer to); write a fixed fallback (`?? 0`, `?? Date(timeIntervalSince1970: 0)`, `?? .someCase`), or make 'label' optional and read it with decodeIfPresent and no fallback"])
     }
 
     /// Swift synthesizes CodingKeys only while one Codable requirement is synthesized: with
