@@ -118,10 +118,11 @@ final class ImportReaderTests: XCTestCase {
                        ["A.swift:4:9: warning: 'ContentState' has an #if inside; import read the branch `#if DEBUG` (a condition it cannot decide (a build flag, the simulator, ...) is taken as true), so check the schema against the branch your app builds [import-changed]"])
     }
 
-    func testTypeNamesMustKeepTheAttributesSuffix() {
+    /// A name without the `Attributes` suffix is kept with `attributesType:` (ImportTypeNameTests).
+    func testTypeNamesWithoutTheAttributesSuffixKeepTheirSwiftName() throws {
         let result = run("struct TimerData: ActivityAttributes { struct ContentState: Codable, Hashable { var s: Int } }")
-        XCTAssertNil(result.schema)
-        XCTAssertEqual(result.diagnostics.items.map { "\($0.location!.line):\($0.location!.column) \($0.rule)" }, ["1:8 import-unsupported"])
+        XCTAssertTrue(try XCTUnwrap(result.schema).contains("name: TimerData\nattributesType: TimerData\n"))
+        XCTAssertEqual(result.diagnostics.items.map { "\($0.location!.line):\($0.location!.column) \($0.severity.rawValue) \($0.rule)" }, ["1:8 note import-changed"])
     }
 
     func testTypesFromOtherFilesAndSameNamedTypesAreRefused() {

@@ -127,6 +127,19 @@ final class ImportShapesTests: XCTestCase {
                    json: #"{"position":1,"label":"l","ratio":0.5,"isOpen":true,"since":0,"items":["x"]}"#),
             Sample(label: "queue.missingKey", type: "QueueAttributes.ContentState", json: #"{"position":1}"#, decodes: false),
         ], keeps: ["var since: Date", "var ratio: Double"]),
+        Shape(name: "KilnAttributes", samples: [
+            Sample(label: "kiln.attributes", type: "KilnAttributes", json: #"{"kilnName":"K2","program":"bisque"}"#),
+            Sample(label: "kiln.noProgram", type: "KilnAttributes", json: #"{"kilnName":"K2"}"#),
+            Sample(label: "kiln.state", type: "KilnAttributes.ContentState", json: #"{"temperature":1020.5,"segment":3,"holding":true,"note":"n","cones":[6,7]}"#),
+            Sample(label: "kiln.firstRelease", type: "KilnAttributes.ContentState", json: #"{"temperature":20}"#),
+            Sample(label: "kiln.noTemperature", type: "KilnAttributes.ContentState", json: #"{"segment":1}"#, decodes: false),
+        ], keeps: ["decodeIfPresent(Int.self, forKey: .segment) ?? 1"]),
+        Shape(name: "SketchAttributes", samples: [
+            Sample(label: "sketch.attributes", type: "SketchAttributes", json: #"{"canvas":"c","scale":0.1}"#),
+            Sample(label: "sketch.state", type: "SketchAttributes.ContentState", json: #"{"strokeWidth":2.5,"opacity":0.3333333333333333,"strokes":3}"#),
+            Sample(label: "sketch.whole", type: "SketchAttributes.ContentState", json: #"{"strokeWidth":4,"opacity":null,"strokes":0}"#),
+            Sample(label: "sketch.text", type: "SketchAttributes.ContentState", json: #"{"strokeWidth":"2","strokes":0}"#, decodes: false),
+        ], keeps: ["var strokeWidth: Double", "var opacity: Double?"]),
     ]
 
     static let folder = ImportTests.fixtures.appendingPathComponent("shapes")

@@ -2,6 +2,8 @@
 /// position it came from so that any later complaint points at the user's Swift file.
 struct ImportedContract {
     var name: String
+    /// `attributesType:`, when the Swift type is not named `<name>Attributes`.
+    var attributesType: String? = nil
     var doc: String?
     var isPublic: Bool
     var attributes: [ImportedField]

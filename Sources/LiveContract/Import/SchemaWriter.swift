@@ -14,6 +14,7 @@ struct SchemaWriter {
         writer.emit("# the hand-written one (--force because that file has no livecontract header yet).")
         writer.emit("livecontract: 1")
         writer.emit("name: \(contract.name)", from: contract.origin)
+        if let type = contract.attributesType { writer.emit("attributesType: \(type)", from: contract.origin) }
         if let doc = contract.doc { writer.emit("doc: \(YAMLText.scalar(doc, inFlow: false))", from: contract.origin) }
         if contract.isPublic { writer.emit("access: public", from: contract.origin) }
         if !contract.attributes.isEmpty {

@@ -103,7 +103,13 @@ extension SwiftImporter {
             // decodes to the default, an explicit null to nil).
             let valueType = optional ? String(schemaType.dropLast()) : schemaType
             guard let value = literalDefault(tokens, schemaType: valueType) else {
-                unsupported("the fallback \(SwiftLiterals.spelled(tokens)) of '\(property.name)' is not a literal the schema can hold as `default:` (a string, number, Bool, enum case, URL, Date, or a list or dictionary of those)",
+                let written = SwiftLiterals.spelled(tokens)
+                let emptyCall = tokens.indices.dropLast().contains { tokens[$0].is("(") && tokens[$0 + 1].is(")") }
+                let computed = emptyCall || tokens.contains { $0.is("now") || $0.is("timeIntervalSinceNow") }
+                let otherProperty = tokens.count == 1 && entry.decl.members.properties.contains { $0.name == tokens[0].text }
+                let why = otherProperty ? " (it is the value of another property, which a schema default cannot refer to)"
+                    : computed ? " (it is computed each time a payload lacks the key, so it has no fixed value)" : ""
+                unsupported("the fallback \(written) of '\(property.name)' is not a literal the schema can hold as `default:` (a string, number, Bool, enum case, URL, Date, or a list or dictionary of those)\(why); write a fixed fallback (`?? 0`, `?? Date(timeIntervalSince1970: 0)`, `?? .someCase`), or make '\(property.name)' optional and read it with decodeIfPresent and no fallback",
                             at: at)
                 return nil
             }

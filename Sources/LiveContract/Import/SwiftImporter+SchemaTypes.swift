@@ -3,12 +3,32 @@
 extension SwiftImporter {
     /// Swift types the schema has no form for, with the way out.
     static let unsupportedTypes: [String: String] = [
-        "CGFloat": "use Double",
         "Float16": "the schema's float is Swift Float, and Float16 decodes differently (it rejects numbers out of its range): change the property to Float",
         "Data": "send it as a base64 String",
         "Decimal": "use Double, or a String when every digit matters", "Character": "use String",
         "Set": "use a list ([T]); a Set's JSON order is not stable",
         "Range": "use ClosedRange<Date> (dateRange)", "ClosedRange": "only ClosedRange<Date> (dateRange) has a schema form",
+    ]
+
+    /// Apple-framework and common wrapper types that a ContentState names without declaring
+    /// them (passing another file cannot help), with why they have no schema form and the
+    /// fields to send instead. A type of that name declared in the files read is read as usual.
+    static let platformTypes: [String: String] = [
+        "CGSize": "its Codable form is the JSON array [width, height]; send width and height as double fields (or a struct of the two)",
+        "CGPoint": "its Codable form is the JSON array [x, y]; send x and y as double fields (or a struct of the two)",
+        "CGVector": "its Codable form is the JSON array [dx, dy]; send dx and dy as double fields (or a struct of the two)",
+        "CGRect": "its Codable form is nested JSON arrays [[x, y], [width, height]]; send the four numbers as double fields (or a struct of them)",
+        "Color": "SwiftUI's Color is not Codable; send a hex string or its components as double fields, and build the Color in the widget",
+        "UIColor": "UIColor is not Codable; send a hex string or its components as double fields, and build the color in the widget",
+        "Image": "an image is not Codable; send its asset name or URL as a string", "UIImage": "an image is not Codable; send its asset name or URL as a string",
+        "CLLocationCoordinate2D": "CoreLocation's coordinate is not Codable; send latitude and longitude as double fields (or a struct of the two)",
+        "Duration": "send its length as a double of seconds (or an int64 of milliseconds)",
+        "DateInterval": "send its start as a date and its duration as a double, or use ClosedRange<Date> (dateRange)",
+        "Locale": "send its identifier as a string", "TimeZone": "send its identifier as a string",
+        "Measurement": "send the value as a double and the unit as a string (or in the field's name)",
+        "Any": "a value of any JSON type has no schema type; declare the fields it carries in a struct (or use a [String: String] map)",
+        "AnyHashable": "a value of any JSON type has no schema type; declare the fields it carries in a struct (or use a [String: String] map)",
+        "AnyCodable": "it is not declared in the files import reads, and a value of any JSON type (which such a wrapper holds) has no schema type anyway; declare the fields it carries in a struct (or use a [String: String] map)",
     ]
 
     /// Swift number types by schema spelling (`UInt32` -> `uint32`, `Float32` -> `float`).
@@ -71,6 +91,13 @@ extension SwiftImporter {
         case ("UUID", 0): return "uuid"
         case (let sized, 0) where Self.sizedNumbers[sized] != nil: return Self.sizedNumbers[sized]
         case ("Dictionary", 2): return mapType(key: arguments[0], value: arguments[1], spelling: spelling, scope: scope, at: origin) ?? ""
+        case ("CGFloat", 0):
+            // CGFloat's Codable reads and writes its native Double (iOS runs 64-bit only), so
+            // the JSON is a double's; Swift converts Double to CGFloat implicitly where app
+            // code passes it on (SE-0307).
+            diagnostics.warning("CGFloat encodes as its Double value, so the schema says double (same JSON) and the generated code declares 'Double'; Swift converts it to CGFloat implicitly where app code passes it on, but code that spells CGFloat for this property's type must follow",
+                                at: origin, rule: "import-changed")
+            return "double"
         case ("TimeInterval", 0):
             note("TimeInterval is Double: the schema says double and the generated code 'Double' (same JSON)", at: origin)
             return "double"
@@ -123,6 +150,10 @@ extension SwiftImporter {
             return schemaType(target, scope: aliasScope, at: origin)
         }
         guard case .type(let key)? = resolution, let entry = index[key] else {
+            if let name = components.last, let hint = Self.platformTypes[name] {
+                unsupported("'\(spelling)' has no schema form: \(hint)", at: origin)
+                return nil
+            }
             unsupported("'\(spelling)' is not declared in the files import reads, so its Codable shape is unknown; pass the file that declares it too (`livecontract import A.swift Models.swift`, or a folder that holds both), declare it here, or use a schema type", at: origin)
             return nil
         }

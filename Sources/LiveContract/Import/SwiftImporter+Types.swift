@@ -35,6 +35,10 @@ extension SwiftImporter {
                 unsupported("enum '\(entry.name)' has Character raw values; the schema's enums are String-raw (same JSON, a string): change ': Character' to ': String'", at: origin)
             } else if let rawType, ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float"].contains(rawType) {
                 unsupported("enum '\(entry.name)' has \(rawType) raw values, so its JSON is a number; the schema's enums are String-raw (their JSON is the raw string): use an int field, or make the enum String-raw", at: origin)
+            } else if !cases.contains(where: \.hasAssociatedValues),
+                      !entry.inherited.contains(where: { ["Codable", "Encodable", "Swift.Codable", "Swift.Encodable"].contains($0) }) {
+                unsupported("enum '\(entry.name)' is not Codable in the files import reads (neither it nor an extension of it conforms), so a Codable struct cannot hold it and the Swift does not compile as given; declare `enum \(entry.name): String, Codable` (its JSON is then the case name), or pass the file whose extension makes it Codable",
+                            at: origin)
             } else if !cases.contains(where: \.hasAssociatedValues) {
                 unsupported("enum '\(entry.name)' has no String raw type, so Codable writes each case as an object ({\"case\":{}}); add ': String' if the JSON should be the case name",
                             at: origin)
@@ -85,7 +89,8 @@ extension SwiftImporter {
     }
 
     /// Reads hand-written `init(from:)` and `encode(to:)` of the one readable shape (see
-    /// `SwiftCodableBody`) and refuses any other, and `CodingKeys` that rename keys: each
+    /// `SwiftCodableBody`, over declared or synthesized `CodingKeys`) and refuses any other,
+    /// and `CodingKeys` that rename keys: each
     /// makes the JSON differ from the property names the schema uses. (Properties left out of
     /// `CodingKeys` are handled with the fields.)
     mutating func checkCodableConformance(_ entry: SwiftTypeIndex.Entry) -> CodablePlan {
@@ -109,8 +114,14 @@ extension SwiftImporter {
                             at: at)
             }
         }
-        if plan.decoding != nil || plan.encoding != nil, codingKeys(of: entry) == nil {
-            unsupported("'\(entry.name)' writes its own Codable code but declares no CodingKeys enum here, so its keys are unknown", at: plan.origin ?? location(of: entry))
+        // Without a CodingKeys declaration the compiler synthesizes one case per stored
+        // property, named as the property, as long as init(from:) or encode(to:) is still
+        // synthesized: hand-written code then reads and writes the property names, which
+        // `fields(of:decoding:)` checks key by key.
+        let written = Set(entry.functions.filter(\.isCodableRequirement).map(\.name))
+        if written.count == 2, codingKeys(of: entry) == nil {
+            unsupported("'\(entry.name)' writes both init(from:) and encode(to:) but no CodingKeys enum is declared in the files import reads, and Swift synthesizes CodingKeys only while one of the two is synthesized; pass the file that declares its CodingKeys too",
+                        at: plan.origin ?? location(of: entry))
         }
         for key in codingKeys(of: entry)?.members.cases ?? [] where !key.rawValue.isEmpty && SwiftLiterals.string(key.rawValue) != key.name {
             let written = key.rawValue.map(\.text).joined()

@@ -51,11 +51,15 @@ struct SwiftImporter {
         chosenLine = attributes.decl.line
         let origin = location(of: attributes)
         var name = attributes.name
+        var attributesType: String?
         if name.hasSuffix("Attributes") && name.count > "Attributes".count {
             name.removeLast("Attributes".count)
         } else {
-            unsupported("livecontract names the type <Name>Attributes, so '\(attributes.name)' would be renamed and ActivityKit, which matches the app's and the widget's type by name, would see a different type; rename it to end in 'Attributes' first",
-                        at: origin)
+            // ActivityKit matches the type by name, so it keeps its own (`attributesType:`);
+            // the other languages derive their type names from `name`, here the same.
+            attributesType = attributes.name
+            note("'\(attributes.name)' does not end in 'Attributes', so the schema keeps its Swift name with `attributesType: \(attributes.name)` (ActivityKit matches the app's and the widget's type, and APNs its attributes-type, by that name); Kotlin and TypeScript name their types \(attributes.name)Attributes and \(attributes.name)State",
+                 at: origin)
         }
         if attributes.decl.isGeneric { unsupported("a generic attributes type has no schema form", at: origin) }
         var state: [ImportedField] = []
@@ -117,7 +121,7 @@ struct SwiftImporter {
             diagnostics.append(Diagnostic(.note, "'\(name)' is in the attributes and the state; both travel in one FCM data map, so the attributes copy gets bridgeName '\(bridge)' (APNs keeps '\(name)')",
                                           at: attributeFields[index].origin, rule: "import-changed"))
         }
-        return ImportedContract(name: name, doc: attributes.decl.doc, isPublic: attributes.decl.isPublic,
+        return ImportedContract(name: name, attributesType: attributesType, doc: attributes.decl.doc, isPublic: attributes.decl.isPublic,
                                 attributes: attributeFields, state: state, types: types.map(\.type),
                                 swiftOutput: swiftOutput, sourceName: sourceName, origin: origin)
     }
@@ -155,11 +159,22 @@ struct SwiftImporter {
         var hops = 0
         while case .alias(let target, let scope, let alias)? = resolution, hops < 8 {
             hops += 1
+            let at = location(alias.line, alias.column)
+            if target.spelling == "Void" || target.spelling == "()" || target.spelling == "Swift.Void" {
+                unsupported("ContentState is '\(target.spelling)', which is not Codable, and ActivityKit requires ContentState: Codable & Hashable; for a Live Activity without changing content declare an empty `struct ContentState: Codable, Hashable {}` (its JSON is {}) and import again",
+                            at: at)
+                return nil
+            }
             guard case .named(let components, let arguments) = target, arguments.isEmpty else {
-                unsupported("ContentState is '\(target.spelling)'; import reads a struct declared in this file", at: location(alias.line, alias.column))
+                unsupported("ContentState is '\(target.spelling)'; import reads a struct declared in this file", at: at)
                 return nil
             }
             resolution = index.lookup(components, from: scope)
+            if resolution == nil {
+                unsupported("ContentState is an alias of '\(target.spelling)', which is not declared in the files import reads, so its Codable shape is unknown; pass the file that declares it too (`livecontract import A.swift Models.swift`, or a folder that holds both)",
+                            at: at)
+                return nil
+            }
             if case .type(let key)? = resolution, let entry = index[key] {
                 note("ContentState is an alias of '\(entry.dottedName)'; the generated code declares the struct as \(attributes.name).ContentState, so code that names '\(entry.name)' must use that name",
                      at: location(alias.line, alias.column))

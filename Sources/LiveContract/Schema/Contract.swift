@@ -26,8 +26,12 @@ public struct Contract: Sendable {
     /// Where `envelope:` is written, when it is; `compat` points its findings there.
     public var envelopeLocation: SourceLocation? = nil
 
-    /// The Swift type ActivityKit matches by name: `<Name>Attributes`.
-    public var attributesTypeName: String { name + "Attributes" }
+    /// `attributesType:`: the Swift type name when it is not `<Name>Attributes` (an existing
+    /// struct named otherwise, which ActivityKit matches by that name); nil for the default.
+    public var attributesTypeOverride: String? = nil
+
+    /// The Swift type ActivityKit matches by name: `<Name>Attributes`, or `attributesType:`.
+    public var attributesTypeName: String { attributesTypeOverride ?? name + "Attributes" }
 
     public func type(named name: String) -> NamedType? {
         if typeIndex.count == types.count { return typeIndex[name].map { types[$0] } }

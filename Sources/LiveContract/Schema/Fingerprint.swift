@@ -7,6 +7,9 @@
 public enum Fingerprint {
     public static func of(_ contract: Contract) -> String {
         var text = "livecontract/1|\(contract.name)|"
+        // The Swift type name is the APNs attributes-type; only a custom one is added, so the
+        // fingerprints of schemas without `attributesType:` do not change.
+        if let typeName = contract.attributesTypeOverride { text += "attributesType=\(typeName)|" }
         func add(_ fields: [Field], _ label: String) {
             text += label + "{"
             for field in fields {

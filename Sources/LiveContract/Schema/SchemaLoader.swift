@@ -5,7 +5,7 @@
 /// languages, resolvable types, values that fit their fields, and sane output paths.
 public struct SchemaLoader {
     public static let formatVersion = 1
-    static let topLevelKeys = ["livecontract", "name", "doc", "access", "attributes", "state", "types", "examples", "outputs", "templates", "envelope"]
+    static let topLevelKeys = ["livecontract", "name", "doc", "access", "attributes", "state", "types", "examples", "outputs", "templates", "envelope", "attributesType"]
 
     var path: String
     var diagnostics = Diagnostics()
@@ -129,6 +129,7 @@ public struct SchemaLoader {
         var contract = Contract(name: name, doc: doc, access: access, attributes: attributes, state: state,
                                 types: namedTypes, examples: [], outputs: Outputs(), schemaPath: path)
         contract.indexTypes()
+        contract.attributesTypeOverride = top["attributesType"].flatMap { attributesType($0.value, types: namedTypes) }
         contract.envelope = envelope
         contract.envelopeLocation = top["envelope"]?.key.location
         if let entry = top["examples"] {
