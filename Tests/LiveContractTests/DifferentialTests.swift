@@ -42,6 +42,9 @@ final class DifferentialTests: XCTestCase {
         let seed = SeededRandom.runSeed(environment: ProcessInfo.processInfo.environment)
         say("differential: seed \(seed) (set LIVECONTRACT_DIFF_SEED=\(seed) to repeat this run)")
         var cases: [String: [DifferentialInputs.Case]] = [:]
+        // `validate` needs only the inputs: its verdicts are worked out while the programs run.
+        let validation = DispatchGroup()
+        nonisolated(unsafe) var verdicts: [String: [DifferentialComparison.ContentVerdict]] = [:]
         // The inputs are made while the compilers run (DifferentialRunners.build).
         let (runners, results) = try DifferentialRunners.build { contracts in
             var rng = SeededRandom(seed: seed)
@@ -49,20 +52,24 @@ final class DifferentialTests: XCTestCase {
                 var inputs = DifferentialInputs(contract: contracts[name]!, rng: SeededRandom(seed: rng.next()))
                 cases[name] = (0..<Self.casesPerSchema).map { _ in inputs.next() }
             }
-            return Self.inputFile(cases, contracts)
+            let made = cases
+            DispatchQueue.global().async(group: validation) { verdicts = Self.verdicts(made, contracts) }
+            return Self.inputLines(cases, contracts)
         }
-        defer { try? FileManager.default.removeItem(at: runners.work) }
+        // LIVECONTRACT_DIFF_KEEP=1 keeps the inputs and outputs, to run a program over them by hand.
+        defer { if ProcessInfo.processInfo.environment["LIVECONTRACT_DIFF_KEEP"] != "1" { try? FileManager.default.removeItem(at: runners.work) } }
+        validation.wait()
         say("differential: \(cases.values.map(\.count).reduce(0, +)) inputs made, programs built and run in \(lap()) (\(runners.reuseSummary))")
         var found: [Mismatch] = []
         var totals: [DifferentialPair: (cases: Int, mismatches: Int, schemas: Int)] = [:]
         // Each schema and pair is compared on its own, side by side; the lines come in order.
         let jobs = cases.keys.sorted().flatMap { name in DifferentialPair.allCases.map { (name, $0) } }
         nonisolated(unsafe) var compared = [[(Int, String)]?](repeating: nil, count: jobs.count)
-        let lock = NSLock(), contracts = runners.contracts, allCases = cases
+        let lock = NSLock(), contracts = runners.contracts, allCases = cases, allVerdicts = verdicts
         nonisolated(unsafe) let outputs = results
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             let (name, pair) = jobs[index]
-            let found = Self.mismatches(pair, contract: contracts[name]!, cases: allCases[name]!, results: outputs, schema: name)
+            let found = Self.mismatches(pair, contract: contracts[name]!, cases: allCases[name]!, verdicts: allVerdicts[name]!, results: outputs, schema: name)
             lock.lock()
             compared[index] = found
             lock.unlock()
@@ -100,26 +107,43 @@ final class DifferentialTests: XCTestCase {
         var input: DifferentialInputs.Case
     }
 
-    /// `{"seed", "schemas": {NAME: [{"bridge", "repaired"?, "content", "fcm"}]}}`: the content
-    /// state goes as text, so the decoders see its number spellings byte for byte.
-    static func inputFile(_ cases: [String: [DifferentialInputs.Case]], _ contracts: [String: Contract]) -> JSONValue {
-        .object([JSONMember("schemas", .object(cases.keys.sorted().map { name in
+    /// One line per input, columns separated by tabs: `SCHEMA INDEX BRIDGE CONTENT FCM
+    /// REPAIRED`, each a compact JSON text (which never holds a raw tab or line break), the
+    /// content state as its own text so the decoders see its number spellings byte for byte,
+    /// REPAIRED empty when no repair of docs/swift-bridge.md applies. Each runner parses only
+    /// its columns (Swift: bridge, content as bytes; Kotlin: FCM; Node: bridge, FCM, repaired).
+    static func inputLines(_ cases: [String: [DifferentialInputs.Case]], _ contracts: [String: Contract]) -> String {
+        var text = ""
+        for name in cases.keys.sorted() {
             let model = BridgeRepairModel(contract: contracts[name]!)
-            return JSONMember(name, .array(cases[name]!.map { item in
-                var members = [JSONMember("bridge", item.bridge)]
+            for (index, item) in cases[name]!.enumerated() {
                 let repaired = model.state(item.bridge)
-                if repaired != item.bridge { members.append(JSONMember("repaired", repaired)) }
-                members.append(JSONMember("content", .string(DiffJSON.text(item.content))))
-                members.append(JSONMember("fcm", .object(item.fcm)))
-                return .object(members)
-            }))
-        }))])
+                text += name + "\t" + String(index) + "\t" + JSONWriter.compact(item.bridge) + "\t" + DiffJSON.text(item.content) + "\t"
+                    + JSONWriter.compact(.object(item.fcm)) + "\t" + (repaired == item.bridge ? "" : JSONWriter.compact(repaired)) + "\n"
+            }
+        }
+        return text
+    }
+
+    /// `validate`'s verdict on every content state, schemas side by side.
+    static func verdicts(_ cases: [String: [DifferentialInputs.Case]], _ contracts: [String: Contract]) -> [String: [DifferentialComparison.ContentVerdict]] {
+        let names = cases.keys.sorted()
+        nonisolated(unsafe) var found = [[DifferentialComparison.ContentVerdict]](repeating: [], count: names.count)
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: names.count) { position in
+            let comparison = DifferentialComparison(contract: contracts[names[position]]!)
+            let list = cases[names[position]]!.map { comparison.verdict(DiffJSON.text($0.content)) }
+            lock.lock()
+            found[position] = list
+            lock.unlock()
+        }
+        return Dictionary(uniqueKeysWithValues: zip(names, found))
     }
 
     /// Index and difference of every input on which the pair disagrees; nil when the schema
     /// lacks one of the pair's languages.
     static func mismatches(_ pair: DifferentialPair, contract: Contract, cases: [DifferentialInputs.Case],
-                           results: DifferentialRunners.Results, schema: String) -> [(Int, String)]? {
+                           verdicts: [DifferentialComparison.ContentVerdict], results: DifferentialRunners.Results, schema: String) -> [(Int, String)]? {
         let swift = results.swift[schema], kotlin = results.kotlin[schema], typescript = results.typescript[schema]
         switch pair {
         case .bridge, .back: guard swift != nil, typescript != nil else { return nil }
@@ -129,7 +153,7 @@ final class DifferentialTests: XCTestCase {
         let comparison = DifferentialComparison(contract: contract)
         return cases.indices.compactMap { index in
             comparison.compare(pair, swift: swift?[safe: index], kotlin: kotlin?[safe: index], typescript: typescript?[safe: index],
-                               content: DiffJSON.text(cases[index].content)).map { (index, $0) }
+                               content: verdicts[safe: index]).map { (index, $0) }
         }
     }
 
@@ -151,11 +175,12 @@ final class DifferentialTests: XCTestCase {
                 }
             }
             let contracts = runners.contracts.filter { candidates[$0.key] != nil }
-            let results = try runners.run(Self.inputFile(candidates, contracts), label: "shrink\(round)")
+            let results = try runners.run(Self.inputLines(candidates, contracts), label: "shrink\(round)")
+            let verdicts = Self.verdicts(candidates, contracts)
             var progressed = Set<Int>()
             for (schema, list) in candidates {
                 for pair in DifferentialPair.allCases {
-                    for (position, detail) in Self.mismatches(pair, contract: contracts[schema]!, cases: list, results: results, schema: schema) ?? [] {
+                    for (position, detail) in Self.mismatches(pair, contract: contracts[schema]!, cases: list, verdicts: verdicts[schema]!, results: results, schema: schema) ?? [] {
                         let owner = owners[schema]![position]
                         guard current[owner].pair == pair, !progressed.contains(owner) else { continue }
                         progressed.insert(owner)
