@@ -47,14 +47,15 @@ final class DifferentialTests: XCTestCase {
         nonisolated(unsafe) var verdicts: [String: [DifferentialComparison.ContentVerdict]] = [:]
         // The inputs are made while the compilers run (DifferentialRunners.build).
         let (runners, results) = try DifferentialRunners.build { contracts in
-            var rng = SeededRandom(seed: seed)
-            for name in contracts.keys.sorted() {
-                var inputs = DifferentialInputs(contract: contracts[name]!, rng: SeededRandom(seed: rng.next()))
-                cases[name] = (0..<Self.casesPerSchema).map { _ in inputs.next() }
+            let made = Self.inputs(seed: seed, contracts)
+            cases = made.cases
+            // Started once the inputs are made, so it does not delay the runners.
+            DispatchQueue.global().async(group: validation) {
+                let found = Self.verdicts(made.cases, contracts)
+                verdicts = found.verdicts
+                say(String(format: "differential: validate ran on every content state in %.1f CPU s", found.cpu))
             }
-            let made = cases
-            DispatchQueue.global().async(group: validation) { verdicts = Self.verdicts(made, contracts) }
-            return Self.inputLines(cases, contracts)
+            return made.lines
         }
         // LIVECONTRACT_DIFF_KEEP=1 keeps the inputs and outputs, to run a program over them by hand.
         defer { if ProcessInfo.processInfo.environment["LIVECONTRACT_DIFF_KEEP"] != "1" { try? FileManager.default.removeItem(at: runners.work) } }
@@ -107,37 +108,59 @@ final class DifferentialTests: XCTestCase {
         var input: DifferentialInputs.Case
     }
 
+    /// Every schema's inputs, drawn from one seed per schema (taken from `seed` in name
+    /// order, so a seed gives the same inputs however the work is spread), made and written
+    /// side by side, and the lines of all of them in name order.
+    static func inputs(seed: UInt64, _ contracts: [String: Contract]) -> (cases: [String: [DifferentialInputs.Case]], lines: String) {
+        let names = contracts.keys.sorted()
+        var rng = SeededRandom(seed: seed)
+        let seeds = names.map { _ in rng.next() }
+        nonisolated(unsafe) var made = [(cases: [DifferentialInputs.Case], lines: String, cpu: Double)](repeating: ([], "", 0), count: names.count)
+        let lock = NSLock()
+        onThreads(names.count) { position in
+            let cpu = CPUClock.thread()
+            var inputs = DifferentialInputs(contract: contracts[names[position]]!, rng: SeededRandom(seed: seeds[position]))
+            let cases = (0..<casesPerSchema).map { _ in inputs.next() }
+            let lines = inputLines(names[position], cases, contracts[names[position]]!)
+            lock.lock()
+            made[position] = (cases, lines, CPUClock.thread() - cpu)
+            lock.unlock()
+        }
+        say(String(format: "differential: inputs made and written in %.1f CPU s", made.map(\.cpu).reduce(0, +)))
+        return (Dictionary(uniqueKeysWithValues: zip(names, made.map(\.cases))), made.map(\.lines).joined())
+    }
+
     /// One line per input, columns separated by tabs: `SCHEMA INDEX BRIDGE CONTENT FCM
     /// REPAIRED`, each a compact JSON text (which never holds a raw tab or line break), the
     /// content state as its own text so the decoders see its number spellings byte for byte,
     /// REPAIRED empty when no repair of docs/swift-bridge.md applies. Each runner parses only
     /// its columns (Swift: bridge, content as bytes; Kotlin: FCM; Node: bridge, FCM, repaired).
-    static func inputLines(_ cases: [String: [DifferentialInputs.Case]], _ contracts: [String: Contract]) -> String {
+    static func inputLines(_ name: String, _ cases: [DifferentialInputs.Case], _ contract: Contract) -> String {
         var text = ""
-        for name in cases.keys.sorted() {
-            let model = BridgeRepairModel(contract: contracts[name]!)
-            for (index, item) in cases[name]!.enumerated() {
-                let repaired = model.state(item.bridge)
-                text += name + "\t" + String(index) + "\t" + JSONWriter.compact(item.bridge) + "\t" + DiffJSON.text(item.content) + "\t"
-                    + JSONWriter.compact(.object(item.fcm)) + "\t" + (repaired == item.bridge ? "" : JSONWriter.compact(repaired)) + "\n"
-            }
+        let model = BridgeRepairModel(contract: contract)
+        for (index, item) in cases.enumerated() {
+            let repaired = model.state(item.bridge)
+            text += name + "\t" + String(index) + "\t" + JSONWriter.compact(item.bridge) + "\t" + DiffJSON.text(item.content) + "\t"
+                + JSONWriter.compact(.object(item.fcm)) + "\t" + (repaired == item.bridge ? "" : JSONWriter.compact(repaired)) + "\n"
         }
         return text
     }
 
-    /// `validate`'s verdict on every content state, schemas side by side.
-    static func verdicts(_ cases: [String: [DifferentialInputs.Case]], _ contracts: [String: Contract]) -> [String: [DifferentialComparison.ContentVerdict]] {
+    /// `validate`'s verdict on every content state, schemas side by side, and the CPU seconds spent.
+    static func verdicts(_ cases: [String: [DifferentialInputs.Case]], _ contracts: [String: Contract])
+        -> (verdicts: [String: [DifferentialComparison.ContentVerdict]], cpu: Double) {
         let names = cases.keys.sorted()
-        nonisolated(unsafe) var found = [[DifferentialComparison.ContentVerdict]](repeating: [], count: names.count)
+        nonisolated(unsafe) var found = [([DifferentialComparison.ContentVerdict], Double)](repeating: ([], 0), count: names.count)
         let lock = NSLock()
-        DispatchQueue.concurrentPerform(iterations: names.count) { position in
+        onThreads(names.count) { position in
+            let cpu = CPUClock.thread()
             let comparison = DifferentialComparison(contract: contracts[names[position]]!)
             let list = cases[names[position]]!.map { comparison.verdict(DiffJSON.text($0.content)) }
             lock.lock()
-            found[position] = list
+            found[position] = (list, CPUClock.thread() - cpu)
             lock.unlock()
         }
-        return Dictionary(uniqueKeysWithValues: zip(names, found))
+        return (Dictionary(uniqueKeysWithValues: zip(names, found.map(\.0))), found.map(\.1).reduce(0, +))
     }
 
     /// Index and difference of every input on which the pair disagrees; nil when the schema
@@ -175,8 +198,9 @@ final class DifferentialTests: XCTestCase {
                 }
             }
             let contracts = runners.contracts.filter { candidates[$0.key] != nil }
-            let results = try runners.run(Self.inputLines(candidates, contracts), label: "shrink\(round)")
-            let verdicts = Self.verdicts(candidates, contracts)
+            let lines = candidates.keys.sorted().map { Self.inputLines($0, candidates[$0]!, contracts[$0]!) }.joined()
+            let results = try runners.run(lines, label: "shrink\(round)")
+            let verdicts = Self.verdicts(candidates, contracts).verdicts
             var progressed = Set<Int>()
             for (schema, list) in candidates {
                 for pair in DifferentialPair.allCases {

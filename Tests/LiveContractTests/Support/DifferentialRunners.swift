@@ -208,6 +208,8 @@ struct DifferentialRunners {
     static func lines(_ result: TestSupport.RunResult, _ language: String) throws -> [String: [DiffValue]] {
         var bySchema: [String: [DiffValue]] = [:]
         var last = "none"
+        let cpu = CPUClock.thread()
+        defer { say(String(format: "differential: %@ output parsed in %.1f CPU s", language, CPUClock.thread() - cpu)) }
         do {
             try DiffValueParser.lines(result.stdout) { value in
                 guard let schema = value["schema"]?.string else { return }
