@@ -14,13 +14,17 @@ import XCTest
 /// compiles nothing.
 ///
 /// Time (issue 14 gives it two minutes of CI): 2,000 inputs per schema is the floor and stays;
-/// the cost is cut instead. Measured cold on the shared 2-core machine, CPU seconds: kotlinc
-/// 1.3.31 was 144-164 of the ~396 (its script's 256 MB heap; with KotlinHarness.kotlincJVM
-/// 71), the Swift compile 40, the Swift run 37-39, parsing the outputs here 35-37, `validate`
-/// on every content state 31, making and writing the inputs 27. So the inputs are made while
-/// the compilers run, each runner starts when its program and inputs exist
-/// (DifferentialRunners.build), and every phase prints wall and CPU seconds: CPU over two
-/// cores is what a dedicated CI machine pays.
+/// the cost is cut instead. CPU seconds with the programs compiled (HarnessBuildCache; kotlinc
+/// and the Swift harness compile are shared with KotlinHarnessTests and SwiftHarnessTests),
+/// before -> after: making and writing the inputs 27 -> 24, `validate` on every content state
+/// 31 (unchanged, now run while the programs run), parsing the outputs here 35 -> 10, the
+/// Swift runner 38 -> 22, all in all ~189 -> ~124. How: the inputs go as one tab-separated
+/// line per input, so each runner parses only its own columns (the content state as its own
+/// text); output lines are read by DiffValueParser in one pass; the inputs are made per schema
+/// side by side and `validate` runs beside the programs, on threads of their own (onThreads)
+/// so the compiler pipelines never queue behind them; each runner starts when its program and
+/// inputs exist (DifferentialRunners.build). Every phase prints wall and CPU seconds: CPU over
+/// two cores is what a dedicated CI machine pays.
 ///
 /// Adding a language (Python, Go) is one more runner: a program that reads the inputs file and
 /// prints `{"schema", "index", ...}` lines (like Tests/Harness/typescript/differential.ts),
@@ -106,61 +110,6 @@ final class DifferentialTests: XCTestCase {
         var index: Int
         var detail: String
         var input: DifferentialInputs.Case
-    }
-
-    /// Every schema's inputs, drawn from one seed per schema (taken from `seed` in name
-    /// order, so a seed gives the same inputs however the work is spread), made and written
-    /// side by side, and the lines of all of them in name order.
-    static func inputs(seed: UInt64, _ contracts: [String: Contract]) -> (cases: [String: [DifferentialInputs.Case]], lines: String) {
-        let names = contracts.keys.sorted()
-        var rng = SeededRandom(seed: seed)
-        let seeds = names.map { _ in rng.next() }
-        nonisolated(unsafe) var made = [(cases: [DifferentialInputs.Case], lines: String, cpu: Double)](repeating: ([], "", 0), count: names.count)
-        let lock = NSLock()
-        onThreads(names.count) { position in
-            let cpu = CPUClock.thread()
-            var inputs = DifferentialInputs(contract: contracts[names[position]]!, rng: SeededRandom(seed: seeds[position]))
-            let cases = (0..<casesPerSchema).map { _ in inputs.next() }
-            let lines = inputLines(names[position], cases, contracts[names[position]]!)
-            lock.lock()
-            made[position] = (cases, lines, CPUClock.thread() - cpu)
-            lock.unlock()
-        }
-        say(String(format: "differential: inputs made and written in %.1f CPU s", made.map(\.cpu).reduce(0, +)))
-        return (Dictionary(uniqueKeysWithValues: zip(names, made.map(\.cases))), made.map(\.lines).joined())
-    }
-
-    /// One line per input, columns separated by tabs: `SCHEMA INDEX BRIDGE CONTENT FCM
-    /// REPAIRED`, each a compact JSON text (which never holds a raw tab or line break), the
-    /// content state as its own text so the decoders see its number spellings byte for byte,
-    /// REPAIRED empty when no repair of docs/swift-bridge.md applies. Each runner parses only
-    /// its columns (Swift: bridge, content as bytes; Kotlin: FCM; Node: bridge, FCM, repaired).
-    static func inputLines(_ name: String, _ cases: [DifferentialInputs.Case], _ contract: Contract) -> String {
-        var text = ""
-        let model = BridgeRepairModel(contract: contract)
-        for (index, item) in cases.enumerated() {
-            let repaired = model.state(item.bridge)
-            text += name + "\t" + String(index) + "\t" + JSONWriter.compact(item.bridge) + "\t" + DiffJSON.text(item.content) + "\t"
-                + JSONWriter.compact(.object(item.fcm)) + "\t" + (repaired == item.bridge ? "" : JSONWriter.compact(repaired)) + "\n"
-        }
-        return text
-    }
-
-    /// `validate`'s verdict on every content state, schemas side by side, and the CPU seconds spent.
-    static func verdicts(_ cases: [String: [DifferentialInputs.Case]], _ contracts: [String: Contract])
-        -> (verdicts: [String: [DifferentialComparison.ContentVerdict]], cpu: Double) {
-        let names = cases.keys.sorted()
-        nonisolated(unsafe) var found = [([DifferentialComparison.ContentVerdict], Double)](repeating: ([], 0), count: names.count)
-        let lock = NSLock()
-        onThreads(names.count) { position in
-            let cpu = CPUClock.thread()
-            let comparison = DifferentialComparison(contract: contracts[names[position]]!)
-            let list = cases[names[position]]!.map { comparison.verdict(DiffJSON.text($0.content)) }
-            lock.lock()
-            found[position] = (list, CPUClock.thread() - cpu)
-            lock.unlock()
-        }
-        return (Dictionary(uniqueKeysWithValues: zip(names, found.map(\.0))), found.map(\.1).reduce(0, +))
     }
 
     /// Index and difference of every input on which the pair disagrees; nil when the schema
