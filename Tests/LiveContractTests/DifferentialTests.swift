@@ -14,13 +14,17 @@ import XCTest
 /// compiles nothing.
 ///
 /// Time (issue 14 gives it two minutes of CI): 2,000 inputs per schema is the floor and stays;
-/// the cost is cut instead. Measured cold on the shared 2-core machine, CPU seconds: kotlinc
-/// 1.3.31 was 144-164 of the ~396 (its script's 256 MB heap; with KotlinHarness.kotlincJVM
-/// 71), the Swift compile 40, the Swift run 37-39, parsing the outputs here 35-37, `validate`
-/// on every content state 31, making and writing the inputs 27. So the inputs are made while
-/// the compilers run, each runner starts when its program and inputs exist
-/// (DifferentialRunners.build), and every phase prints wall and CPU seconds: CPU over two
-/// cores is what a dedicated CI machine pays.
+/// the cost is cut instead. CPU seconds with the programs compiled (HarnessBuildCache; kotlinc
+/// and the Swift harness compile are shared with KotlinHarnessTests and SwiftHarnessTests),
+/// before -> after: making and writing the inputs 27 -> 24, `validate` on every content state
+/// 31 (unchanged, now run while the programs run), parsing the outputs here 35 -> 10, the
+/// Swift runner 38 -> 22, all in all ~189 -> ~124. How: the inputs go as one tab-separated
+/// line per input, so each runner parses only its own columns (the content state as its own
+/// text); output lines are read by DiffValueParser in one pass; the inputs are made per schema
+/// side by side and `validate` runs beside the programs, on threads of their own (onThreads)
+/// so the compiler pipelines never queue behind them; each runner starts when its program and
+/// inputs exist (DifferentialRunners.build). Every phase prints wall and CPU seconds: CPU over
+/// two cores is what a dedicated CI machine pays.
 ///
 /// Adding a language (Python, Go) is one more runner: a program that reads the inputs file and
 /// prints `{"schema", "index", ...}` lines (like Tests/Harness/typescript/differential.ts),
@@ -42,27 +46,35 @@ final class DifferentialTests: XCTestCase {
         let seed = SeededRandom.runSeed(environment: ProcessInfo.processInfo.environment)
         say("differential: seed \(seed) (set LIVECONTRACT_DIFF_SEED=\(seed) to repeat this run)")
         var cases: [String: [DifferentialInputs.Case]] = [:]
+        // `validate` needs only the inputs: its verdicts are worked out while the programs run.
+        let validation = DispatchGroup()
+        nonisolated(unsafe) var verdicts: [String: [DifferentialComparison.ContentVerdict]] = [:]
         // The inputs are made while the compilers run (DifferentialRunners.build).
         let (runners, results) = try DifferentialRunners.build { contracts in
-            var rng = SeededRandom(seed: seed)
-            for name in contracts.keys.sorted() {
-                var inputs = DifferentialInputs(contract: contracts[name]!, rng: SeededRandom(seed: rng.next()))
-                cases[name] = (0..<Self.casesPerSchema).map { _ in inputs.next() }
+            let made = Self.inputs(seed: seed, contracts)
+            cases = made.cases
+            // Started once the inputs are made, so it does not delay the runners.
+            DispatchQueue.global().async(group: validation) {
+                let found = Self.verdicts(made.cases, contracts)
+                verdicts = found.verdicts
+                say(String(format: "differential: validate ran on every content state in %.1f CPU s", found.cpu))
             }
-            return Self.inputFile(cases, contracts)
+            return made.lines
         }
-        defer { try? FileManager.default.removeItem(at: runners.work) }
+        // LIVECONTRACT_DIFF_KEEP=1 keeps the inputs and outputs, to run a program over them by hand.
+        defer { if ProcessInfo.processInfo.environment["LIVECONTRACT_DIFF_KEEP"] != "1" { try? FileManager.default.removeItem(at: runners.work) } }
+        validation.wait()
         say("differential: \(cases.values.map(\.count).reduce(0, +)) inputs made, programs built and run in \(lap()) (\(runners.reuseSummary))")
         var found: [Mismatch] = []
         var totals: [DifferentialPair: (cases: Int, mismatches: Int, schemas: Int)] = [:]
         // Each schema and pair is compared on its own, side by side; the lines come in order.
         let jobs = cases.keys.sorted().flatMap { name in DifferentialPair.allCases.map { (name, $0) } }
         nonisolated(unsafe) var compared = [[(Int, String)]?](repeating: nil, count: jobs.count)
-        let lock = NSLock(), contracts = runners.contracts, allCases = cases
+        let lock = NSLock(), contracts = runners.contracts, allCases = cases, allVerdicts = verdicts
         nonisolated(unsafe) let outputs = results
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             let (name, pair) = jobs[index]
-            let found = Self.mismatches(pair, contract: contracts[name]!, cases: allCases[name]!, results: outputs, schema: name)
+            let found = Self.mismatches(pair, contract: contracts[name]!, cases: allCases[name]!, verdicts: allVerdicts[name]!, results: outputs, schema: name)
             lock.lock()
             compared[index] = found
             lock.unlock()
@@ -100,26 +112,10 @@ final class DifferentialTests: XCTestCase {
         var input: DifferentialInputs.Case
     }
 
-    /// `{"seed", "schemas": {NAME: [{"bridge", "repaired"?, "content", "fcm"}]}}`: the content
-    /// state goes as text, so the decoders see its number spellings byte for byte.
-    static func inputFile(_ cases: [String: [DifferentialInputs.Case]], _ contracts: [String: Contract]) -> JSONValue {
-        .object([JSONMember("schemas", .object(cases.keys.sorted().map { name in
-            let model = BridgeRepairModel(contract: contracts[name]!)
-            return JSONMember(name, .array(cases[name]!.map { item in
-                var members = [JSONMember("bridge", item.bridge)]
-                let repaired = model.state(item.bridge)
-                if repaired != item.bridge { members.append(JSONMember("repaired", repaired)) }
-                members.append(JSONMember("content", .string(DiffJSON.text(item.content))))
-                members.append(JSONMember("fcm", .object(item.fcm)))
-                return .object(members)
-            }))
-        }))])
-    }
-
     /// Index and difference of every input on which the pair disagrees; nil when the schema
     /// lacks one of the pair's languages.
     static func mismatches(_ pair: DifferentialPair, contract: Contract, cases: [DifferentialInputs.Case],
-                           results: DifferentialRunners.Results, schema: String) -> [(Int, String)]? {
+                           verdicts: [DifferentialComparison.ContentVerdict], results: DifferentialRunners.Results, schema: String) -> [(Int, String)]? {
         let swift = results.swift[schema], kotlin = results.kotlin[schema], typescript = results.typescript[schema]
         switch pair {
         case .bridge, .back: guard swift != nil, typescript != nil else { return nil }
@@ -129,7 +125,7 @@ final class DifferentialTests: XCTestCase {
         let comparison = DifferentialComparison(contract: contract)
         return cases.indices.compactMap { index in
             comparison.compare(pair, swift: swift?[safe: index], kotlin: kotlin?[safe: index], typescript: typescript?[safe: index],
-                               content: DiffJSON.text(cases[index].content)).map { (index, $0) }
+                               content: verdicts[safe: index]).map { (index, $0) }
         }
     }
 
@@ -151,11 +147,13 @@ final class DifferentialTests: XCTestCase {
                 }
             }
             let contracts = runners.contracts.filter { candidates[$0.key] != nil }
-            let results = try runners.run(Self.inputFile(candidates, contracts), label: "shrink\(round)")
+            let lines = candidates.keys.sorted().map { Self.inputLines($0, candidates[$0]!, contracts[$0]!) }.joined()
+            let results = try runners.run(lines, label: "shrink\(round)")
+            let verdicts = Self.verdicts(candidates, contracts).verdicts
             var progressed = Set<Int>()
             for (schema, list) in candidates {
                 for pair in DifferentialPair.allCases {
-                    for (position, detail) in Self.mismatches(pair, contract: contracts[schema]!, cases: list, results: results, schema: schema) ?? [] {
+                    for (position, detail) in Self.mismatches(pair, contract: contracts[schema]!, cases: list, verdicts: verdicts[schema]!, results: results, schema: schema) ?? [] {
                         let owner = owners[schema]![position]
                         guard current[owner].pair == pair, !progressed.contains(owner) else { continue }
                         progressed.insert(owner)

@@ -7,17 +7,20 @@ import java.io.File
  * The Kotlin runner of the differential test: every FCM data map of every schema in [input]
  * goes through the generated `parseFcmData`, and one JSON line per map is printed with the
  * envelope, the result in the bridge shape and the issues (field, raw, reason, advice). It
- * judges nothing; the Swift test compares.
+ * judges nothing; the Swift test compares. [input] has one line per input of tab-separated
+ * columns `SCHEMA INDEX BRIDGE CONTENT FCM REPAIRED`; only FCM is parsed.
  */
 fun differential(input: File) {
-    val schemas = JSONObject(input.readText()).getJSONObject("schemas")
     val out = StringBuilder()
-    for (name in schemas.keys().asSequence().toList().sorted()) {
-        val adapter = adapters[name] ?: continue
-        val cases = schemas.getJSONArray(name)
-        for (index in 0 until cases.length()) {
-            val data = FixtureValues.strings(FixtureValues.plain(cases.getJSONObject(index).getJSONObject("fcm")))
-            out.append("{\"schema\":").append(JSONObject.quote(name)).append(",\"index\":").append(index)
+    input.bufferedReader().useLines { lines ->
+        for ((number, line) in lines.withIndex()) {
+            if (line.length == 0) continue
+            val columns = line.split('\t')
+            if (columns.size != 6) throw IllegalStateException("line ${number + 1} has ${columns.size} columns, not 6")
+            val name = columns[0]
+            val adapter = adapters[name] ?: continue
+            val data = FixtureValues.strings(FixtureValues.plain(JSONObject(columns[4])))
+            out.append("{\"schema\":").append(JSONObject.quote(name)).append(",\"index\":").append(columns[1])
             try {
                 val parsed = adapter.parse(data)
                 out.append(",\"envelope\":").append(render(parsed.envelope))

@@ -1,8 +1,11 @@
 // The Swift runner of the differential test (DifferentialTests.swift): reads every generated
-// input of every schema from one JSON file and prints one JSON line per input with what the
+// input of every schema from one file and prints one JSON line per input with what the
 // generated records and Codable types made of it. It judges nothing; the test compares.
 import ExpoModulesCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What one input gave, as JSON.
 enum DifferentialOutcome {
@@ -26,29 +29,53 @@ enum DifferentialOutcome {
     }
 }
 
-/// Reads `{"schemas": {NAME: [{"bridge": {...}, "content": "TEXT", ...}]}}` and prints
-/// `{"schema": NAME, "index": I, "bridge": ..., "content": ...}` per input.
+/// Reads the inputs file, one line per input of tab-separated columns `SCHEMA INDEX BRIDGE
+/// CONTENT FCM REPAIRED` (DifferentialTests.inputLines; compact JSON has no raw tab or line
+/// break, and CONTENT is the state's JSON text itself), and prints
+/// `{"schema": NAME, "index": I, "bridge": ..., "content": ...}` per input. Only the bridge
+/// column is parsed; the content bytes go to the decoder as they are.
 struct DifferentialRun {
     let checks: [String: ContractChecks]
 
     func run(inputPath: String) {
-        guard let data = FileManager.default.contents(atPath: inputPath), let input = try? JSONValue(parsing: data),
-              case .object(let schemas)? = input["schemas"] else {
-            print("differential: cannot read \(inputPath)")
-            return
+        guard let data = FileManager.default.contents(atPath: inputPath) else {
+            FileHandle.standardError.write(Data("differential: cannot read \(inputPath)\n".utf8))
+            exit(1)
         }
-        for name in schemas.keys.sorted() {
-            guard let checks = checks[name], case .array(let cases) = schemas[name]! else { continue }
-            for (index, item) in cases.enumerated() {
-                var line: [String: JSONValue] = ["schema": .string(name), "index": .number(Double(index))]
-                if case .object(let members)? = item["bridge"] {
-                    line["bridge"] = checks.bridgeOutcome(members.mapValues(Self.javaScript))
-                }
-                if let text = item["content"]?.stringValue {
-                    line["content"] = checks.contentOutcome(Data(text.utf8))
-                }
-                print(Self.text(.object(line)))
+        let bytes = [UInt8](data)
+        var lineStart = 0, lineNumber = 0
+        while lineStart < bytes.count {
+            let lineEnd = Self.find(0x0A, in: bytes, from: lineStart) ?? bytes.count
+            lineNumber += 1
+            var columns: [Range<Int>] = []
+            var columnStart = lineStart
+            while columns.count < 5, let tab = Self.find(0x09, in: bytes, from: columnStart), tab < lineEnd {
+                columns.append(columnStart..<tab)
+                columnStart = tab + 1
             }
+            columns.append(columnStart..<lineEnd)
+            let name = String(decoding: bytes[columns[0]], as: UTF8.self)
+            guard columns.count == 6, let index = Int(String(decoding: bytes[columns[1]], as: UTF8.self)) else {
+                FileHandle.standardError.write(Data("differential: line \(lineNumber) has \(columns.count) columns, not 6\n".utf8))
+                exit(1)
+            }
+            lineStart = lineEnd + 1
+            guard let checks = checks[name] else { continue }
+            var line: [String: JSONValue] = ["schema": .string(name), "index": .number(Double(index))]
+            var parser = JSONParser(bytes: Array(bytes[columns[2]]))
+            if case .object(let members)? = try? parser.document() {
+                line["bridge"] = checks.bridgeOutcome(members.mapValues(Self.javaScript))
+            }
+            line["content"] = checks.contentOutcome(Data(bytes[columns[3]]))
+            print(Self.text(.object(line)))
+        }
+    }
+
+    /// The offset of the first `byte` at or after `start` (memchr: a loop here is slow unoptimised).
+    static func find(_ byte: UInt8, in bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            memchr(buffer.baseAddress! + start, Int32(byte), buffer.count - start).map { UnsafeRawPointer(buffer.baseAddress!).distance(to: UnsafeRawPointer($0)) }
         }
     }
 

@@ -42,9 +42,12 @@ function attempt(run: () => unknown): unknown {
   }
 }
 
-/** Runs `inputs` (argv[2]) with the Swift results (argv[3]) and prints one line per input. */
+/**
+ * Runs the inputs (argv[2]: one line per input of tab-separated columns `SCHEMA INDEX BRIDGE
+ * CONTENT FCM REPAIRED`, REPAIRED empty when no repair applies; CONTENT is not read here)
+ * with the Swift results (argv[3]) and prints one line per input.
+ */
 export function runDifferential(modules: Record<string, DifferentialModule>): void {
-  const input = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'), revive);
   const swift: Record<string, any> = {};
   for (const line of String(fs.readFileSync(process.argv[3], 'utf8')).split('\n')) {
     if (line === '') continue;
@@ -52,18 +55,23 @@ export function runDifferential(modules: Record<string, DifferentialModule>): vo
     swift[item.schema + '#' + item.index] = item;
   }
   const lines: string[] = [];
-  for (const name of Object.keys(input.schemas).sort()) {
+  String(fs.readFileSync(process.argv[2], 'utf8')).split('\n').forEach((line: string, number: number) => {
+    if (line === '') return;
+    const columns = line.split('\t');
+    if (columns.length !== 6) throw new Error('line ' + (number + 1) + ' has ' + columns.length + ' columns, not 6');
+    const column = (at: number): string => columns[at] as string;
+    const name = column(0), index = Number(column(1));
     const m = modules[name];
-    if (m === undefined) continue;
-    input.schemas[name].forEach((item: any, index: number) => {
-      const result: Record<string, unknown> = { schema: name, index };
-      result['bridge'] = attempt(() => m.toContentState(item.bridge));
-      if (item.repaired !== undefined) result['repaired'] = attempt(() => m.toContentState(item.repaired));
-      result['fcm'] = attempt(() => m.parseFcmData(item.fcm));
-      const decoded = swift[name + '#' + index]?.content?.decodes;
-      if (decoded !== undefined) result['back'] = attempt(() => m.fromContentState(decoded));
-      lines.push(JSON.stringify(result, tagNumbers));
-    });
-  }
+    if (m === undefined) return;
+    const bridge = JSON.parse(column(2), revive), fcm = JSON.parse(column(4), revive);
+    const repaired = column(5) === '' ? undefined : JSON.parse(column(5), revive);
+    const result: Record<string, unknown> = { schema: name, index };
+    result['bridge'] = attempt(() => m.toContentState(bridge));
+    if (repaired !== undefined) result['repaired'] = attempt(() => m.toContentState(repaired));
+    result['fcm'] = attempt(() => m.parseFcmData(fcm));
+    const decoded = swift[name + '#' + index]?.content?.decodes;
+    if (decoded !== undefined) result['back'] = attempt(() => m.fromContentState(decoded));
+    lines.push(JSON.stringify(result, tagNumbers));
+  });
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -10,20 +10,33 @@ import Foundation
 /// required key, an unknown value of an enum without `unknown:`) stays as it is.
 struct BridgeRepairModel {
     let contract: Contract
+    /// The state's fields (key "") and each structure's, by wire name: the model runs on
+    /// every differential input, and a search of the field list per key cost seconds.
+    let fieldsByWireName: [String: [String: Field]]
 
-    func state(_ value: JSONValue) -> JSONValue { record(value, contract.state) }
+    init(contract: Contract) {
+        self.contract = contract
+        var tables = ["": Dictionary(contract.state.map { ($0.wireName, $0) }, uniquingKeysWith: { first, _ in first })]
+        for type in contract.types {
+            tables[type.name] = Dictionary((type.fields ?? []).map { ($0.wireName, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        fieldsByWireName = tables
+    }
 
-    func record(_ value: JSONValue, _ fields: [Field]) -> JSONValue {
+    func state(_ value: JSONValue) -> JSONValue { record(value, fieldsByWireName[""] ?? [:]) }
+
+    func record(_ value: JSONValue, _ fields: [String: Field]) -> JSONValue {
         guard case .object(let members) = value else { return value }
         return .object(members.compactMap { member in
-            guard let field = fields.first(where: { $0.wireName == member.key }), member.value != .null else { return member }
+            guard let field = fields[member.key], member.value != .null else { return member }
             return repair(member.value, field.type, field: field).map { JSONMember(member.key, $0) }
         })
     }
 
     /// The repaired value; nil when the key is better left out (an unreadable optional URL).
     func repair(_ value: JSONValue, _ type: FieldType, field: Field?) -> JSONValue? {
-        let fallback = field?.defaultValue.map { WireShapes(contract: contract).bridge($0, type: type) }
+        // The field's default as the bridge shapes it, worked out only where a repair needs it.
+        var fallback: JSONValue? { field?.defaultValue.map { WireShapes(contract: contract).bridge($0, type: type) } }
         switch type {
         case .string, .bool:
             return value
@@ -77,7 +90,7 @@ struct BridgeRepairModel {
                   let unknown = enumType.unknownRawValue, !enumType.rawValues.contains(raw) else { return value }
             return .string(unknown)
         case .structure(let name):
-            return record(value, contract.type(named: name)?.fields ?? [])
+            return record(value, fieldsByWireName[name] ?? [:])
         case .array(let element):
             guard case .array(let items) = value else { return value }
             return .array(items.map { item in item == .null ? item : repair(item, element, field: nil) ?? .string("about:blank") })

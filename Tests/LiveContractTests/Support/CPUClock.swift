@@ -15,6 +15,10 @@ struct CPUClock {
         CPUClock(own: seconds(RUSAGE_SELF.rawValue), children: seconds(RUSAGE_CHILDREN.rawValue))
     }
 
+    /// CPU seconds of the calling thread alone (RUSAGE_THREAD, 1 on Linux), for work that
+    /// runs beside other work in this process.
+    static func thread() -> Double { seconds(1) }
+
     static func seconds(_ who: Int32) -> Double {
         var usage = rusage()
         getrusage(who, &usage)

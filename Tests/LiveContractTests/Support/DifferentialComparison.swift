@@ -18,11 +18,11 @@ enum DifferentialPair: String, CaseIterable {
 struct DifferentialComparison {
     let contract: Contract
 
-    func compare(_ pair: DifferentialPair, swift: DiffValue?, kotlin: DiffValue?, typescript: DiffValue?, content: String) -> String? {
+    func compare(_ pair: DifferentialPair, swift: DiffValue?, kotlin: DiffValue?, typescript: DiffValue?, content: ContentVerdict?) -> String? {
         switch pair {
         case .bridge: return bridge(swift?["bridge"], typescript?["bridge"], repaired: typescript?["repaired"])
         case .fcm: return fcm(kotlin, typescript?["fcm"])
-        case .content: return self.content(swift?["content"], text: content)
+        case .content: return content.map { self.content(swift?["content"], verdict: $0) } ?? "no validate verdict for the input"
         case .back: return back(swift?["content"], typescript?["back"])
         }
     }
@@ -68,9 +68,15 @@ struct DifferentialComparison {
         return problems.isEmpty ? nil : problems.joined(separator: "\n  ")
     }
 
-    /// `validate` reports an error exactly when the widget's decoder fails.
-    func content(_ swift: DiffValue?, text: String) -> String? {
-        guard let swift else { return "the Swift runner gave no content result" }
+    /// What `validate` says of one content-state text: its errors outside the documented
+    /// exceptions, and whether it reports any error at all. It needs only the input, so the
+    /// test works it out while the runners run.
+    struct ContentVerdict {
+        var errors: [String]
+        var anyError: Bool
+    }
+
+    func verdict(_ text: String) -> ContentVerdict {
         let report = PayloadChecker.validate(Array(text.utf8), path: "content.json", contract: contract, kind: .contentState)
         // docs/validate.md: a date that decodes but was written in another epoch (Unix seconds
         // or milliseconds) is an error on purpose; the widget would show a wrong date.
@@ -80,9 +86,15 @@ struct DifferentialComparison {
         // a byte pair: `+621E1F8-...` decodes as 0621E1F8-...), so there a refusal is the rule.
         func strictUUID(_ item: Diagnostic) -> Bool { item.message.contains("is not a UUID (UUID(uuidString:) is nil)") }
         let errors = report.diagnostics.filter { $0.severity == .error && !epochRules.contains($0.rule) && !strictUUID($0) }.map(\.message)
+        return ContentVerdict(errors: errors, anyError: report.diagnostics.contains(where: { $0.severity == .error }))
+    }
+
+    /// `validate` reports an error exactly when the widget's decoder fails.
+    func content(_ swift: DiffValue?, verdict: ContentVerdict) -> String? {
+        guard let swift else { return "the Swift runner gave no content result" }
         let decodes = swift["decodes"] != nil
-        if decodes && !errors.isEmpty { return "decodes in Swift, validate reports \(errors)" }
-        if !decodes && !report.diagnostics.contains(where: { $0.severity == .error }) { return "Swift fails (\(swift["fails"] ?? .null)), validate reports no error" }
+        if decodes && !verdict.errors.isEmpty { return "decodes in Swift, validate reports \(verdict.errors)" }
+        if !decodes && !verdict.anyError { return "Swift fails (\(swift["fails"] ?? .null)), validate reports no error" }
         return nil
     }
 

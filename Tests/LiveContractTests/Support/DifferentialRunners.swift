@@ -23,14 +23,14 @@ struct DifferentialRunners {
     /// run, Swift and Kotlin start when their own program and the inputs exist, Node when
     /// its program and Swift's output exist, and each output is parsed as it arrives. On a
     /// 2-core machine kotlinc is the longest step; everything else fits beside it.
-    static func build(inputs makeInputs: ([String: Contract]) throws -> JSONValue) throws -> (DifferentialRunners, Results) {
+    static func build(inputs makeInputs: ([String: Contract]) throws -> String) throws -> (DifferentialRunners, Results) {
         let swiftc = try TestSupport.requireTool("swiftc"), kotlinc = try TestSupport.requireTool("kotlinc")
         let java = try TestSupport.requireTool("java"), tsc = try TestSupport.requireTool("tsc"), node = try TestSupport.requireTool("node")
         let orgJSON = try KotlinHarness.orgJSONJar()
         let work = TestSupport.temporaryDirectory("lc-differential")
         let extra = ExtraSchemas.all
         let typescript = try writeTypeScript(into: work.appendingPathComponent("ts"))
-        let inputFile = work.appendingPathComponent("all-inputs.json"), swiftFile = work.appendingPathComponent("all-swift.jsonl")
+        let inputFile = work.appendingPathComponent("all-inputs.tsv"), swiftFile = work.appendingPathComponent("all-swift.jsonl")
         let start = Date()
         @Sendable func since() -> String { String(format: "%.1f", Date().timeIntervalSince(start)) }
         nonisolated(unsafe) var inputsWritten = false
@@ -90,7 +90,7 @@ struct DifferentialRunners {
         }
         let made = Result {
             defer { inputsReady.leave() }
-            try JSONWriter.compact(try makeInputs(typescript.contracts)).write(to: inputFile, atomically: true, encoding: .utf8)
+            try makeInputs(typescript.contracts).write(to: inputFile, atomically: true, encoding: .utf8)
             inputsWritten = true
             note("inputs written by \(since()) s")
         }
@@ -156,11 +156,11 @@ struct DifferentialRunners {
         var typescript: [String: [DiffValue]] = [:]
     }
 
-    /// Writes `inputs` to one file and runs the programs over it: Swift and Kotlin side by
+    /// Writes `inputs` (DifferentialTests.inputLines) to one file and runs the programs over it: Swift and Kotlin side by
     /// side, then Node, which reads Swift's re-encoded content states.
-    func run(_ inputs: JSONValue, label: String) throws -> Results {
-        let inputFile = work.appendingPathComponent("\(label)-inputs.json")
-        try JSONWriter.compact(inputs).write(to: inputFile, atomically: true, encoding: .utf8)
+    func run(_ inputs: String, label: String) throws -> Results {
+        let inputFile = work.appendingPathComponent("\(label)-inputs.tsv")
+        try inputs.write(to: inputFile, atomically: true, encoding: .utf8)
         nonisolated(unsafe) var swiftRun: Result<TestSupport.RunResult, Error>?
         nonisolated(unsafe) var kotlinRun: Result<TestSupport.RunResult, Error>?
         let group = DispatchGroup()
@@ -202,17 +202,27 @@ struct DifferentialRunners {
         return results
     }
 
-    /// Parses `{"schema", "index", ...}` lines; a program that died is an error naming the
-    /// last input it finished, so a crash points at the input after it.
+    /// Parses `{"schema", "index", ...}` lines, which must come in input order; a program
+    /// that died is an error naming the last input it finished, so a crash points at the
+    /// input after it.
     static func lines(_ result: TestSupport.RunResult, _ language: String) throws -> [String: [DiffValue]] {
         var bySchema: [String: [DiffValue]] = [:]
         var last = "none"
-        for line in result.stdout.split(separator: "\n") where !line.isEmpty {
-            let value = try DiffValue(parsing: String(line))
-            guard let schema = value["schema"]?.string else { continue }
-            bySchema[schema, default: []].append(value)
-            last = "\(schema)#\(bySchema[schema]!.count - 1)"
-        }
+        let cpu = CPUClock.thread()
+        defer { say(String(format: "differential: %@ output parsed in %.1f CPU s", language, CPUClock.thread() - cpu)) }
+        do {
+            try DiffValueParser.lines(result.stdout) { value in
+                guard let schema = value["schema"]?.string else { return }
+                let position = bySchema[schema]?.count ?? 0
+                guard value["index"] == .number(Double(position)) else {
+                    throw SwiftcFailure(message: "the \(language) runner gave \(schema) input \(value["index"] ?? .null) where \(position) was due")
+                }
+                bySchema[schema, default: []].append(value)
+                last = "\(schema)#\(position)"
+            }
+        } catch where result.status == 0 {
+            throw error
+        } catch {}
         guard result.status == 0 else {
             throw SwiftcFailure(message: "the \(language) runner exited \(result.status) after input \(last):\n\(result.stderr.suffix(3000))")
         }
