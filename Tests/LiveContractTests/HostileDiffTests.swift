@@ -28,6 +28,28 @@ final class HostileDiffTests: XCTestCase {
         XCTAssertTrue(printed.contains("\n-}\n"), String(printed.prefix(500)))
     }
 
+    /// A checkout with many folders that each override the output's template: explaining
+    /// one drift renders the contract with at most `maximumCandidates` of them, not all 30
+    /// (each render may take the whole render budget, so all of them held check for hours).
+    func testDriftDiagnosisRendersWithAFewTemplateFoldersOnly() throws {
+        let folder = TestSupport.temporaryDirectory("hostile-drift-folders")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schemaPath = folder.appendingPathComponent("s.yaml").path
+        try "livecontract: 1\nname: Slow\nattributes:\n  id: string\nstate:\n  step: int\noutputs:\n  swift: [Out.swift]\n"
+            .write(toFile: schemaPath, atomically: true, encoding: .utf8)
+        for index in 0..<30 {
+            let templates = folder.appendingPathComponent("t\(index)")
+            try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+            try "{{#state}}{{#fields}}x{{/fields}}{{/state}}\n".write(to: templates.appendingPathComponent("swift.mustache"), atomically: true, encoding: .utf8)
+        }
+        let loaded = try Workspace.load(schemaPath: schemaPath, templates: try TemplateSet.builtIn(), fileSystem: FileSystem()).get()
+        let file = try XCTUnwrap(loaded.files.first)
+        var diagnosis = DriftDiagnosis(contract: loaded.contract, schemaPath: schemaPath, templates: loaded.templates, fileSystem: FileSystem())
+        let (kind, _, _) = diagnosis.classify(file, compared: file.contents + "// edited\n")
+        XCTAssertEqual(kind, .edited)
+        XCTAssertEqual(diagnosis.rendered.count, DriftDiagnosis.maximumCandidates)
+    }
+
     /// Past the search budget the diff replaces what lies between the shared first and last
     /// lines: applied back (one hunk, all context) it still turns old into new.
     func testOverBudgetDiffIsStillCorrect() {
