@@ -141,7 +141,8 @@ extension Commands {
                 : fileSystem.readFile(path, limit: FileSystem.Limit.payload, followLink: true)
             guard case .success(let bytes) = read else {
                 let reason = read.failureReason
-                let diagnostic = Diagnostic(.error, "cannot read the payload file: \(reason)", at: SourceLocation(file: path, line: 1, column: 1), rule: "payload-kind")
+                let hint = if case .failure(let failure) = read, case .symlink = failure.problem { "; pass the path of the file it points to" } else { "" }
+                let diagnostic = Diagnostic(.error, "cannot read the payload file: \(reason)\(hint)", at: SourceLocation(file: path, line: 1, column: 1), rule: "payload-kind")
                 payloads.append(PayloadValidation(path: path, reading: nil, diagnostics: [diagnostic], unreadable: true))
                 continue
             }

@@ -24,12 +24,7 @@ extension Commands {
     /// message explains a refusal. Used by `init`, `import` and `templates dump`.
     static func writeNew(_ path: String, _ text: String, force: Bool, console: Console) -> Bool {
         let fileSystem = FileSystem()
-        // Like every write of the tool: a file in the git folder (a hook, `config`) runs code.
-        if let git = OutputPlan.gitFolderReached(by: path) {
-            console.print(Diagnostic(.error, "'\(path)' lies inside '\(git)'; livecontract never writes into a git folder (nothing was written)",
-                                     at: SourceLocation(file: path, line: 1, column: 1), rule: "output-path"))
-            return false
-        }
+        if refusedAsGitFolder(path, console: console) { return false }
         switch fileSystem.kind(path) {
         case .missing:
             break
@@ -51,6 +46,15 @@ extension Commands {
             console.err("livecontract: cannot write \(error.description)")
             return false
         }
+    }
+
+    /// Like every write of the tool: a file in the git folder (a hook, `config`) runs code.
+    /// True (with the error printed) when `path` lies there, spelled out or through a link.
+    static func refusedAsGitFolder(_ path: String, console: Console) -> Bool {
+        guard let git = OutputPlan.gitFolderReached(by: path) else { return false }
+        console.print(Diagnostic(.error, "'\(path)' lies inside '\(git)'; livecontract never writes into a git folder (nothing was written)",
+                                 at: SourceLocation(file: path, line: 1, column: 1), rule: "output-path"))
+        return true
     }
 
     static func initSchema(_ parsed: ParsedArguments, console: Console) -> ExitCode {

@@ -10,6 +10,9 @@ extension Commands {
             return .usage
         }
         let fileSystem = FileSystem()
+        // The destination is refused before any source is read, so no message about the
+        // sources can come first (or quote them).
+        if let output = parsed.options["--output"], refusedAsGitFolder(output, console: console) { return .invalidInput }
         let (sources, failure) = ImportSources.read(parsed.positionals, fileSystem: fileSystem)
         if let failure {
             console.print(failure)

@@ -40,8 +40,13 @@ struct ImportSources {
                 }
                 continue
             }
-            guard case .success(let bytes) = fileSystem.readFile(path, limit: FileSystem.Limit.schema, followLink: true) else {
-                let reason = fileSystem.kind(path) == .missing ? "no such file or folder" : "not a regular file of at most 1 MiB"
+            let read = fileSystem.readFile(path, limit: FileSystem.Limit.schema, followLink: true)
+            guard case .success(let bytes) = read else {
+                let reason = switch read.failureProblem {
+                case .missing?: "no such file or folder"
+                case .symlink?: "\(read.failureReason); pass the path of the file it points to"
+                default: "not a regular file of at most 1 MiB"
+                }
                 return (sources, Diagnostic(.error, "cannot read '\(path)': \(reason); name the Swift file that declares the ActivityAttributes struct (or its folder)",
                                            at: SourceLocation(file: path, line: 1, column: 1), rule: "import-unreadable"))
             }

@@ -134,6 +134,18 @@ final class ImportBlockerTests: XCTestCase {
         XCTAssertNotNil(run(body).schema, "bodies are skipped without recursion")
     }
 
+    /// `Int???...` and `Int!!!...`: every suffix wraps the type once more, so 50,000 of them
+    /// are the same error at the suffix that goes too deep, not a stack overflow (a crash, or
+    /// `!`'s spelling rebuilt per suffix, quadratic) in whatever walks the type next.
+    func testDeepOptionalSuffixesAreAnErrorNotACrash() {
+        for suffix in ["?", "!"] {
+            let file = "struct AAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable { var s: Int }\n    var a: Int" + String(repeating: suffix, count: 50_000) + "\n}\n"
+            XCTAssertEqual(located(run(file)), ["3:61 error [import-syntax] cannot read this Swift: declarations or types nested more than 48 levels deep"], suffix)
+        }
+        let fine = "struct AAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable { var s: Int }\n    var a: Int?\n}\n"
+        XCTAssertNotNil(run(fine).schema, "\(located(run(fine)))")
+    }
+
     /// Types kept in a models file: named after the attributes file, read with it, and every
     /// position names the file it is in.
     func testTypesFromAModelsFileAreReadWithIt() throws {

@@ -65,7 +65,14 @@ extension SwiftDeclParser {
         } else {
             throw error("expected a type, found '\(token.text)'", at: token)
         }
+        // Each `?` or `!` wraps the type once more, so it counts as a level of nesting like a
+        // bracket: `Int???...` would otherwise build a type as deep as the file is long, which
+        // every recursive walk (spelling, comparison, release) would overflow the stack on.
+        var wrappers = 0
+        defer { depth -= wrappers }
         while let suffix = current, suffix.is("?") || suffix.is("!"), suffix.line == tokens[index - 1].line {
+            try descend(at: suffix)
+            wrappers += 1
             result = suffix.is("?") ? .optional(result) : .other(result.spelling + "!")
             index += 1
         }

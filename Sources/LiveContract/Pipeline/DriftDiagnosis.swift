@@ -64,6 +64,12 @@ struct DriftDiagnosis {
                 "the schema is the source of truth: move the change into \(schemaPath), then \(regenerate)")
     }
 
+    /// How many template folders one check renders the contract with to explain a drift:
+    /// a project has one or two, and each render may take the whole render budget, so a
+    /// checkout with hundreds of folders of heavy templates would otherwise hold `check` for
+    /// hours. Past these the drift is reported as an edit.
+    static let maximumCandidates = 4
+
     /// A template folder (or the built-in templates) whose rendering of this contract gives
     /// exactly `compared`: the subfolders of the schema's folder and of the current folder
     /// that hold this output's template or one of its partials, tried in name order.
@@ -84,7 +90,7 @@ struct DriftDiagnosis {
                 }
             }
         }
-        for folder in candidates {
+        for folder in candidates.prefix(Self.maximumCandidates) {
             if rendered[folder] == nil { rendered[folder] = render(with: folder) }
             if let files = rendered[folder] ?? nil, let same = files.first(where: { $0.path == file.path }), same.contents == compared {
                 return folder

@@ -21,12 +21,17 @@ public struct OutputPlan: Sendable {
         public var temporary: String = ""
         /// Where the schema names this output.
         public var location: SourceLocation? = nil
+        /// The schema's folder and the output's path below it, whose folders the write opens
+        /// without following links; nil for a write `--force` allowed through a link.
+        public var anchor: FileSystem.WriteAnchor? = nil
     }
 
     public var entries: [Entry] = []
     public var diagnostics = Diagnostics()
     /// The schemas of our file name nearer the outputs, read once per plan.
     var owners = NearerOwner()
+    /// Outputs `--force` writes through a symlinked folder on the way.
+    var throughLink: Set<String> = []
 
     /// Plans the writes of `files` for the schema at `schemaPath`.
     public static func make(files: [GeneratedFile], contract: Contract, schemaPath: String, force: Bool, fileSystem: FileSystem) -> OutputPlan {
@@ -74,6 +79,10 @@ public struct OutputPlan: Sendable {
                     plan.diagnostics.error("cannot read '\(display)': \(failure.reason)", at: location, rule: "output-path")
                 }
             }
+        }
+        // Written as planned, without following a link, unless `--force` allowed one.
+        for index in plan.entries.indices where !plan.throughLink.contains(plan.entries[index].displayPath) {
+            plan.entries[index].anchor = FileSystem.WriteAnchor(folder: folder, relative: plan.entries[index].file.path)
         }
         plan.reserveTemporaries(fileSystem: fileSystem, schemaPath: schemaPath, locations: locations)
         return plan
@@ -144,6 +153,7 @@ public struct OutputPlan: Sendable {
 
     /// `--force` with a symlinked folder on the way: the user allowed writing through it.
     mutating func planThroughLink(_ file: GeneratedFile, display: String, location: SourceLocation, fileSystem: FileSystem) {
+        throughLink.insert(display)
         switch fileSystem.readFile(display, limit: FileSystem.Limit.output, followLink: false) {
         case .success(let bytes):
             decide(file, display: display, bytes: bytes, location: location, force: true)
@@ -245,7 +255,7 @@ public struct OutputPlan: Sendable {
         for entry in plans.flatMap(\.entries) where entry.action == .unchanged {
             fileSystem.sweepStaleTemporaries(in: FileSystem.directory(of: entry.displayPath), for: FileSystem.fileName(of: entry.displayPath))
         }
-        try fileSystem.write(changed.map { FileSystem.PendingWrite(path: $0.displayPath, bytes: $0.file.bytes, temporary: $0.temporary, location: $0.location) })
+        try fileSystem.write(changed.map { FileSystem.PendingWrite(path: $0.displayPath, bytes: $0.file.bytes, temporary: $0.temporary, location: $0.location, anchor: $0.anchor) })
         return changed
     }
 }

@@ -52,8 +52,8 @@ public enum Workspace {
         }
     }
 
-    /// The schema's bytes through the one read path: a final symlink is followed (the user
-    /// named the file), anything but a regular file or more than `FileSystem.Limit.schema`
+    /// The schema's bytes through the one read path: no symlink below the current folder is
+    /// followed (`FileSystem.readNamed`), anything but a regular file or more than `FileSystem.Limit.schema`
     /// bytes is refused before it is read. Every problem is a diagnostic at `path:1:1`, so
     /// editors and CI annotations can point at it like at any other error.
     public static func readSchema(_ schemaPath: String, fileSystem: FileSystem, hint: String = "create one with `livecontract init`") -> Result<[UInt8], DiagnosticsError> {
@@ -68,6 +68,9 @@ public enum Workspace {
                 diagnostics.error("no schema at '\(schemaPath)'; \(hint)", at: start, rule: "schema-missing")
             case .notRegular:
                 diagnostics.error("'\(schemaPath)' is not a regular file; pass the schema's .yaml path", at: start, rule: "schema-missing")
+            case .symlink(let link):
+                diagnostics.error("'\(link)' is a symlink, and inputs are read without following links (a committed link could make the errors quote a file outside the repository); pass the path of the file it points to",
+                                  at: start, rule: "schema-unreadable")
             case .tooLarge(let limit):
                 diagnostics.error("the schema is larger than the \(FileSystem.describe(limit)) limit; split it or trim docs", at: start, rule: "yaml-too-large")
             default:

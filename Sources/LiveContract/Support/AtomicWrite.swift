@@ -14,12 +14,16 @@ extension FileSystem {
         public var temporary: String
         /// Where the schema names this output, for positioned errors.
         public var location: SourceLocation?
+        /// For a planned output, the folder it is below and its path there: its folders are
+        /// then opened without following links (`WriteAnchor`); nil opens them by path.
+        public var anchor: WriteAnchor?
 
-        public init(path: String, bytes: [UInt8], temporary: String, location: SourceLocation? = nil) {
+        public init(path: String, bytes: [UInt8], temporary: String, location: SourceLocation? = nil, anchor: WriteAnchor? = nil) {
             self.path = path
             self.bytes = bytes
             self.temporary = temporary
             self.location = location
+            self.anchor = anchor
         }
     }
 
@@ -41,14 +45,17 @@ extension FileSystem {
         journal?.noteUnrepeatable()
         if set.isEmpty { return }
         var createdFolders: [String] = []
-        var written: [String] = []
+        var written: [(folder: Int32, name: String)] = []
+        var folders = WriteFolders()
+        defer { folders.closeAll() }
+        var descriptors: [Int32] = []
         func rollBack() {
-            for temporary in written { unlink(temporary) }
+            for temporary in written { unlinkat(temporary.folder, temporary.name, 0) }
             for folder in createdFolders.reversed() { rmdir(folder) }
         }
         for item in set {
             do {
-                try makeDirectories(Self.directory(of: item.path), created: &createdFolders)
+                descriptors.append(try openFolder(of: item, in: &folders, created: &createdFolders))
             } catch {
                 rollBack()
                 var failure = error
@@ -58,11 +65,11 @@ extension FileSystem {
         }
         let cleanup = InterruptCleanup(temporaries: set.map(\.temporary), folders: createdFolders.reversed())
         defer { cleanup.finish() }
-        for item in set {
+        for (item, folder) in zip(set, descriptors) {
             do {
                 sweepStaleTemporaries(in: Self.directory(of: item.path), for: Self.fileName(of: item.path))
-                try writeTemporary(item)
-                written.append(item.temporary)
+                try writeTemporary(item, in: folder)
+                written.append((folder, Self.fileName(of: item.temporary)))
             } catch {
                 rollBack()
                 var failure = error
@@ -70,39 +77,38 @@ extension FileSystem {
                 throw failure
             }
         }
-        for (index, item) in set.enumerated() where rename(item.temporary, item.path) != 0 {
+        for (index, item) in set.enumerated() where renameat(descriptors[index], Self.fileName(of: item.temporary), descriptors[index], Self.fileName(of: item.path)) != 0 {
             var failure = self.failure(item.path)
             failure.location = item.location
-            for later in set[index...] { unlink(later.temporary) }
+            for (later, folder) in zip(set[index...], descriptors[index...]) { unlinkat(folder, Self.fileName(of: later.temporary), 0) }
             failure.reason += index == 0 ? "" : " (\(index) of \(set.count) files were already replaced)"
             throw failure
         }
-        var synced = Set<String>()
-        for item in set where synced.insert(Self.directory(of: item.path)).inserted {
-            syncFolder(Self.directory(of: item.path))
-        }
+        // Makes the renames durable; failures are ignored, the data is already in place.
+        for fd in folders.descriptors.values { fsync(fd) }
     }
 
-    /// Creates, fills and `fsync`s `item.temporary`, with the permissions of the file it
-    /// replaces; removes it again on failure.
-    private func writeTemporary(_ item: PendingWrite) throws(Failure) {
+    /// Creates, fills and `fsync`s `item.temporary` in the open `folder`, with the
+    /// permissions of the file it replaces; removes it again on failure.
+    private func writeTemporary(_ item: PendingWrite, in folder: Int32) throws(Failure) {
+        let name = Self.fileName(of: item.temporary)
         var mode: mode_t = 0o644
         var existing = stat()
-        if lstat(item.path, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG {
+        if fstatat(folder, Self.fileName(of: item.path), &existing, AT_SYMLINK_NOFOLLOW) == 0 && (existing.st_mode & S_IFMT) == S_IFREG {
             mode = existing.st_mode & 0o7777
         }
-        let fd = open(item.temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
+        let fd = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         guard fd >= 0 else { throw failure(item.temporary) }
         fchmod(fd, mode)
         guard Self.writeAll(fd, item.bytes) else {
             let error = failure(item.temporary)
             close(fd)
-            unlink(item.temporary)
+            unlinkat(folder, name, 0)
             throw error
         }
         if fsync(fd) != 0 || close(fd) != 0 {
             let error = failure(item.temporary)
-            unlink(item.temporary)
+            unlinkat(folder, name, 0)
             throw error
         }
     }
@@ -189,13 +195,5 @@ extension FileSystem {
             }
         }
         return found
-    }
-
-    /// Makes a finished rename durable; failures are ignored, the data is already in place.
-    func syncFolder(_ folder: String) {
-        let fd = open(folder, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
     }
 }

@@ -62,8 +62,12 @@ extension FileSystem {
         limit >= 1 << 20 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
     }
 
-    /// A file the user named (schema, template, payload, compat file): a final symlink is
-    /// followed only when `followLink` is set (the user typed that path themselves).
+    /// A file the user named (schema, template, payload, compat file). With `followLink`
+    /// unset a final symlink is refused. With it set the path is a command-line argument:
+    /// it is read through `readNamed`, which follows no symlink at all in the part of the
+    /// path below the current folder, since the repository a CI run checks out is the
+    /// untrusted part (a committed `livecontract.yaml -> ~/.config/gh/hosts.yml` would
+    /// print the token in an error).
     public func readFile(_ path: String, limit: Int, followLink: Bool) -> Result<[UInt8], ReadFailure> {
         let result = Self.readFile(path, limit: limit, followLink: followLink)
         journal?.noteRead(path, limit: limit, followLink: followLink, result)
@@ -71,8 +75,9 @@ extension FileSystem {
     }
 
     static func readFile(_ path: String, limit: Int, followLink: Bool) -> Result<[UInt8], ReadFailure> {
-        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followLink ? 0 : O_NOFOLLOW)
-        let fd = open(path, flags)
+        // The read as a whole is journaled above, so the reads inside readNamed are not.
+        if followLink { return FileSystem().readNamed(path, limit: limit) }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return .failure(ReadFailure(path: path, problem: openProblem(path, errno))) }
         defer { close(fd) }
         return readOpened(fd, path: path, limit: limit)
@@ -215,5 +220,11 @@ extension Result where Failure == FileSystem.ReadFailure {
     public var failureReason: String {
         if case .failure(let failure) = self { return failure.reason }
         return ""
+    }
+
+    /// What made the read fail, or nil when it did not.
+    public var failureProblem: FileSystem.ReadProblem? {
+        if case .failure(let failure) = self { return failure.problem }
+        return nil
     }
 }

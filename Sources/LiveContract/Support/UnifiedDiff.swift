@@ -134,11 +134,24 @@ public enum UnifiedDiff {
         for index in newKept { inserted[index] = false }
         let candidatesOld = oldKept.map { old[$0] }
         let candidatesNew = newKept.map { new[$0] }
-        for change in candidatesNew.difference(from: candidatesOld) {
-            switch change {
-            case let .remove(offset, _, _): removed[oldKept[offset]] = true
-            case let .insert(offset, _, _): inserted[newKept[offset]] = true
+        var numbers: [Line: Int] = [:]
+        func number(_ line: Line) -> Int {
+            if let known = numbers[line] { return known }
+            numbers[line] = numbers.count
+            return numbers.count - 1
+        }
+        let oldNumbers = candidatesOld.map(number), newNumbers = candidatesNew.map(number)
+        if shortestScriptIsCheap(oldNumbers, newNumbers) {
+            for change in candidatesNew.difference(from: candidatesOld) {
+                switch change {
+                case let .remove(offset, _, _): removed[oldKept[offset]] = true
+                case let .insert(offset, _, _): inserted[newKept[offset]] = true
+                }
             }
+        } else {
+            let (removedRange, insertedRange) = replaceMiddle(oldNumbers, newNumbers)
+            for offset in removedRange { removed[oldKept[offset]] = true }
+            for offset in insertedRange { inserted[newKept[offset]] = true }
         }
         compact(&removed, lines: old, other: inserted)
         compact(&inserted, lines: new, other: removed)
