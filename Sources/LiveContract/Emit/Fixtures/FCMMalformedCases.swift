@@ -309,9 +309,10 @@ struct FCMMalformedCases {
         switch bound {
         case .int(let number): return String(number + step)
         case .double(let number) where single:
-            var beyond = Float(number + Double(step) * 0.5)
-            if beyond == Float(number) { beyond = step < 0 ? Float(number).nextDown : Float(number).nextUp }
-            return beyond.isFinite ? JSNumber.format(Double(beyond)) : nil
+            let beyond = number + Double(step) * 0.5
+            if Float(beyond) != Float(number) { return JSNumber.format(beyond) }
+            let next = step < 0 ? Float(number).nextDown : Float(number).nextUp
+            return next.isFinite ? JSNumber.format(Double(next)) : nil
         case .double(let number):
             var beyond = number + Double(step) * 0.5
             if beyond == number { beyond = step < 0 ? number.nextDown : number.nextUp }
