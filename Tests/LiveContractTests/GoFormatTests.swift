@@ -3,15 +3,15 @@ import XCTest
 
 /// The generated Go stays exactly what `gofmt` prints for the schema texts and names that
 /// gofmt rewrites: docs with indented lines, list markers, blank lines, a lone line gofmt would
-/// turn into a heading, trailing blanks; names over 40 characters (where gofmt's alignment of
-/// `key: value` lines can break); a field named like the types' `UnmarshalJSON` method; an
-/// empty struct. Generated through the built binary, then `gofmt -l` and `go vet` of each
-/// toolchain.
+/// turn into a heading, trailing blanks, two single quotes or backquotes (curly quotes to
+/// gofmt); names over 40 characters (where gofmt's alignment of `key: value` lines can
+/// break); a field named like the types' `UnmarshalJSON` method; an empty struct. Generated
+/// through the built binary, then `gofmt -l` and `go vet` of each toolchain.
 final class GoFormatTests: XCTestCase {
     static let schema = """
         livecontract: 1
         name: Tricky
-        doc: "\\n\\nTop doc  \\n\\n\\n  indented line\\n- a list item\\n# Heading\\n\\nLast"
+        doc: "\\n\\nTop doc  \\n\\n\\n  indented line\\n- a list item\\n# Heading\\n\\nLast, with '' and `` (gofmt makes them curly quotes)"
         attributes:
           aVeryLongAttributeNameThatGoesOnAndOnForeverAndEver: { type: string, doc: "- item one\\n- item two" }
           b: { type: int, doc: "trailing   " }
@@ -43,7 +43,7 @@ final class GoFormatTests: XCTestCase {
         let package = folder.appendingPathComponent("go")
         let text = try String(contentsOf: package.appendingPathComponent("tricky.go"), encoding: .utf8)
         XCTAssertTrue(text.contains("\tUnmarshalJSON_ int32"), "the field is renamed beside the method")
-        XCTAssertTrue(text.contains("// Top doc\n// indented line\n// - a list item\n// # Heading\n// Last\npackage tricky\n"), "the doc is one paragraph")
+        XCTAssertTrue(text.contains("// Top doc\n// indented line\n// - a list item\n// # Heading\n// Last, with ' ' and ` ` (gofmt makes them curly quotes)\npackage tricky\n"), "the doc is one paragraph")
         try "module tricky\n\ngo 1.19\n".write(to: package.appendingPathComponent("go.mod"), atomically: true, encoding: .utf8)
         for go in toolchains {
             let gofmt = URL(fileURLWithPath: go.path).deletingLastPathComponent().appendingPathComponent("gofmt").path

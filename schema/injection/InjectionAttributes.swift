@@ -106,9 +106,9 @@ public struct InjectionAttributes: Codable, Hashable, Sendable {
             huge: Double = 1e+21,
             negZero: Double = 0.0,
             flag: Bool = false,
-            at: Date = Date(timeIntervalSince1970: 0.0),
+            at: Date = Date(timeIntervalSinceReferenceDate: -978307200.0),
             until: Date? = nil,
-            window: ClosedRange<Date> = Date(timeIntervalSince1970: 0.0)...Date(timeIntervalSince1970: 253402300799.999),
+            window: ClosedRange<Date> = Date(timeIntervalSinceReferenceDate: -978307200.0)...Date(timeIntervalSinceReferenceDate: 252423993599.999),
             link: URL = URL(string: "https://example.com/a?b=c&d=%20e#frag")!,
             mood: Mood = Mood.calm,
             maybe: Mood? = nil,
@@ -118,7 +118,7 @@ public struct InjectionAttributes: Codable, Hashable, Sendable {
             lines: [String] = ["*/", "/*", "${x}", "\\(y)", "`z`", "\"", "\\", "\u{2028}", "\r\n", ""],
             moods: [Mood] = [Mood.calm, Mood.tense],
             payloads: [Payload],
-            stamps: [Date] = [Date(timeIntervalSince1970: 1742061600.0)],
+            stamps: [Date] = [Date(timeIntervalSinceReferenceDate: 763754400.0)],
             spans: [ClosedRange<Date>],
             checks: [Bool] = [true, false],
             numbers: [Double] = [0.1, -2.5e-08, 1e+300],
@@ -177,9 +177,9 @@ public struct InjectionAttributes: Codable, Hashable, Sendable {
             self.huge = try container.decodeIfPresent(Double.self, forKey: .huge) ?? 1e+21
             self.negZero = try container.decodeIfPresent(Double.self, forKey: .negZero) ?? 0.0
             self.flag = try container.decodeIfPresent(Bool.self, forKey: .flag) ?? false
-            self.at = try container.decodeIfPresent(Date.self, forKey: .at) ?? Date(timeIntervalSince1970: 0.0)
+            self.at = try container.decodeIfPresent(Date.self, forKey: .at) ?? Date(timeIntervalSinceReferenceDate: -978307200.0)
             self.until = try container.decodeIfPresent(Date.self, forKey: .until)
-            self.window = try container.decodeIfPresent(ClosedRange<Date>.self, forKey: .window) ?? Date(timeIntervalSince1970: 0.0)...Date(timeIntervalSince1970: 253402300799.999)
+            self.window = try container.decodeIfPresent(ClosedRange<Date>.self, forKey: .window) ?? Date(timeIntervalSinceReferenceDate: -978307200.0)...Date(timeIntervalSinceReferenceDate: 252423993599.999)
             self.link = try container.decodeIfPresent(URL.self, forKey: .link) ?? URL(string: "https://example.com/a?b=c&d=%20e#frag")!
             self.mood = try container.decodeIfPresent(Mood.self, forKey: .mood) ?? Mood.calm
             self.maybe = try container.decodeIfPresent(Mood.self, forKey: .maybe)
@@ -189,7 +189,7 @@ public struct InjectionAttributes: Codable, Hashable, Sendable {
             self.lines = try container.decodeIfPresent([String].self, forKey: .lines) ?? ["*/", "/*", "${x}", "\\(y)", "`z`", "\"", "\\", "\u{2028}", "\r\n", ""]
             self.moods = try container.decodeIfPresent([Mood].self, forKey: .moods) ?? [Mood.calm, Mood.tense]
             self.payloads = try container.decode([Payload].self, forKey: .payloads)
-            self.stamps = try container.decodeIfPresent([Date].self, forKey: .stamps) ?? [Date(timeIntervalSince1970: 1742061600.0)]
+            self.stamps = try container.decodeIfPresent([Date].self, forKey: .stamps) ?? [Date(timeIntervalSinceReferenceDate: 763754400.0)]
             self.spans = try container.decode([ClosedRange<Date>].self, forKey: .spans)
             self.checks = try container.decodeIfPresent([Bool].self, forKey: .checks) ?? [true, false]
             self.numbers = try container.decodeIfPresent([Double].self, forKey: .numbers) ?? [0.1, -2.5e-08, 1e+300]

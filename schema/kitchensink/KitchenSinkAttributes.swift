@@ -106,7 +106,7 @@ public struct KitchenSinkAttributes: Codable, Hashable, Sendable {
             level: Int = 3,
             weight: Double = 0.5,
             accent: String = "#FF8800",
-            deadline: Date = Date(timeIntervalSince1970: 1893456000.0),
+            deadline: Date = Date(timeIntervalSinceReferenceDate: 915148800.0),
             fallbackPhase: Phase = Phase.running,
             origin: Point? = nil,
             ownerId: UUID? = nil,
@@ -189,7 +189,7 @@ public struct KitchenSinkAttributes: Codable, Hashable, Sendable {
             self.level = try container.decodeIfPresent(Int.self, forKey: .level) ?? 3
             self.weight = try container.decodeIfPresent(Double.self, forKey: .weight) ?? 0.5
             self.accent = try container.decodeIfPresent(String.self, forKey: .accent) ?? "#FF8800"
-            self.deadline = try container.decodeIfPresent(Date.self, forKey: .deadline) ?? Date(timeIntervalSince1970: 1893456000.0)
+            self.deadline = try container.decodeIfPresent(Date.self, forKey: .deadline) ?? Date(timeIntervalSinceReferenceDate: 915148800.0)
             self.fallbackPhase = try container.decodeIfPresent(Phase.self, forKey: .fallbackPhase) ?? Phase.running
             self.origin = try container.decodeIfPresent(Point.self, forKey: .origin)
             self.ownerId = try container.decodeIfPresent(UUID.self, forKey: .ownerId)
@@ -254,7 +254,7 @@ public struct KitchenSinkAttributes: Codable, Hashable, Sendable {
             lat: Double,
             lon: Double,
             name: String? = nil,
-            seenAt: Date = Date(timeIntervalSince1970: 1735689600.0)
+            seenAt: Date = Date(timeIntervalSinceReferenceDate: 757382400.0)
         ) {
             self.lat = lat
             self.lon = lon
@@ -271,7 +271,7 @@ public struct KitchenSinkAttributes: Codable, Hashable, Sendable {
             self.lat = try container.decode(Double.self, forKey: .lat)
             self.lon = try container.decode(Double.self, forKey: .lon)
             self.name = try container.decodeIfPresent(String.self, forKey: .name)
-            self.seenAt = try container.decodeIfPresent(Date.self, forKey: .seenAt) ?? Date(timeIntervalSince1970: 1735689600.0)
+            self.seenAt = try container.decodeIfPresent(Date.self, forKey: .seenAt) ?? Date(timeIntervalSinceReferenceDate: 757382400.0)
         }
     }
 }

@@ -182,7 +182,7 @@ public struct KitchenSinkStateRecord: Record {
             level: level.map { KitchenSinkBridgeConversions.clamp($0, min: 0, max: 10) } ?? 3,
             weight: weight.map { KitchenSinkBridgeConversions.number($0, orElse: 0.5) } ?? 0.5,
             accent: accentHex ?? "#FF8800",
-            deadline: deadline.map { KitchenSinkBridgeConversions.date($0, orElse: Date(timeIntervalSince1970: 1893456000.0)) } ?? Date(timeIntervalSince1970: 1893456000.0),
+            deadline: deadline.map { KitchenSinkBridgeConversions.date($0, orElse: Date(timeIntervalSinceReferenceDate: 915148800.0)) } ?? Date(timeIntervalSinceReferenceDate: 915148800.0),
             fallbackPhase: fallbackPhase.map { KitchenSinkAttributes.Phase(rawValue: $0) ?? .idle } ?? KitchenSinkAttributes.Phase.running,
             origin: origin.map { $0.toValue() },
             ownerId: ownerId.flatMap { KitchenSinkBridgeConversions.uuid($0) },
@@ -237,7 +237,7 @@ public struct KitchenSinkPointRecord: Record {
             lat: KitchenSinkBridgeConversions.number(lat, min: -90.0, max: 90.0, orElse: -90.0),
             lon: KitchenSinkBridgeConversions.number(lon, min: -180.0, max: 180.0, orElse: -180.0),
             name: displayName,
-            seenAt: seenAt.map { KitchenSinkBridgeConversions.date($0, orElse: Date(timeIntervalSince1970: 1735689600.0)) } ?? Date(timeIntervalSince1970: 1735689600.0)
+            seenAt: seenAt.map { KitchenSinkBridgeConversions.date($0, orElse: Date(timeIntervalSinceReferenceDate: 757382400.0)) } ?? Date(timeIntervalSinceReferenceDate: 757382400.0)
         )
     }
 }

@@ -3,7 +3,7 @@
 extension RuleCatalog {
     static let names: [RuleInfo] = [
         RuleInfo(id: "fcm-reserved-key",
-                 summary: "a field or bridge name that FCM reserves for data keys (from, message_type, collapse_key, notification, priority, ttl, google*, gcm*); the send fails",
+                 summary: "a field or bridge name of `attributes` or `state` that FCM reserves for data keys (from, message_type, collapse_key, notification, priority, ttl, google*, gcm*); the send fails. A struct member may use these names: it is a key inside one JSON-text value, not an FCM key",
                  example: "state:\n  from: string",
                  fix: "rename the field, or keep the name and set another `bridgeName:`"),
         RuleInfo(id: "invalid-name",

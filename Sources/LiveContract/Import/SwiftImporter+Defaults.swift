@@ -34,6 +34,11 @@ extension SwiftImporter {
                   let upper = literalDefault(Array(tokens[(dots + 3)...]), schemaType: "date") else { return nil }
             return "[\(lower), \(upper)]"
         case "date":
+            // Unix seconds, or seconds since 2001 as livecontract writes a date default.
+            if let seconds = SwiftLiterals.call(tokens, "Date", label: "timeIntervalSinceReferenceDate", forceUnwrapped: false).flatMap(SwiftLiterals.decimal),
+               let value = Double(seconds), abs(value) < 1e13 {
+                return YAMLText.quoted(Epoch.formatISO8601(unixMillis: Int64((value * 1000).rounded()) + Epoch.referenceOffsetMillis))
+            }
             guard let seconds = SwiftLiterals.call(tokens, "Date", label: "timeIntervalSince1970", forceUnwrapped: false).flatMap(SwiftLiterals.decimal),
                   let value = Double(seconds), abs(value) < 1e13 else { return nil }
             return YAMLText.quoted(Epoch.formatISO8601(unixMillis: Int64((value * 1000).rounded())))

@@ -28,10 +28,13 @@ extension SchemaLoader {
         }
     }
 
-    /// Second pass: enum cases and struct fields.
+    /// Second pass: enum cases and struct fields, each type after those its field values
+    /// need (`typeBodyOrder`).
     mutating func loadTypeBodies(_ node: YAMLNode) {
-        for entry in node.mappingEntries ?? [] {
-            guard let name = entry.key.scalar, declaredTypes[name] != nil else { continue }
+        let declared = (node.mappingEntries ?? []).filter { $0.key.scalar.map { declaredTypes[$0] != nil } ?? false }
+        for position in typeBodyOrder(declared) {
+            let entry = declared[position]
+            guard let name = entry.key.scalar else { continue }
             let body = entries(of: entry.value, allowed: ["enum", "unknown", "fields", "doc"], what: "type '\(name)'")
             if let cases = body["enum"] {
                 if body["fields"] != nil {
@@ -151,8 +154,9 @@ extension SchemaLoader {
             let before = diagnostics.errorCount
             if let field = field(named: name, entry.key, entry.value, owner: what) {
                 defaultItems += checkDefaultSize(field, at: entry.value.mappingEntries?.first { $0.key.scalar == "default" }?.value ?? entry.value)
-                // A bridgeName was checked as a key where it is written.
-                if field.wireName == name, !checkFCMKey(name, entry.key) { continue }
+                // A bridgeName was checked as a key where it is written. A struct member is a
+                // key inside the JSON text of one FCM value, never an FCM key (`Leg.from`).
+                if field.wireName == name, !Self.isStructOwner(what), !checkFCMKey(name, entry.key) { continue }
                 result.append(field)
             } else if diagnostics.errorCount > before {
                 diagnostics.markFailed(Self.failedField(name, of: what))
@@ -161,6 +165,10 @@ extension SchemaLoader {
         checkDefaultTotal(defaultItems, what: what, at: node)
         return result
     }
+
+    /// True for the `what` of a struct's fields (`type 'Leg'`), whose names are keys inside a
+    /// JSON value, so FCM's reserved keys (`from`, `google*`) do not apply to them.
+    static func isStructOwner(_ what: String) -> Bool { what.hasPrefix("type '") }
 
     mutating func field(named name: String, _ keyNode: YAMLNode, _ node: YAMLNode, owner: String = "") -> Field? {
         // Shorthand: `count: int` means `count: { type: int }`.
@@ -181,7 +189,7 @@ extension SchemaLoader {
         var field = Field(name: name, type: type, isOptional: optional, location: keyNode.location)
         if let doc = body["doc"] { field.doc = text(doc.value, what: "doc") }
         if let bridge = body["bridgeName"], let value = text(bridge.value, what: "bridgeName") {
-            if checkMemberName(value, bridge.value) { field.wireName = value }
+            if checkMemberName(value, bridge.value, fcmKey: !Self.isStructOwner(owner)) { field.wireName = value }
         }
         if let maxItems = body["maxItems"] {
             if type.holdsItems {

@@ -291,10 +291,10 @@ struct FCMMalformedCases {
         case .string, .url:
             break
         }
-        if let low = field.minimum, let raw = belowOrAbove(low, by: -1) {
+        if let low = field.minimum, let raw = belowOrAbove(low, by: -1, single: field.type == .float) {
             list.append(Breakage(label: "below-min", raw: raw))
         }
-        if let high = field.maximum, let raw = belowOrAbove(high, by: 1) {
+        if let high = field.maximum, let raw = belowOrAbove(high, by: 1, single: field.type == .float) {
             list.append(Breakage(label: "above-max", raw: raw))
         }
         return list
@@ -302,9 +302,17 @@ struct FCMMalformedCases {
 
     /// A number just outside `bound`, or nil when no finite one exists (a double bound of
     /// ±1.7976931348623157e308). Large doubles do not move by 0.5, so the next one is taken.
-    func belowOrAbove(_ bound: Value, by step: Int) -> String? {
+    /// For a `single` (float) field the number must stay outside once every reader rounds it
+    /// to a Float: beside `min: 3.4e38` the next Double down rounds back onto the bound, so
+    /// the next Float is taken.
+    func belowOrAbove(_ bound: Value, by step: Int, single: Bool = false) -> String? {
         switch bound {
         case .int(let number): return String(number + step)
+        case .double(let number) where single:
+            let beyond = number + Double(step) * 0.5
+            if Float(beyond) != Float(number) { return JSNumber.format(beyond) }
+            let next = step < 0 ? Float(number).nextDown : Float(number).nextUp
+            return next.isFinite ? JSNumber.format(Double(next)) : nil
         case .double(let number):
             var beyond = number + Double(step) * 0.5
             if beyond == number { beyond = step < 0 ? number.nextDown : number.nextUp }

@@ -153,17 +153,33 @@ struct GoSyntax {
     /// comment of a top-level declaration (`doc`) is also rewritten by gofmt's doc-comment
     /// rules: an indented line becomes a code block, an indented `- ` a list, a one-line
     /// paragraph between two others a `# ` heading. Its lines are therefore written
-    /// unindented and without blank lines, one paragraph gofmt keeps as it is.
+    /// unindented and without blank lines, one paragraph gofmt keeps as it is. gofmt also
+    /// turns two backquotes or two single quotes into a curly quote there (two single
+    /// quotes become U+201D), so such a pair is written with a space between.
     static func comment(_ texts: [String], indent: String = "", doc: Bool = false) -> [String] {
         var lines = texts.flatMap { text -> [String] in
             guard !text.isEmpty else { return [] }
             return CodeText.lines(of: text).map { line in
                 let safe = CodeText.isPlain(line) ? line : CodeText.visibleControls(in: line)
-                return trimmed(safe, leading: doc)
+                return doc ? separatedQuotePairs(trimmed(safe)) : trimmed(safe, leading: false)
             }
         }
         if doc { lines.removeAll { $0.isEmpty } }
         return lines.map { $0.isEmpty ? indent + "//" : indent + "// " + $0 }
+    }
+
+    /// `line` with a space inside every pair of backquotes or single quotes, which gofmt's
+    /// doc-comment rules would rewrite as curly quotes: three single quotes become `' ' '`.
+    static func separatedQuotePairs(_ line: String) -> String {
+        let bytes = Array(line.utf8)
+        func quote(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "'") || byte == UInt8(ascii: "`") }
+        guard bytes.indices.dropFirst().contains(where: { quote(bytes[$0]) && bytes[$0] == bytes[$0 - 1] }) else { return line }
+        var result: [UInt8] = []
+        for byte in bytes {
+            if quote(byte), result.last == byte { result.append(UInt8(ascii: " ")) }
+            result.append(byte)
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// `line` without trailing spaces and tabs (gofmt drops them), and without leading ones

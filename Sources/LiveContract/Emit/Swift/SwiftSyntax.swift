@@ -113,9 +113,12 @@ enum SwiftSyntax {
         return text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") } ? text : text + ".0"
     }
 
-    /// `Date` from Unix milliseconds, exact for every whole millisecond.
+    /// `Date` from Unix milliseconds, in the seconds since 2001 that `Date` holds and APNs
+    /// carries, so a default is the Date a content state with the same date decodes to:
+    /// `Date(timeIntervalSince1970: 1742061600.123)` subtracts in Double and is off by an ulp
+    /// (763754400.1229999 where the wire has 763754400.123).
     static func dateLiteral(_ millis: Int64) -> String {
-        "Date(timeIntervalSince1970: \(doubleLiteral(Double(millis) / 1000)))"
+        "Date(timeIntervalSinceReferenceDate: \(doubleLiteral(Epoch.referenceSeconds(fromUnixMillis: millis))))"
     }
 
     /// Doc comment text split into lines; bidi and other invisible controls are shown as

@@ -72,9 +72,12 @@ struct TypeScriptSyntax {
 
     /// A literal inside an array or object literal, where TypeScript widens `'calm'` to
     /// `string` and the enum-typed field would not accept it; `as const` keeps the case type.
+    /// A range widens the same way, `[0, 1]` to `number[]`, which no `[number, number]`
+    /// accepts (a `[dateRange]` default), so it is cast to the pair.
     func nestedLiteral(_ value: Value, type: FieldType, inCode: Bool) -> String {
         let text = literal(value, type: type, inCode: inCode)
         if case .enumCase = value, inCode { return text + " as const" }
+        if case .dateRange = value, inCode { return text + " as [number, number]" }
         return text
     }
 
