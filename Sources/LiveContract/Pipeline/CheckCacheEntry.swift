@@ -41,58 +41,78 @@ struct CheckCacheEntry: Equatable {
         return bytes
     }
 
+    /// The entry `bytes` hold, with copies of its reads (tests; replays use `parse`).
     init?(decoding bytes: [UInt8]) {
-        guard bytes.count >= Self.magic.count + 16, bytes.starts(with: Self.magic) else { return nil }
+        var reads: [ReadJournal.Entry] = []
+        let parsed = bytes.withUnsafeBytes { buffer in
+            Self.parse(buffer, key: nil) { access, answer in
+                reads.append(ReadJournal.Entry(access: Array(access)[...], answer: Array(answer)[...]))
+                return true
+            }
+        }
+        guard let parsed else { return nil }
+        self.init(key: parsed.key, outcome: parsed.outcome, reads: reads)
+    }
+
+    /// Decodes `bytes` in place: checks the magic line, checksum and (when given) the key,
+    /// then hands each read to `read` as views into `bytes` (a mapped cache file), stopping
+    /// with nil at the first it refuses. nil for anything malformed.
+    static func parse(_ bytes: UnsafeRawBufferPointer, key expected: [UInt8]?,
+                      read: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Bool) -> (key: [UInt8], outcome: CheckCache.Outcome)? {
+        guard bytes.count >= magic.count + 16, bytes.prefix(magic.count).elementsEqual(magic) else { return nil }
         let end = bytes.count - 16
-        var at = Self.magic.count
+        var at = magic.count
+        func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
         func number() -> UInt64? {
             guard at + 8 <= end else { return nil }
-            var value: UInt64 = 0
-            for index in (0..<8).reversed() { value = value << 8 | UInt64(bytes[at + index]) }
-            at += 8
-            return value
+            defer { at += 8 }
+            return word(at)
         }
-        func field() -> ArraySlice<UInt8>? {
+        func field() -> UnsafeRawBufferPointer? {
             guard let count = number(), count <= UInt64(end - at) else { return nil }
             defer { at += Int(count) }
-            return bytes[at..<at + Int(count)]
+            return UnsafeRawBufferPointer(rebasing: bytes[at..<at + Int(count)])
         }
-        let covered = Int(truncatingIfNeeded: bytes[end..<end + 8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
-        let stored = bytes[(end + 8)...].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        guard covered >= at, covered <= end, stored == Self.checksum(bytes[..<covered]) ^ UInt64(bytes.count),
-              let key = field(), let writeCount = number() else { return nil }
+        let covered = Int(truncatingIfNeeded: word(end))
+        guard covered >= at, covered <= end,
+              word(end + 8) == checksum(UnsafeRawBufferPointer(rebasing: bytes[..<covered])) ^ UInt64(bytes.count),
+              let key = field(), expected.map({ key.elementsEqual($0) }) ?? true, let writeCount = number() else { return nil }
         var writes: [(stream: Int32, bytes: [UInt8])] = []
         for _ in 0..<min(writeCount, UInt64(end)) {
             guard let write = field(), let stream = write.first, stream == 1 || stream == 2 else { return nil }
             writes.append((Int32(stream), Array(write.dropFirst())))
         }
         guard writes.count == writeCount, let code = number(), code <= UInt64(UInt32.max), at == covered, let count = number() else { return nil }
-        var reads: [ReadJournal.Entry] = []
-        for _ in 0..<min(count, UInt64(end)) {
-            guard let access = field(), let answer = field() else { return nil }
-            reads.append(ReadJournal.Entry(access: access, answer: answer))
+        var seen: UInt64 = 0
+        while seen < count {
+            guard let access = field(), let answer = field(), read(access, answer) else { return nil }
+            seen += 1
         }
-        guard reads.count == count, at == end else { return nil }
-        self.init(key: Array(key), outcome: CheckCache.Outcome(writes: writes, exitCode: Int32(bitPattern: UInt32(code))), reads: reads)
+        guard at == end else { return nil }
+        return (Array(key), CheckCache.Outcome(writes: writes, exitCode: Int32(bitPattern: UInt32(code))))
     }
 
     /// A 64-bit FNV-1a style hash taken eight bytes at a time: it tells a torn or damaged
     /// entry from a whole one. Not a defence against a forger, who is kept out by the
     /// folder's ownership and permissions instead.
     static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        bytes.withUnsafeBytes { buffer in
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            var at = 0
-            while at + 8 <= buffer.count {
-                hash = (hash ^ UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: at, as: UInt64.self))) &* 0x0000_0100_0000_01B3
-                hash ^= hash >> 29
-                at += 8
-            }
-            var tail = UInt64(buffer.count - at) << 56
-            for index in at..<buffer.count { tail |= UInt64(buffer[index]) << (UInt64(index - at) * 8) }
-            hash = (hash ^ tail) &* 0x0000_0100_0000_01B3
-            return hash ^ hash >> 32
+        bytes.withUnsafeBytes { checksum($0) }
+    }
+
+    static func checksum(_ buffer: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        var at = 0
+        while at + 8 <= buffer.count {
+            hash = (hash ^ UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: at, as: UInt64.self))) &* 0x0000_0100_0000_01B3
+            hash ^= hash >> 29
+            at += 8
         }
+        var tail = UInt64(buffer.count - at) << 56
+        for index in at..<buffer.count { tail |= UInt64(buffer[index]) << (UInt64(index - at) * 8) }
+        hash = (hash ^ tail) &* 0x0000_0100_0000_01B3
+        return hash ^ hash >> 32
     }
 
     static func checksum(_ bytes: [UInt8]) -> UInt64 {

@@ -80,28 +80,40 @@ public final class ReadJournal: @unchecked Sendable {
     /// True when every read of `entries`, made again now, gets the answer it got then.
     /// Stops at the first difference; an entry it cannot decode is a difference.
     public static func replays(_ entries: [Entry]) -> Bool {
+        let replay = Replay()
+        return entries.allSatisfy { entry in
+            entry.access.withUnsafeBytes { access in entry.answer.withUnsafeBytes { answer in replay.matches(access, answer) } }
+        }
+    }
+
+    /// Reads made again, one at a time, on one file system with one set of open folders.
+    struct Replay {
         let fileSystem = FileSystem()
         let folders = OpenFolders()
-        for entry in entries {
-            guard let operation = entry.access.first.flatMap(Operation.init(rawValue:)) else { return false }
-            let arguments = entry.access.dropFirst().split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-            let same: Bool
+
+        /// True when the read `access` describes gets `answer` now.
+        func matches(_ access: UnsafeRawBufferPointer, _ answer: UnsafeRawBufferPointer) -> Bool {
+            guard let operation = access.first.flatMap(Operation.init(rawValue:)) else { return false }
+            let arguments = access.dropFirst().split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            func same(_ now: [UInt8]) -> Bool { now.count == answer.count && now.withUnsafeBytes { ReadJournal.equal($0, answer) } }
             switch (operation, arguments.count) {
-            case (.kind, 1): same = Self.answer(fileSystem.kind(arguments[0]))[...] == entry.answer
-            case (.list, 1): same = Self.answer(Result { () throws(FileSystem.Failure) in try fileSystem.listDirectory(arguments[0]) })[...] == entry.answer
+            case (.kind, 1): return same(ReadJournal.answer(fileSystem.kind(arguments[0])))
+            case (.list, 1): return same(ReadJournal.answer(Result { () throws(FileSystem.Failure) in try fileSystem.listDirectory(arguments[0]) }))
             case (.readFile, 3):
                 guard let limit = Int(arguments[1]) else { return false }
-                same = Self.matches(fileSystem.readFile(arguments[0], limit: limit, followLink: arguments[2] == "1"), entry.answer)
+                return ReadJournal.matches(fileSystem.readFile(arguments[0], limit: limit, followLink: arguments[2] == "1"), answer)
             case (.readOutput, 3):
                 guard let limit = Int(arguments[2]) else { return false }
-                same = Self.matches(fileSystem.readOutput(arguments[0], below: arguments[1], limit: limit, folders: folders), entry.answer)
-            case (.staleTemporaries, _): same = Self.joined(fileSystem.staleTemporaries(nextTo: entry.access.count == 1 ? [] : arguments))[...] == entry.answer
-            case (.currentDirectory, 1): same = Array(fileSystem.currentDirectory.utf8)[...] == entry.answer
+                return ReadJournal.matches(fileSystem.readOutput(arguments[0], below: arguments[1], limit: limit, folders: folders), answer)
+            case (.staleTemporaries, _): return same(ReadJournal.joined(fileSystem.staleTemporaries(nextTo: access.count == 1 ? [] : arguments)))
+            case (.currentDirectory, 1): return same(Array(fileSystem.currentDirectory.utf8))
             default: return false
             }
-            guard same else { return false }
         }
-        return true
+    }
+
+    static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
     }
 
     private func note(_ operation: Operation, _ arguments: [String], _ answer: [UInt8]) {
@@ -116,7 +128,7 @@ public final class ReadJournal: @unchecked Sendable {
         pthread_mutex_unlock(lock)
     }
 
-    private static func answer(_ kind: FileSystem.Kind) -> [UInt8] {
+    static func answer(_ kind: FileSystem.Kind) -> [UInt8] {
         switch kind {
         case .missing: return [0]
         case .file: return [1]
@@ -126,7 +138,7 @@ public final class ReadJournal: @unchecked Sendable {
         }
     }
 
-    private static func answer(_ result: Result<[String], FileSystem.Failure>) -> [UInt8] {
+    static func answer(_ result: Result<[String], FileSystem.Failure>) -> [UInt8] {
         switch result {
         case .success(let names): return [0] + joined(names)
         case .failure(let failure): return [1] + Array(failure.reason.utf8)
@@ -134,22 +146,20 @@ public final class ReadJournal: @unchecked Sendable {
     }
 
     /// `answer(result) == recorded`, without copying the bytes read.
-    private static func matches(_ result: Result<[UInt8], FileSystem.ReadFailure>, _ recorded: ArraySlice<UInt8>) -> Bool {
-        guard case .success(let bytes) = result else { return answer(result)[...] == recorded }
-        guard recorded.first == 0, recorded.count == bytes.count + 1 else { return false }
-        return bytes.withUnsafeBytes { now in
-            recorded.withUnsafeBytes { then in bytes.isEmpty || memcmp(now.baseAddress!, then.baseAddress! + 1, bytes.count) == 0 }
-        }
+    static func matches(_ result: Result<[UInt8], FileSystem.ReadFailure>, _ recorded: UnsafeRawBufferPointer) -> Bool {
+        guard case .success(let bytes) = result else { return answer(result).withUnsafeBytes { equal($0, recorded) } }
+        guard recorded.first == 0 else { return false }
+        return bytes.withUnsafeBytes { equal($0, UnsafeRawBufferPointer(rebasing: recorded.dropFirst())) }
     }
 
-    private static func answer(_ result: Result<[UInt8], FileSystem.ReadFailure>) -> [UInt8] {
+    static func answer(_ result: Result<[UInt8], FileSystem.ReadFailure>) -> [UInt8] {
         switch result {
         case .success(let bytes): return [0] + bytes
         case .failure(let failure): return [1] + Array(failure.description.utf8)
         }
     }
 
-    private static func joined(_ names: [String]) -> [UInt8] {
+    static func joined(_ names: [String]) -> [UInt8] {
         var bytes: [UInt8] = []
         for (index, name) in names.enumerated() {
             if index > 0 { bytes.append(0) }
