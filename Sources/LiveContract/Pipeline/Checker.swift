@@ -149,7 +149,11 @@ public enum Checker {
         let paths = files.map { FileSystem.join(folder, $0.path) }.filter { OutputPlan.gitFolder(in: $0) == nil }
         let pathsByDisplay = Dictionary(files.map { (FileSystem.join(folder, $0.path), $0.path) }, uniquingKeysWith: { first, _ in first })
         for path in fileSystem.staleTemporaries(nextTo: paths) {
-            let output = pathsByDisplay.first { FileSystem.directory(of: $0.key) == FileSystem.directory(of: path) }?.value
+            // The output the temporary file was for (`.<name>.livecontract-...`); a
+            // dictionary's order differs from run to run, so nothing is picked from it.
+            let output = pathsByDisplay.filter { FileSystem.directory(of: $0.key) == FileSystem.directory(of: path) }
+                .filter { FileSystem.temporaryOwner(FileSystem.fileName(of: path), for: FileSystem.fileName(of: $0.key)) != nil }
+                .map(\.value).min()
             let location = output.flatMap { locations[$0] ?? locations[FileSystem.directory(of: $0)] }
             notes.append(Diagnostic(.note, "stale temporary file '\(path)' from an interrupted generate; the next generate removes it",
                                     at: location, rule: "output-stale-temporary"))
