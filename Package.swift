@@ -2,7 +2,8 @@
 import PackageDescription
 
 /// livecontract: one YAML schema in, every copy of a Live Activity contract out.
-/// Targets: CYAML (libyaml through pkg-config), LiveContractTemplates (the built-in
+/// Targets: CYAML (libyaml through pkg-config), CFileSystem (C declarations Glibc leaves
+/// out), LiveContractTemplates (the built-in
 /// templates, embedded in the binary), LiveContract (all logic; never prints, never exits),
 /// livecontract (the thin command-line front end) and LiveContractPlugin (`swift package
 /// livecontract generate|check` in a package that depends on this one).
@@ -19,6 +20,7 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        .systemLibrary(name: "CFileSystem"),
         .target(
             name: "LiveContractTemplates",
             path: "templates",
@@ -42,7 +44,7 @@ let package = Package(
         ),
         .target(
             name: "LiveContract",
-            dependencies: ["CYAML", "LiveContractTemplates"]
+            dependencies: ["CYAML", "CFileSystem", "LiveContractTemplates"]
         ),
         .executableTarget(
             name: "livecontract",

@@ -156,4 +156,68 @@ final class CheckCacheTests: XCTestCase {
         fileSystem.removeFile(widget.path)
         XCTAssertNil(journal.entries, "a run that changed the file system cannot be replayed")
     }
+
+    /// True when files in the test folder get trustworthy stamps (a local file system that
+    /// keeps nanoseconds), once their last change is older than the clock tick of `start`.
+    func stampsAreTrusted() throws -> Bool {
+        let fd = open(folder.path, O_RDONLY | O_DIRECTORY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        var info = stat()
+        XCTAssertEqual(fstat(fd, &info), 0)
+        return FileStamp.trustworthy(info, fd: fd, start: FileStamp.clock())
+    }
+
+    /// Outputs older than the run are noted by stamp (no bytes kept), and a write that keeps
+    /// the size and puts the modification time back is still seen: it moves the status-change
+    /// time, which only root can set.
+    func testAnInPlaceEditThatKeepsSizeAndModificationTimeIsSeen() throws {
+        usleep(50_000)
+        guard try stampsAreTrusted() else { throw XCTSkip("the test folder's file system keeps no nanosecond times; outputs are compared as bytes") }
+        let journal = ReadJournal()
+        let fileSystem = FileSystem(journal: journal)
+        let schemaPath = folder.appendingPathComponent("delivery.yaml").path
+        let loaded = try Workspace.load(schemaPath: schemaPath, templates: TemplateSet.builtIn(), fileSystem: fileSystem).get()
+        XCTAssertEqual(Checker.check(files: loaded.files, contract: loaded.contract, schemaPath: schemaPath, fileSystem: fileSystem), [])
+        let entries = try XCTUnwrap(journal.entries)
+        XCTAssertEqual(entries.filter { $0.answer.count == FileStamp.size }.count, loaded.files.count, "every output is noted by its stamp")
+        XCTAssertTrue(ReadJournal.replays(entries))
+
+        let kotlin = folder.appendingPathComponent(Self.kotlin).path
+        var before = stat()
+        XCTAssertEqual(stat(kotlin, &before), 0)
+        let fd = open(kotlin, O_WRONLY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        var byte: UInt8 = 0
+        XCTAssertEqual(pread(open(kotlin, O_RDONLY), &byte, 1, 100), 1)
+        byte ^= 0x20
+        XCTAssertEqual(pwrite(fd, &byte, 1, 100), 1)
+        close(fd)
+        var times = [before.st_atim, before.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, kotlin, &times, 0), 0)
+        var after = stat()
+        XCTAssertEqual(stat(kotlin, &after), 0)
+        XCTAssertEqual(after.st_size, before.st_size)
+        XCTAssertEqual(after.st_mtim.tv_nsec, before.st_mtim.tv_nsec, "the modification time is put back")
+        XCTAssertFalse(ReadJournal.replays(entries), "the edit is seen")
+    }
+
+    /// A folder with no temporary file is noted by its stamp; a temporary file that appears
+    /// after the check was kept is reported as a full check reports it.
+    func testATemporaryFileThatAppearsLaterIsReported() throws {
+        usleep(50_000)
+        let first = try check()
+        XCTAssertEqual(first.status, 0, first.stderr)
+        assertSame(try check(), first, "unchanged")
+        var dead: Int32 = 4_000_000
+        while kill(dead, 0) == 0 || errno != ESRCH { dead -= 1 }
+        let kotlin = folder.appendingPathComponent(Self.kotlin)
+        let stale = kotlin.deletingLastPathComponent().appendingPathComponent(".\(kotlin.lastPathComponent).livecontract-\(dead).tmp")
+        try "half a file".write(to: stale, atomically: false, encoding: .utf8)
+        let cached = try check()
+        let full = try check(["--no-cache"])
+        XCTAssertTrue(full.stderr.contains("stale temporary file"), full.stderr)
+        assertSame(cached, full, "a stale temporary file appeared")
+        assertSame(try check(), full, "a stale temporary file appeared, twice")
+    }
 }

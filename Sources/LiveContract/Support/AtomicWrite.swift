@@ -176,12 +176,19 @@ extension FileSystem {
     /// The stale temporary files next to `paths` (for `check` to mention): each folder is
     /// listed once, however many outputs it holds.
     public func staleTemporaries(nextTo paths: [String]) -> [String] {
-        let found = Self.staleTemporaries(nextTo: paths)
-        journal?.noteStaleTemporaries(paths, found)
+        var temporaries = false
+        guard let journal else { return Self.staleTemporaries(nextTo: paths, temporaries: &temporaries) }
+        // Stamped before listing: a file added after the stamp changes the folder's stamp.
+        let folders = Set(paths.map { Self.directory(of: $0) }).sorted()
+        let stamps = journal.stamps(ofFolders: folders)
+        let found = Self.staleTemporaries(nextTo: paths, temporaries: &temporaries)
+        journal.noteStaleTemporaries(paths, found, folders: folders, folderStamps: temporaries ? nil : stamps)
         return found
     }
 
-    static func staleTemporaries(nextTo paths: [String]) -> [String] {
+    /// `temporaries` is set when a folder holds any temporary file of a generate, stale or not
+    /// (whether its run is alive is not something a folder's stamp can vouch for).
+    static func staleTemporaries(nextTo paths: [String], temporaries: inout Bool) -> [String] {
         var namesByFolder: [String: Set<String>] = [:]
         for path in paths { namesByFolder[Self.directory(of: path), default: []].insert(Self.fileName(of: path)) }
         var found: [String] = []
@@ -189,6 +196,7 @@ extension FileSystem {
             guard let entries = try? listDirectory(folder) else { continue }
             for candidate in entries where candidate.hasPrefix(".") && candidate.hasSuffix(".tmp") {
                 guard let marker = candidate.ranges(of: ".livecontract-").last else { continue }
+                temporaries = true
                 let name = String(candidate[candidate.index(after: candidate.startIndex)..<marker.lowerBound])
                 guard names.contains(name), let pid = Self.temporaryOwner(candidate, for: name) else { continue }
                 if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) { found.append(Self.join(folder, candidate)) }

@@ -24,7 +24,15 @@ public final class ReadJournal: @unchecked Sendable {
 
     private enum Operation: UInt8 {
         case kind = 1, list, readFile, readOutput, staleTemporaries, currentDirectory
+        /// An output read whole, noted by its stamp.
+        case outputStamp
+        /// Folders with no temporary file in them (none stale, none of a live run), noted by
+        /// their stamps: the same stamps, the same listings, the same (empty) answer.
+        case quietFolders
     }
+
+    /// When the run started (its clock tick): a file changed since then is noted as bytes.
+    private let start = FileStamp.clock()
 
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var recorded: [Entry] = []
@@ -65,12 +73,45 @@ public final class ReadJournal: @unchecked Sendable {
         note(.readFile, [path, String(limit), followLink ? "1" : "0"], Self.answer(result))
     }
 
-    func noteOutput(_ relative: String, below folder: String, limit: Int, _ result: Result<[UInt8], FileSystem.ReadFailure>) {
-        note(.readOutput, [relative, folder, String(limit)], Self.answer(result))
+    /// `stamp` is the output's stamp taken before it was read, when it is trustworthy.
+    func noteOutput(_ relative: String, below folder: String, limit: Int, _ result: Result<[UInt8], FileSystem.ReadFailure>,
+                    stamp: [UInt8]? = nil) {
+        if case .success = result, let stamp {
+            note(.outputStamp, [relative, folder, String(limit)], stamp)
+        } else {
+            note(.readOutput, [relative, folder, String(limit)], Self.answer(result))
+        }
     }
 
-    func noteStaleTemporaries(_ paths: [String], _ found: [String]) {
-        note(.staleTemporaries, paths, Self.joined(found))
+    /// `folderStamps`: the stamps of the folders listed, taken before listing them, when all
+    /// are trustworthy and the listings held no temporary file at all.
+    func noteStaleTemporaries(_ paths: [String], _ found: [String], folders: [String], folderStamps: [UInt8]?) {
+        if let folderStamps, found.isEmpty {
+            note(.quietFolders, folders, folderStamps)
+        } else {
+            note(.staleTemporaries, paths, Self.joined(found))
+        }
+    }
+
+    /// The stamp of the open file `fd` when it is trustworthy for this run, else nil.
+    func stamp(_ fd: Int32) -> [UInt8]? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, FileStamp.trustworthy(info, fd: fd, start: start) else { return nil }
+        return FileStamp.encode(info)
+    }
+
+    /// The stamps of `folders` (followed, as listing them follows them), or nil when one is
+    /// not trustworthy or cannot be opened.
+    func stamps(ofFolders folders: [String]) -> [UInt8]? {
+        var stamps: [UInt8] = []
+        for folder in folders {
+            let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            guard let stamp = stamp(fd) else { return nil }
+            stamps += stamp
+        }
+        return stamps
     }
 
     func noteCurrentDirectory(_ path: String) {
@@ -107,6 +148,15 @@ public final class ReadJournal: @unchecked Sendable {
                 return ReadJournal.matches(fileSystem.readOutput(arguments[0], below: arguments[1], limit: limit, folders: folders), answer)
             case (.staleTemporaries, _): return same(ReadJournal.joined(fileSystem.staleTemporaries(nextTo: access.count == 1 ? [] : arguments)))
             case (.currentDirectory, 1): return same(Array(fileSystem.currentDirectory.utf8))
+            case (.outputStamp, 3): return FileSystem.stampOutput(arguments[0], below: arguments[1], folders: folders).map(same) ?? false
+            case (.quietFolders, _):
+                guard answer.count == arguments.count * FileStamp.size else { return false }
+                for (index, folder) in arguments.enumerated() {
+                    guard let stamp = FileStamp.of(folder.isEmpty ? "." : folder, in: AT_FDCWD, follow: true),
+                          stamp.withUnsafeBytes({ ReadJournal.equal($0, UnsafeRawBufferPointer(rebasing: answer[(index * FileStamp.size)...].prefix(FileStamp.size))) })
+                    else { return false }
+                }
+                return true
             default: return false
             }
         }

@@ -94,45 +94,69 @@ extension FileSystem {
     /// `folders`, when given, keeps the folders on the way open for the next read below the
     /// same ones (a run reads 32 outputs in 8 folders): each is opened once, the same way.
     public func readOutput(_ relative: String, below folder: String, limit: Int = Limit.output, folders: OpenFolders? = nil) -> Result<[UInt8], ReadFailure> {
-        let result = Self.readOutput(relative, below: folder, limit: limit, folders: folders)
-        journal?.noteOutput(relative, below: folder, limit: limit, result)
+        guard let journal else { return Self.readOutput(relative, below: folder, limit: limit, folders: folders) }
+        var stamp: [UInt8]?
+        let result = Self.readOutput(relative, below: folder, limit: limit, folders: folders) { fd in stamp = journal.stamp(fd) }
+        journal.noteOutput(relative, below: folder, limit: limit, result, stamp: stamp)
         return result
     }
 
-    static func readOutput(_ relative: String, below folder: String, limit: Int, folders: OpenFolders?) -> Result<[UInt8], ReadFailure> {
+    /// `opened`, when given, sees the output's descriptor before it is read (the journal
+    /// takes its stamp there: a write after that point changes the stamp it took).
+    static func readOutput(_ relative: String, below folder: String, limit: Int, folders: OpenFolders?,
+                           opened: ((Int32) -> Void)? = nil) -> Result<[UInt8], ReadFailure> {
         let display = Self.join(folder, relative)
         // Split as bytes: Character-wise splitting cost more than the opens and reads.
         let parts = relative.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
         // Without a caller's set, this read's own: it closes the folders when the read is done.
         let folders = folders ?? OpenFolders()
+        let parent: Int32
+        switch parentFolder(of: parts, below: folder, display: display, folders: folders) {
+        case .success(let descriptor): parent = descriptor
+        case .failure(let failure): return .failure(failure)
+        }
+        guard let last = parts.last else { return readOpened(parent, path: display, limit: limit) }
+        let fd = openat(parent, last, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return .failure(unopened(parts, parts.count - 1, in: parent, below: folder, display: display, errno)) }
+        defer { close(fd) }
+        opened?(fd)
+        return readOpened(fd, path: display, limit: limit)
+    }
+
+    /// The stamp (`FileStamp`) of the output `relative` below `folder`, reached the way
+    /// `readOutput` reaches it (no symlink followed on the way), or nil when it cannot be.
+    static func stampOutput(_ relative: String, below folder: String, folders: OpenFolders) -> [UInt8]? {
+        let parts = relative.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+        guard let last = parts.last,
+              case .success(let parent) = parentFolder(of: parts, below: folder, display: relative, folders: folders) else { return nil }
+        return FileStamp.of(last, in: parent)
+    }
+
+    /// The open folder that holds the last of `parts` below `folder` (the folder itself for
+    /// no parts), each folder on the way opened once per `folders`, none through a symlink.
+    private static func parentFolder(of parts: [String], below folder: String, display: String, folders: OpenFolders) -> Result<Int32, ReadFailure> {
         var key = folder
         var directory = folders.descriptor(key) { open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard directory >= 0 else { return .failure(ReadFailure(path: display, problem: openProblem(folder, errno))) }
-        for (index, part) in parts.enumerated() {
-            let last = index == parts.count - 1
+        for (index, part) in parts.dropLast().enumerated() {
             let parent = directory
-            let next: Int32
-            if last {
-                next = openat(parent, part, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-            } else {
-                key += "/" + part
-                next = folders.descriptor(key) { openat(parent, part, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_DIRECTORY) }
-            }
-            let error = errno
-            if next < 0 {
-                var info = stat()
-                let isLink = fstatat(parent, part, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
-                let isFile = !last && error == ENOTDIR
-                let prefix = parts[...index].reduce(folder) { Self.join($0, $1) }
-                let problem: ReadProblem = isLink ? .symlink(prefix) : isFile ? .notAFolder(prefix)
-                    : error == ENOENT ? .missing : .failed(String(cString: strerror(error)))
-                return .failure(ReadFailure(path: display, problem: problem))
-            }
-            directory = next
+            key += "/" + part
+            directory = folders.descriptor(key) { openat(parent, part, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_DIRECTORY) }
+            if directory < 0 { return .failure(unopened(parts, index, in: parent, below: folder, display: display, errno)) }
         }
-        guard !parts.isEmpty else { return readOpened(directory, path: display, limit: limit) }
-        defer { close(directory) }
-        return readOpened(directory, path: display, limit: limit)
+        return .success(directory)
+    }
+
+    /// Why `parts[index]` in the open folder `parent` did not open with `error`.
+    private static func unopened(_ parts: [String], _ index: Int, in parent: Int32, below folder: String, display: String,
+                                 _ error: Int32) -> ReadFailure {
+        var info = stat()
+        let isLink = fstatat(parent, parts[index], &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
+        let isFile = index < parts.count - 1 && error == ENOTDIR
+        let prefix = parts[...index].reduce(folder) { Self.join($0, $1) }
+        let problem: ReadProblem = isLink ? .symlink(prefix) : isFile ? .notAFolder(prefix)
+            : error == ENOENT ? .missing : .failed(String(cString: strerror(error)))
+        return ReadFailure(path: display, problem: problem)
     }
 
     /// The old entry points, kept so callers elsewhere still compile; both go through the
