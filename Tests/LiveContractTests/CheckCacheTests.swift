@@ -67,6 +67,18 @@ final class CheckCacheTests: XCTestCase {
                 try fm.createSymbolicLink(at: kotlin, withDestinationURL: copy)
             }),
             ("symlink replaced by the file", { try fm.removeItem(at: kotlin); try original.write(to: kotlin) }),
+            // The same files (same inodes, same stamps), now reached through a symlink.
+            ("a folder on the way moved and linked back", {
+                let android = kotlin.deletingLastPathComponent()
+                let moved = android.deletingLastPathComponent().appendingPathComponent("android-moved")
+                try fm.moveItem(at: android, to: moved)
+                try fm.createSymbolicLink(atPath: android.path, withDestinationPath: "android-moved")
+            }),
+            ("the folder moved back", {
+                let android = kotlin.deletingLastPathComponent()
+                try fm.removeItem(at: android)
+                try fm.moveItem(at: android.deletingLastPathComponent().appendingPathComponent("android-moved"), to: android)
+            }),
             ("CRLF line endings", {
                 let widget = self.folder.appendingPathComponent(Self.widget)
                 let text = try String(contentsOf: widget, encoding: .utf8)

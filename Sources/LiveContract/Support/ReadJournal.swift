@@ -131,10 +131,18 @@ public final class ReadJournal: @unchecked Sendable {
     struct Replay {
         let fileSystem = FileSystem()
         let folders = OpenFolders()
+        /// The folder of each output checked by stamp, by its bytes in the entry: most of a
+        /// replay is outputs, a few folders holding many, so each is looked up as bytes once.
+        let outputFolders = OutputFolders()
+
+        final class OutputFolders {
+            var descriptors: [ArraySlice<UInt8>: Int32] = [:]
+        }
 
         /// True when the read `access` describes gets `answer` now.
         func matches(_ access: UnsafeRawBufferPointer, _ answer: UnsafeRawBufferPointer) -> Bool {
             guard let operation = access.first.flatMap(Operation.init(rawValue:)) else { return false }
+            if operation == .outputStamp { return matchesStamp(UnsafeRawBufferPointer(rebasing: access.dropFirst()), answer) }
             let arguments = access.dropFirst().split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
             func same(_ now: [UInt8]) -> Bool { now.count == answer.count && now.withUnsafeBytes { ReadJournal.equal($0, answer) } }
             switch (operation, arguments.count) {
@@ -148,7 +156,6 @@ public final class ReadJournal: @unchecked Sendable {
                 return ReadJournal.matches(fileSystem.readOutput(arguments[0], below: arguments[1], limit: limit, folders: folders), answer)
             case (.staleTemporaries, _): return same(ReadJournal.joined(fileSystem.staleTemporaries(nextTo: access.count == 1 ? [] : arguments)))
             case (.currentDirectory, 1): return same(Array(fileSystem.currentDirectory.utf8))
-            case (.outputStamp, 3): return FileSystem.stampOutput(arguments[0], below: arguments[1], folders: folders).map(same) ?? false
             case (.quietFolders, _):
                 guard answer.count == arguments.count * FileStamp.size else { return false }
                 for (index, folder) in arguments.enumerated() {
@@ -159,6 +166,36 @@ public final class ReadJournal: @unchecked Sendable {
                 return true
             default: return false
             }
+        }
+
+        /// `.outputStamp` (arguments: the output's path below the folder, the folder, the
+        /// size limit): the output's stamp now, reached as `readOutput` reaches it, equals
+        /// `answer`. Works on the entry's bytes; only a folder not met before makes strings.
+        private func matchesStamp(_ arguments: UnsafeRawBufferPointer, _ answer: UnsafeRawBufferPointer) -> Bool {
+            guard answer.count == FileStamp.size, let end = arguments.firstIndex(of: 0),
+                  let folderEnd = arguments[(end + 1)...].firstIndex(of: 0) else { return false }
+            let slash = arguments[..<end].lastIndex(of: UInt8(ascii: "/"))
+            let name = arguments[(slash.map { $0 + 1 } ?? 0)..<end]
+            // The key: the output's folder part, NUL, the folder it lies below.
+            let key = ArraySlice(Array(arguments[..<(slash ?? 0)]) + Array(arguments[end..<folderEnd]))
+            let parent: Int32
+            if let known = outputFolders.descriptors[key] {
+                parent = known
+            } else {
+                let relative = String(decoding: arguments[..<end], as: UTF8.self)
+                let folder = String(decoding: arguments[(end + 1)..<folderEnd], as: UTF8.self)
+                guard let found = FileSystem.outputFolder(of: relative, below: folder, folders: folders) else { return false }
+                outputFolders.descriptors[key] = found
+                parent = found
+            }
+            guard !name.isEmpty else { return false }
+            var info = stat()
+            let status = withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { path in
+                UnsafeMutableRawBufferPointer(path).copyMemory(from: UnsafeRawBufferPointer(rebasing: name))
+                path[name.count] = 0
+                return fstatat(parent, path.baseAddress!, &info, AT_SYMLINK_NOFOLLOW)
+            }
+            return status == 0 && FileStamp.encode(info).withUnsafeBytes { ReadJournal.equal($0, answer) }
         }
     }
 

@@ -123,13 +123,12 @@ extension FileSystem {
         return readOpened(fd, path: display, limit: limit)
     }
 
-    /// The stamp (`FileStamp`) of the output `relative` below `folder`, reached the way
-    /// `readOutput` reaches it (no symlink followed on the way), or nil when it cannot be.
-    static func stampOutput(_ relative: String, below folder: String, folders: OpenFolders) -> [UInt8]? {
+    /// The open folder (kept by `folders`) that holds the output `relative` below `folder`,
+    /// reached as `readOutput` reaches it, or nil.
+    static func outputFolder(of relative: String, below folder: String, folders: OpenFolders) -> Int32? {
         let parts = relative.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
-        guard let last = parts.last,
-              case .success(let parent) = parentFolder(of: parts, below: folder, display: relative, folders: folders) else { return nil }
-        return FileStamp.of(last, in: parent)
+        guard !parts.isEmpty, case .success(let parent) = parentFolder(of: parts, below: folder, display: relative, folders: folders) else { return nil }
+        return parent
     }
 
     /// The open folder that holds the last of `parts` below `folder` (the folder itself for
