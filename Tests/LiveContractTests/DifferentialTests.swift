@@ -35,6 +35,12 @@ final class DifferentialTests: XCTestCase {
     static let casesPerSchema = 2000
 
     func testEveryLanguageAgreesOnGeneratedInputs() throws {
+        // A measurement aid only (docs/wire.md): the suite with and without this test gives
+        // what it adds. CI=true ignores it, so CI always runs the proof.
+        let environment = ProcessInfo.processInfo.environment
+        if environment["LIVECONTRACT_DIFFERENTIAL"] == "off", environment["CI"] != "true" {
+            throw XCTSkip("LIVECONTRACT_DIFFERENTIAL=off (a measurement aid; CI=true runs the test regardless)")
+        }
         let start = Date()
         var mark = start, cpuMark = CPUClock.now()
         /// Wall and CPU seconds since the last mark, for the timing line of each phase.
