@@ -35,6 +35,12 @@ final class DifferentialTests: XCTestCase {
     static let casesPerSchema = 2000
 
     func testEveryLanguageAgreesOnGeneratedInputs() throws {
+        // A measurement aid only (docs/wire.md): the suite with and without this test gives
+        // what it adds. CI=true ignores it, so CI always runs the proof.
+        let environment = ProcessInfo.processInfo.environment
+        if environment["LIVECONTRACT_DIFFERENTIAL"] == "off", environment["CI"] != "true" {
+            throw XCTSkip("LIVECONTRACT_DIFFERENTIAL=off (a measurement aid; CI=true runs the test regardless)")
+        }
         let start = Date()
         var mark = start, cpuMark = CPUClock.now()
         /// Wall and CPU seconds since the last mark, for the timing line of each phase.
@@ -55,7 +61,7 @@ final class DifferentialTests: XCTestCase {
             cases = made.cases
             // Started once the inputs are made, so it does not delay the runners.
             DispatchQueue.global().async(group: validation) {
-                let found = Self.verdicts(made.cases, contracts)
+                let found = Self.verdicts(made.texts, contracts)
                 verdicts = found.verdicts
                 say(String(format: "differential: validate ran on every content state in %.1f CPU s", found.cpu))
             }
@@ -147,9 +153,10 @@ final class DifferentialTests: XCTestCase {
                 }
             }
             let contracts = runners.contracts.filter { candidates[$0.key] != nil }
-            let lines = candidates.keys.sorted().map { Self.inputLines($0, candidates[$0]!, contracts[$0]!) }.joined()
+            let texts = candidates.mapValues(Self.contentTexts)
+            let lines = candidates.keys.sorted().map { Self.inputLines($0, candidates[$0]!, texts[$0]!, contracts[$0]!) }.joined()
             let results = try runners.run(lines, label: "shrink\(round)")
-            let verdicts = Self.verdicts(candidates, contracts).verdicts
+            let verdicts = Self.verdicts(texts, contracts).verdicts
             var progressed = Set<Int>()
             for (schema, list) in candidates {
                 for pair in DifferentialPair.allCases {

@@ -7,23 +7,30 @@ extension DifferentialTests {
     /// Every schema's inputs, drawn from one seed per schema (taken from `seed` in name
     /// order, so a seed gives the same inputs however the work is spread), made and written
     /// side by side, and the lines of all of them in name order.
-    static func inputs(seed: UInt64, _ contracts: [String: Contract]) -> (cases: [String: [DifferentialInputs.Case]], lines: String) {
+    static func inputs(seed: UInt64, _ contracts: [String: Contract]) -> (cases: [String: [DifferentialInputs.Case]], texts: [String: [String]], lines: String) {
         let names = contracts.keys.sorted()
         var rng = SeededRandom(seed: seed)
         let seeds = names.map { _ in rng.next() }
-        nonisolated(unsafe) var made = [(cases: [DifferentialInputs.Case], lines: String, cpu: Double)](repeating: ([], "", 0), count: names.count)
+        nonisolated(unsafe) var made = [(cases: [DifferentialInputs.Case], texts: [String], lines: String, cpu: Double)](repeating: ([], [], "", 0), count: names.count)
         let lock = NSLock()
         onThreads(names.count) { position in
             let cpu = CPUClock.thread()
             var inputs = DifferentialInputs(contract: contracts[names[position]]!, rng: SeededRandom(seed: seeds[position]))
             let cases = (0..<casesPerSchema).map { _ in inputs.next() }
-            let lines = inputLines(names[position], cases, contracts[names[position]]!)
+            let texts = contentTexts(cases)
+            let lines = inputLines(names[position], cases, texts, contracts[names[position]]!)
             lock.lock()
-            made[position] = (cases, lines, CPUClock.thread() - cpu)
+            made[position] = (cases, texts, lines, CPUClock.thread() - cpu)
             lock.unlock()
         }
         say(String(format: "differential: inputs made and written in %.1f CPU s", made.map(\.cpu).reduce(0, +)))
-        return (Dictionary(uniqueKeysWithValues: zip(names, made.map(\.cases))), made.map(\.lines).joined())
+        return (Dictionary(uniqueKeysWithValues: zip(names, made.map(\.cases))), Dictionary(uniqueKeysWithValues: zip(names, made.map(\.texts))),
+                made.map(\.lines).joined())
+    }
+
+    /// Each content state's JSON text, made once: the inputs file and `validate` both read it.
+    static func contentTexts(_ cases: [DifferentialInputs.Case]) -> [String] {
+        cases.map { DiffJSON.text($0.content) }
     }
 
     /// One line per input, columns separated by tabs: `SCHEMA INDEX BRIDGE CONTENT FCM
@@ -31,27 +38,27 @@ extension DifferentialTests {
     /// content state as its own text so the decoders see its number spellings byte for byte,
     /// REPAIRED empty when no repair of docs/swift-bridge.md applies. Each runner parses only
     /// its columns (Swift: bridge, content as bytes; Kotlin: FCM; Node: bridge, FCM, repaired).
-    static func inputLines(_ name: String, _ cases: [DifferentialInputs.Case], _ contract: Contract) -> String {
+    static func inputLines(_ name: String, _ cases: [DifferentialInputs.Case], _ texts: [String], _ contract: Contract) -> String {
         var text = ""
         let model = BridgeRepairModel(contract: contract)
         for (index, item) in cases.enumerated() {
             let repaired = model.state(item.bridge)
-            text += name + "\t" + String(index) + "\t" + JSONWriter.compact(item.bridge) + "\t" + DiffJSON.text(item.content) + "\t"
+            text += name + "\t" + String(index) + "\t" + JSONWriter.compact(item.bridge) + "\t" + texts[index] + "\t"
                 + JSONWriter.compact(.object(item.fcm)) + "\t" + (repaired == item.bridge ? "" : JSONWriter.compact(repaired)) + "\n"
         }
         return text
     }
 
     /// `validate`'s verdict on every content state, schemas side by side, and the CPU seconds spent.
-    static func verdicts(_ cases: [String: [DifferentialInputs.Case]], _ contracts: [String: Contract])
+    static func verdicts(_ texts: [String: [String]], _ contracts: [String: Contract])
         -> (verdicts: [String: [DifferentialComparison.ContentVerdict]], cpu: Double) {
-        let names = cases.keys.sorted()
+        let names = texts.keys.sorted()
         nonisolated(unsafe) var found = [([DifferentialComparison.ContentVerdict], Double)](repeating: ([], 0), count: names.count)
         let lock = NSLock()
         onThreads(names.count) { position in
             let cpu = CPUClock.thread()
             let comparison = DifferentialComparison(contract: contracts[names[position]]!)
-            let list = cases[names[position]]!.map { comparison.verdict(DiffJSON.text($0.content)) }
+            let list = texts[names[position]]!.map(comparison.verdict)
             lock.lock()
             found[position] = (list, CPUClock.thread() - cpu)
             lock.unlock()
