@@ -4,7 +4,7 @@ extension SwiftImporter {
     /// Swift types the schema has no form for, with the way out.
     static let unsupportedTypes: [String: String] = [
         "Float16": "the schema's float is Swift Float, and Float16 decodes differently (it rejects numbers out of its range): change the property to Float",
-        "Data": "send it as a base64 String",
+        "Data": "its Codable JSON (JSONEncoder's default) is a base64 string, so declare it String (the same JSON) and convert with Data(base64Encoded:) where app code reads it",
         "Decimal": "use Double, or a String when every digit matters", "Character": "use String",
         "Set": "use a list ([T]); a Set's JSON order is not stable",
         "Range": "use ClosedRange<Date> (dateRange)", "ClosedRange": "only ClosedRange<Date> (dateRange) has a schema form",
@@ -161,16 +161,29 @@ extension SwiftImporter {
             unsupported("'\(spelling)' is a \(arguments.isEmpty ? entry.decl.kind.rawValue : "generic type"); the schema's own types are enums and structs", at: origin)
             return nil
         }
-        if let existing = typeKeys[entry.name], existing != key {
-            unsupported("'\(entry.dottedName)' and '\(existing)' are both named '\(entry.name)', but the schema's types share one namespace; rename one",
-                        at: location(of: entry))
-            return nil
+        if let known = schemaNames[key] { return known }
+        let name = uniqueSchemaName(for: entry)
+        typeKeys[name] = key
+        schemaNames[key] = name
+        pending.append(key)
+        return name
+    }
+
+    /// The type's own name, or, when another type of that name (nested elsewhere, or in
+    /// another file) already has it, its dotted path run together (`OTAUpdateStatusPhase`):
+    /// the schema's types share one namespace, and a type's name never reaches the JSON.
+    mutating func uniqueSchemaName(for entry: SwiftTypeIndex.Entry) -> String {
+        guard let existing = typeKeys[entry.name] else { return entry.name }
+        let base = entry.path.joined()
+        var name = base
+        var number = 2
+        while typeKeys[name] != nil {
+            name = base + String(number)
+            number += 1
         }
-        if typeKeys[entry.name] == nil {
-            typeKeys[entry.name] = key
-            pending.append(key)
-        }
-        return entry.name
+        note("'\(entry.dottedName)' would take the schema name '\(entry.name)', which '\(existing)' already has (the schema's types share one namespace, and the generated code nests each type directly in \(attributesName)), so it is '\(name)' in the schema; the JSON is the same (a type's name is not on the wire), but code that names '\(entry.dottedName)' for the generated type must use '\(attributesName).\(name)'",
+             at: location(of: entry))
+        return name
     }
 
     /// `[K: V]` or `Dictionary<K, V>`.

@@ -10,6 +10,8 @@ struct SwiftImporter {
     var diagnostics = Diagnostics()
     /// Schema type name -> index key of the declaration, filled as fields refer to types.
     var typeKeys: [String: String] = [:]
+    /// The other way round: index key -> schema type name (a type's own name unless taken).
+    var schemaNames: [String: String] = [:]
     /// Index keys still to convert.
     var pending: [String] = []
     /// How many typealiases deep the current type lookup is, to stop on a cycle.
@@ -20,6 +22,8 @@ struct SwiftImporter {
     var fileStarts: [Int] = [1]
     /// The line of the attributes type import picked, once picked.
     var chosenLine: Int?
+    /// Its Swift name, which the generated code nests every imported type in.
+    var attributesName = ""
 
     static let protocolName = "ActivityAttributes"
 
@@ -49,6 +53,7 @@ struct SwiftImporter {
     mutating func contract(typeName: String?, swiftOutput: String, sourceName: String) -> ImportedContract? {
         guard let attributes = attributesEntry(typeName: typeName) else { return nil }
         chosenLine = attributes.decl.line
+        attributesName = attributes.name
         let origin = location(of: attributes)
         var name = attributes.name
         var attributesType: String?
@@ -131,7 +136,7 @@ struct SwiftImporter {
         var types: [(key: String, type: ImportedType)] = []
         while let key = pending.first {
             pending.removeFirst()
-            guard let entry = index[key], let type = namedType(entry) else { continue }
+            guard let entry = index[key], let type = namedType(entry, name: schemaNames[key] ?? entry.name) else { continue }
             types.append((key, type))
         }
         return types

@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+@testable import LiveContract
+
+/// Types of one name in different scopes (a state's `Phase` and another struct's `Phase`, as
+/// a real OTA-update contract has them): the schema's types share one namespace, so import
+/// names the later one by its path run together, says so where it is declared, and the
+/// compiled round trip proves that the original and the generated structs still decode the
+/// same JSON and re-encode the same bytes (a type's name is not on the wire).
+final class ImportNamesakeTests: XCTestCase {
+    typealias Sample = ImportShapesTests.Sample
+
+    static let name = "NamesakeAttributes"
+    static let samples: [Sample] = [
+        Sample(label: "namesake.attributes", type: "NamesakeAttributes", json: #"{"bridge":"b1"}"#),
+        Sample(label: "namesake.state", type: "NamesakeAttributes.ContentState",
+               json: #"{"phase":"active","items":[{"id":"1","phase":"UPDATING"},{"id":"2","phase":"checking"}],"previous":"checking","legacy":"old"}"#),
+        Sample(label: "namesake.sparse", type: "NamesakeAttributes.ContentState", json: #"{"phase":"done","items":[],"legacy":"new"}"#),
+        Sample(label: "namesake.otherPhase", type: "NamesakeAttributes.ContentState", json: #"{"phase":"checking","items":[],"legacy":"old"}"#, decodes: false),
+        Sample(label: "namesake.itemPhase", type: "NamesakeAttributes.ContentState",
+               json: #"{"phase":"done","items":[{"id":"1","phase":"active"}],"legacy":"old"}"#, decodes: false),
+        Sample(label: "namesake.caseName", type: "NamesakeAttributes.ContentState",
+               json: #"{"phase":"done","items":[{"id":"1","phase":"updating"}],"legacy":"old"}"#, decodes: false),
+    ]
+
+    func importShape() throws -> SwiftImportResult {
+        let source = try String(contentsOf: ImportShapesTests.folder.appendingPathComponent(Self.name + ".swift"), encoding: .utf8)
+        return SwiftImport.run(source: source, path: Self.name + ".swift", swiftOutput: Self.name + ".swift")
+    }
+
+    /// The first type to need a name keeps it; each later one gets its path run together,
+    /// and a number when even that is taken. Each rename is a note at that type.
+    func testLaterNamesakesGetTheirPathAsName() throws {
+        let result = try importShape()
+        let schema = try XCTUnwrap(result.schema, "\(result.diagnostics.items)")
+        XCTAssertTrue(schema.contains("  Phase: { enum: [active, done] }"), schema)
+        XCTAssertTrue(schema.contains("  DeviceStatusPhase: { enum: [checking, { updating: UPDATING }] }"), schema)
+        XCTAssertTrue(schema.contains("  DeviceStatusPhase2: { enum: [old, new] }"), schema)
+        XCTAssertTrue(schema.contains("previous: { type: DeviceStatusPhase? }"), schema)
+        XCTAssertTrue(schema.contains("legacy:   { type: DeviceStatusPhase2 }"), schema)
+        let notes = result.diagnostics.sorted.filter { $0.message.contains("would take the schema name") }
+            .map { "\($0.location!.line):\($0.location!.column) \($0.severity.rawValue) [\($0.rule)] \($0.message)" }
+        XCTAssertEqual(notes, [
+            "28:10 note [import-changed] 'DeviceStatus.Phase' would take the schema name 'Phase', which 'NamesakeAttributes.ContentState.Phase' already has (the schema's types share one namespace, and the generated code nests each type directly in NamesakeAttributes), so it is 'DeviceStatusPhase' in the schema; the JSON is the same (a type's name is not on the wire), but code that names 'DeviceStatus.Phase' for the generated type must use 'NamesakeAttributes.DeviceStatusPhase'",
+            "37:6 note [import-changed] 'DeviceStatusPhase' would take the schema name 'DeviceStatusPhase', which 'DeviceStatus.Phase' already has (the schema's types share one namespace, and the generated code nests each type directly in NamesakeAttributes), so it is 'DeviceStatusPhase2' in the schema; the JSON is the same (a type's name is not on the wire), but code that names 'DeviceStatusPhase' for the generated type must use 'NamesakeAttributes.DeviceStatusPhase2'",
+        ])
+        XCTAssertTrue(result.diagnostics.sorted.contains { $0.message.hasPrefix("'Item' also conforms to Identifiable, which the generated NamesakeAttributes.Item does not") },
+                      "a conformance the generated type drops is named: \(result.diagnostics.items)")
+    }
+
+    /// Import -> generate -> compile the original and the generated struct with one driver ->
+    /// both decode every sample alike and write the same bytes.
+    func testOriginalAndGeneratedDecodeAndEncodeTheSameJSON() throws {
+        let swiftc = try TestSupport.requireTool("swiftc")
+        let work = TestSupport.temporaryDirectory("lc-import-namesake")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let shim = try ImportTests.buildActivityKitShim(swiftc: swiftc, in: work)
+        let schemaFile = work.appendingPathComponent("livecontract.yaml")
+        try XCTUnwrap(try importShape().schema).write(to: schemaFile, atomically: true, encoding: .utf8)
+        guard case .success(let loaded) = Workspace.load(schemaPath: schemaFile.path, templates: try TemplateSet.builtIn(), fileSystem: FileSystem()) else {
+            return XCTFail("the imported schema does not load")
+        }
+        let swift = try XCTUnwrap(loaded.files.first { $0.kind == .swift })
+        for kept in ["enum DeviceStatusPhase: String", "var phase: DeviceStatusPhase", "var previous: DeviceStatusPhase?", "var legacy: DeviceStatusPhase2",
+                     #"case updating = "UPDATING""#] {
+            XCTAssertTrue(swift.contents.contains(kept), "the generated Swift lacks `\(kept)`:\n\(swift.contents)")
+        }
+        let generated = work.appendingPathComponent(swift.path)
+        try swift.contents.write(to: generated, atomically: true, encoding: .utf8)
+        let driver = work.appendingPathComponent("NamesakeDriver.swift")
+        try ImportShapesTests.driverSource(Self.samples).write(to: driver, atomically: true, encoding: .utf8)
+        let original = ImportShapesTests.folder.appendingPathComponent(Self.name + ".swift").path
+
+        let before = try ImportTests.compileAndRun(swiftc: swiftc, sources: [original, driver.path], shim: shim, output: work.appendingPathComponent("original"))
+        let after = try ImportTests.compileAndRun(swiftc: swiftc, sources: [generated.path, driver.path], shim: shim, output: work.appendingPathComponent("generated"))
+        let lines = before.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, Self.samples.count, before)
+        XCTAssertEqual(after.split(separator: "\n").map(String.init), lines, "original:\n\(before)\ngenerated:\n\(after)")
+        XCTAssertFalse(before.contains("ROUND-TRIP-MISMATCH") || after.contains("ROUND-TRIP-MISMATCH"), before + after)
+        for (sample, line) in zip(Self.samples, lines) {
+            XCTAssertEqual(!line.hasSuffix("\tDECODE-ERROR"), sample.decodes, "\(sample.label): \(line)")
+        }
+    }
+}
