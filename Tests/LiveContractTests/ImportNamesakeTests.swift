@@ -6,7 +6,8 @@ import XCTest
 /// a real OTA-update contract has them): the schema's types share one namespace, so import
 /// names the later one by its path run together, says so where it is declared, and the
 /// compiled round trip proves that the original and the generated structs still decode the
-/// same JSON and re-encode the same bytes (a type's name is not on the wire).
+/// same JSON and re-encode the same bytes (a type's name is not on the wire). The enum
+/// fallback idiom spelled with `RawValue.self` is proven the same way.
 final class ImportNamesakeTests: XCTestCase {
     typealias Sample = ImportShapesTests.Sample
 
@@ -49,36 +50,59 @@ final class ImportNamesakeTests: XCTestCase {
     }
 
     /// Import -> generate -> compile the original and the generated struct with one driver ->
-    /// both decode every sample alike and write the same bytes.
-    func testOriginalAndGeneratedDecodeAndEncodeTheSameJSON() throws {
+    /// both decode every sample alike and write the same bytes; the generated Swift keeps `keeps`.
+    static func roundTrip(_ name: String, samples: [Sample], keeps: [String]) throws {
         let swiftc = try TestSupport.requireTool("swiftc")
-        let work = TestSupport.temporaryDirectory("lc-import-namesake")
+        let work = TestSupport.temporaryDirectory("lc-import-" + name)
         defer { try? FileManager.default.removeItem(at: work) }
         let shim = try ImportTests.buildActivityKitShim(swiftc: swiftc, in: work)
         let schemaFile = work.appendingPathComponent("livecontract.yaml")
-        try XCTUnwrap(try importShape().schema).write(to: schemaFile, atomically: true, encoding: .utf8)
+        let source = try String(contentsOf: ImportShapesTests.folder.appendingPathComponent(name + ".swift"), encoding: .utf8)
+        let imported = SwiftImport.run(source: source, path: name + ".swift", swiftOutput: name + ".swift")
+        try XCTUnwrap(imported.schema, "\(name): \(imported.diagnostics.items)").write(to: schemaFile, atomically: true, encoding: .utf8)
         guard case .success(let loaded) = Workspace.load(schemaPath: schemaFile.path, templates: try TemplateSet.builtIn(), fileSystem: FileSystem()) else {
-            return XCTFail("the imported schema does not load")
+            return XCTFail("\(name): the imported schema does not load")
         }
         let swift = try XCTUnwrap(loaded.files.first { $0.kind == .swift })
-        for kept in ["enum DeviceStatusPhase: String", "var phase: DeviceStatusPhase", "var previous: DeviceStatusPhase?", "var legacy: DeviceStatusPhase2",
-                     #"case updating = "UPDATING""#] {
-            XCTAssertTrue(swift.contents.contains(kept), "the generated Swift lacks `\(kept)`:\n\(swift.contents)")
+        for kept in keeps {
+            XCTAssertTrue(swift.contents.contains(kept), "\(name): the generated Swift lacks `\(kept)`:\n\(swift.contents)")
         }
         let generated = work.appendingPathComponent(swift.path)
         try swift.contents.write(to: generated, atomically: true, encoding: .utf8)
-        let driver = work.appendingPathComponent("NamesakeDriver.swift")
-        try ImportShapesTests.driverSource(Self.samples).write(to: driver, atomically: true, encoding: .utf8)
-        let original = ImportShapesTests.folder.appendingPathComponent(Self.name + ".swift").path
+        let driver = work.appendingPathComponent("Driver.swift")
+        try ImportShapesTests.driverSource(samples).write(to: driver, atomically: true, encoding: .utf8)
+        let original = ImportShapesTests.folder.appendingPathComponent(name + ".swift").path
 
         let before = try ImportTests.compileAndRun(swiftc: swiftc, sources: [original, driver.path], shim: shim, output: work.appendingPathComponent("original"))
         let after = try ImportTests.compileAndRun(swiftc: swiftc, sources: [generated.path, driver.path], shim: shim, output: work.appendingPathComponent("generated"))
         let lines = before.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, Self.samples.count, before)
+        XCTAssertEqual(lines.count, samples.count, before)
         XCTAssertEqual(after.split(separator: "\n").map(String.init), lines, "original:\n\(before)\ngenerated:\n\(after)")
         XCTAssertFalse(before.contains("ROUND-TRIP-MISMATCH") || after.contains("ROUND-TRIP-MISMATCH"), before + after)
-        for (sample, line) in zip(Self.samples, lines) {
+        for (sample, line) in zip(samples, lines) {
             XCTAssertEqual(!line.hasSuffix("\tDECODE-ERROR"), sample.decodes, "\(sample.label): \(line)")
         }
+    }
+
+    func testOriginalAndGeneratedDecodeAndEncodeTheSameJSON() throws {
+        try Self.roundTrip(Self.name, samples: Self.samples,
+                           keeps: ["enum DeviceStatusPhase: String", "var phase: DeviceStatusPhase", "var previous: DeviceStatusPhase?", "var legacy: DeviceStatusPhase2",
+                                   #"case updating = "UPDATING""#])
+    }
+
+    /// `decode(RawValue.self)` then `?? .fallback` is the `unknown:` idiom too: an unknown raw
+    /// value decodes to the fallback case in both versions.
+    func testRawValueFallbackEnumsImportAsUnknown() throws {
+        let source = try String(contentsOf: ImportShapesTests.folder.appendingPathComponent("RawFallbackAttributes.swift"), encoding: .utf8)
+        let schema = try XCTUnwrap(SwiftImport.run(source: source, path: "RawFallbackAttributes.swift", swiftOutput: "RawFallbackAttributes.swift").schema)
+        XCTAssertTrue(schema.contains("Kind: { enum: [parcel, { letter: LETTER }, other], unknown: other }"), schema)
+        XCTAssertTrue(schema.contains("Mood: { enum: [calm, busy], unknown: calm }"), schema)
+        try Self.roundTrip("RawFallbackAttributes", samples: [
+            Sample(label: "raw.attributes", type: "RawFallbackAttributes", json: #"{"name":"n"}"#),
+            Sample(label: "raw.known", type: "RawFallbackAttributes.ContentState", json: #"{"kind":"LETTER","mood":"busy"}"#),
+            Sample(label: "raw.unknown", type: "RawFallbackAttributes.ContentState", json: #"{"kind":"crate","mood":"angry"}"#),
+            Sample(label: "raw.caseName", type: "RawFallbackAttributes.ContentState", json: #"{"kind":"letter"}"#),
+            Sample(label: "raw.notText", type: "RawFallbackAttributes.ContentState", json: #"{"kind":3}"#, decodes: false),
+        ], keeps: ["enum Kind: String", #"case letter = "LETTER""#])
     }
 }

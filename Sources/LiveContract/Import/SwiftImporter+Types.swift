@@ -75,11 +75,12 @@ extension SwiftImporter {
         return ImportedType(name: name, doc: entry.decl.doc, kind: .enumeration(cases: imported, unknown: unknown), origin: origin)
     }
 
-    /// The `fallback` of an `init(from:)` that decodes one String and falls back with
-    /// `?? .fallback`, the idiom the schema's `unknown:` generates; nil for anything else.
+    /// The `fallback` of an `init(from:)` that decodes one String (or `RawValue`) and falls
+    /// back with `?? .fallback`, the idiom the schema's `unknown:` generates; nil for anything else.
     func fallbackCase(_ function: SwiftFunction, cases: [String]) -> String? {
         let body = function.body
-        let decodesString = body.indices.dropLast(2).contains { body[$0].is("String") && body[$0 + 1].is(".") && body[$0 + 2].is("self") }
+        // `RawValue` is String here (the enum is String-raw), so `decode(RawValue.self)` reads the same.
+        let decodesString = body.indices.dropLast(2).contains { (body[$0].is("String") || body[$0].is("RawValue")) && body[$0 + 1].is(".") && body[$0 + 2].is("self") }
         guard decodesString, body.contains(where: { $0.is("singleValueContainer") }), body.contains(where: { $0.is("rawValue") }) else { return nil }
         var found: [String] = []
         for position in body.indices.dropLast(3)
