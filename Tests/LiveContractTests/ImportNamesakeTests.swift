@@ -105,4 +105,33 @@ final class ImportNamesakeTests: XCTestCase {
             Sample(label: "raw.notText", type: "RawFallbackAttributes.ContentState", json: #"{"kind":3}"#, decodes: false),
         ], keeps: ["enum Kind: String", #"case letter = "LETTER""#])
     }
+    /// A generic helper struct used with arguments: each specialization is a struct of its
+    /// own (`TeamPairString`, `TeamPairInt`), with a note at each first use, and both versions
+    /// read and write the same JSON.
+    func testGenericHelpersImportAsOneStructPerSpecialization() throws {
+        let source = try String(contentsOf: ImportShapesTests.folder.appendingPathComponent("ScoreboardAttributes.swift"), encoding: .utf8)
+        let result = SwiftImport.run(source: source, path: "ScoreboardAttributes.swift", swiftOutput: "ScoreboardAttributes.swift")
+        let schema = try XCTUnwrap(result.schema, "\(result.diagnostics.items)")
+        for line in ["points:  { type: TeamPairString }", "games:   { type: TeamPairInt }", #"history: { type: "[TeamPairInt]" }"#,
+                     "sets:    { type: ScoredTeam? }", "names: { type: TeamPairString }"] {
+            XCTAssertTrue(schema.contains(line), "\(line):\n\(schema)")
+        }
+        XCTAssertTrue(schema.contains("  ScoredTeam:\n    fields:\n      leader: { type: Team }\n      others: { type: \"[Team]\" }\n      margin: { type: int? }"), schema)
+        let notes = result.diagnostics.sorted.filter { $0.message.contains("is a generic struct") }
+            .map { "\($0.location!.line):\($0.location!.column) \($0.message.prefix(60))" }
+        XCTAssertEqual(notes, ["8:13 'TeamPair<String>' is a generic struct, and the schema has n",
+                               "9:13 'TeamPair<Int>' is a generic struct, and the schema has no g",
+                               "12:13 'Scored<Team>' is a generic struct, and the schema has no ge"])
+        try Self.roundTrip("ScoreboardAttributes", samples: [
+            Sample(label: "score.attributes", type: "ScoreboardAttributes", json: #"{"names":{"a":"Ann","b":"Bo"}}"#),
+            Sample(label: "score.state", type: "ScoreboardAttributes.ContentState",
+                   json: #"{"points":{"a":"15","b":"40"},"games":{"a":2,"b":3},"history":[{"a":6,"b":4}],"serving":"b","sets":{"leader":"a","others":["b"],"margin":1}}"#),
+            Sample(label: "score.sparse", type: "ScoreboardAttributes.ContentState",
+                   json: #"{"points":{"a":"0","b":"0"},"games":{"a":0,"b":0},"history":[],"sets":{"leader":"b","others":[]}}"#),
+            Sample(label: "score.wrongArgument", type: "ScoreboardAttributes.ContentState",
+                   json: #"{"points":{"a":15,"b":40},"games":{"a":0,"b":0},"history":[]}"#, decodes: false),
+            Sample(label: "score.missingMember", type: "ScoreboardAttributes.ContentState",
+                   json: #"{"points":{"a":"0"},"games":{"a":0,"b":0},"history":[]}"#, decodes: false),
+        ], keeps: ["var points: TeamPairString", "var history: [TeamPairInt]", "struct ScoredTeam", "var others: [Team]"])
+    }
 }
