@@ -134,4 +134,20 @@ final class ImportNamesakeTests: XCTestCase {
                    json: #"{"points":{"a":"0"},"games":{"a":0,"b":0},"history":[]}"#, decodes: false),
         ], keeps: ["var points: TeamPairString", "var history: [TeamPairInt]", "struct ScoredTeam", "var others: [Team]"])
     }
+    /// A generic struct whose field uses another one with its own parameter reads that
+    /// parameter as what it stands for (`Outer<Int>` holds a `Pair<Int>`).
+    func testNestedSpecializationsPassTheirArgumentsOn() throws {
+        let result = SwiftImport.run(source: """
+        struct FAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable { var box: Outer<Int> }
+        }
+        struct Outer<T: Codable & Hashable>: Codable, Hashable {
+            var inner: Pair<T>
+            var list: [T]
+        }
+        struct Pair<V: Codable & Hashable>: Codable, Hashable { var a: V; var b: V? }
+        """, path: "F.swift", swiftOutput: "F.swift")
+        let schema = try XCTUnwrap(result.schema, "\(result.diagnostics.items)")
+        XCTAssertTrue(schema.contains("  OuterInt:\n    fields:\n      inner: { type: PairInt }\n      list:  { type: \"[int]\" }\n  PairInt:\n    fields:\n      a: { type: int }\n      b: { type: int? }\n"), schema)
+    }
 }

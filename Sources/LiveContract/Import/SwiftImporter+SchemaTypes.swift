@@ -216,7 +216,13 @@ extension SwiftImporter {
         }
         typeKeys[name] = pendingKey
         schemaNames[pendingKey] = name
-        specializations[pendingKey] = (key, Dictionary(uniqueKeysWithValues: zip(entry.decl.genericParameters, arguments.map { ($0, scope) })))
+        // An argument that is itself a parameter of the specialization being read
+        // (`Outer<T> { var inner: Pair<T> }`) stands for what that parameter stands for.
+        let resolved = arguments.map { argument -> (type: SwiftTypeRef, scope: [String]) in
+            if case .named(let path, let inner) = argument, path.count == 1, inner.isEmpty, let outer = substitutions[path[0]] { return outer }
+            return (argument, scope)
+        }
+        specializations[pendingKey] = (key, Dictionary(uniqueKeysWithValues: zip(entry.decl.genericParameters, resolved)))
         pending.append(pendingKey)
         note("'\(spelling)' is a generic struct, and the schema has no generic types, so it is the struct '\(name)' with \(zip(entry.decl.genericParameters, arguments).map { "\($0) = \($1.spelling)" }.joined(separator: ", ")) (the same JSON: Codable writes its fields, and no type name); code that names '\(spelling)' for the generated type must use '\(attributesName).\(name)'",
              at: origin)
