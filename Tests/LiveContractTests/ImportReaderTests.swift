@@ -125,7 +125,8 @@ final class ImportReaderTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.items.map { "\($0.location!.line):\($0.location!.column) \($0.severity.rawValue) \($0.rule)" }, ["1:8 note import-changed"])
     }
 
-    func testTypesFromOtherFilesAndSameNamedTypesAreRefused() {
+    /// A type not read is refused; a second type of one name is renamed (ImportNamesakeTests).
+    func testTypesFromOtherFilesAreRefusedAndSameNamedTypesRenamed() {
         let result = run("""
         struct AAttributes: ActivityAttributes {
             struct Status: Codable, Hashable { var a: Int }
@@ -138,7 +139,7 @@ final class ImportReaderTests: XCTestCase {
         }
         """)
         XCTAssertEqual(result.diagnostics.items.map { "\($0.location!.line):\($0.location!.column) \($0.message.prefix(30))" }, [
-            "2:12 'AAttributes.Status' and 'AAtt",
+            "2:12 'AAttributes.Status' would tak",
             "7:13 'Courier' is not declared in t",
         ])
     }

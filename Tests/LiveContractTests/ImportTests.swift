@@ -114,7 +114,7 @@ final class ImportTests: XCTestCase {
         let found = result.diagnostics.sorted.map { "\($0.location!.line):\($0.location!.column) \($0.severity.rawValue) [\($0.rule)] \($0.message.prefix(41))" }
         XCTAssertEqual(found, [
             "8:13 error [import-unsupported] '[Int: String]': only String-keyed dictio",
-            "9:13 error [import-unsupported] 'Data' has no schema form; send it as a b",
+            "9:13 error [import-unsupported] 'Data' has no schema form; its Codable JS",
             "10:13 error [import-unsupported] 'Float16' has no schema form; the schema'",
             "11:22 error [import-unsupported] '@Clamped level': a property wrapper chan",
             "12:13 warning [import-changed] 'let version = 2' is never decoded (synth",
@@ -124,6 +124,7 @@ final class ImportTests: XCTestCase {
             "29:14 error [import-unsupported] case 'card' of 'GameEvent' has associated",
             "33:10 error [import-unsupported] enum 'Phase' has Int raw values, so its J",
             "37:10 error [import-unsupported] enum 'TeamColor' has Character raw values",
+            "41:12 note [import-changed] 'Badge' also conforms to Identifiable, wh",
             "42:13 note [import-changed] 'id' is left out of CodingKeys, so it nev",
         ])
     }

@@ -29,6 +29,8 @@ struct SwiftCodableBody {
     struct Unreadable: Error {
         var line: Int
         var column: Int
+        /// What the statement does instead, when it is a recognisable conversion.
+        var reason: String?
     }
 
     private let tokens: [SwiftToken]
@@ -82,6 +84,9 @@ struct SwiftCodableBody {
         var result: [String: Decoded] = [:]
         reader.skipSeparators()
         while let start = reader.current {
+            if start.is("let") || start.is("var"), let conversion = reader.decodedIntoLocal(container) {
+                throw Unreadable(line: start.line, column: start.column, reason: conversion)
+            }
             if start.is("self") { try reader.expect("self", ".") }
             let property = try reader.word()
             try reader.expect("=", "try", container, ".")
@@ -120,6 +125,9 @@ struct SwiftCodableBody {
             try reader.expect("(")
             if reader.current?.is("self") == true { try reader.expect("self", ".") }
             let property = try reader.word()
+            if reader.current?.is(",") != true, let conversion = reader.encodedComputed(property) {
+                throw Unreadable(line: start.line, column: start.column, reason: conversion)
+            }
             try reader.expect(",", "forKey", ":", ".")
             let key = try reader.word()
             try reader.expect(")")
@@ -130,6 +138,38 @@ struct SwiftCodableBody {
             reader.skipSeparators()
         }
         return result
+    }
+
+    /// `let raw = try container.decode(T.self, forKey: .key)`: the key is read into a local
+    /// and the property set from something computed from it (a Unix timestamp made a Date,
+    /// say), so the key's JSON is a T's while the property has another type. Nil for any
+    /// other statement; the reader is left where it was.
+    private mutating func decodedIntoLocal(_ container: String) -> String? {
+        let start = index
+        defer { index = start }
+        index += 1
+        guard (try? word()) != nil, (try? expect("=", "try", container, ".")) != nil,
+              let method = try? word(), method == "decode" || method == "decodeIfPresent",
+              (try? expect("(")) != nil, let type = try? typeUntilSelf(),
+              (try? expect(",", "forKey", ":", ".")) != nil, let key = try? word(), (try? expect(")")) != nil else { return nil }
+        return "it reads the key '\(key)' as \(type.spelling) into a local and sets the property from a value computed from it, so the JSON of '\(key)' is \(type.spelling)'s while the property has another type, and a schema field's JSON is always its own Swift type's Codable form: declare '\(key)' as \(type.spelling) (the JSON stays the same) and convert where app code reads it, or keep this type by hand"
+    }
+
+    /// `try container.encode(x.something, forKey: .key)`: the value written is computed from
+    /// the property, not the property itself. Nil when the statement is not of that form.
+    private mutating func encodedComputed(_ property: String) -> String? {
+        let start = index
+        defer { index = start }
+        var depth = 0
+        while let token = current, !(depth == 0 && token.is(",")) {
+            if token.is("(") || token.is("[") { depth += 1 }
+            if token.is(")") || token.is("]") { depth -= 1 }
+            guard depth >= 0 else { return nil }
+            index += 1
+        }
+        let written = tokens[(start - 1)..<index].map(\.text).joined()
+        guard (try? expect(",", "forKey", ":", ".")) != nil, let key = try? word() else { return nil }
+        return "it writes \(written) under the key '\(key)', a value computed from '\(property)' rather than the property itself, so the JSON is not the property's own Codable form, which is what a schema field's JSON always is: declare '\(key)' with the type of what is written (the JSON stays the same) and convert where app code reads it, or keep this type by hand"
     }
 
     /// `T` in `T.self`: the tokens up to `.self`, read as a type.

@@ -17,9 +17,18 @@ extension SwiftDeclParser {
             index += 2
         }
         var isGeneric = false
+        var genericParameters: [String] = []
         if current?.is("<") == true {
             isGeneric = true
-            try skipBalanced()
+            // A parameter name is the word right after `<` or a `,` at the clause's own depth.
+            var depth = 0
+            var previous = ""
+            for token in try balancedGroup() {
+                if token.is("<") || token.is("(") || token.is("[") { depth += 1 }
+                if token.is(">") || token.is(")") || token.is("]") { depth -= 1 }
+                if depth == 0, token.kind == .word, previous == "" || previous == "," { genericParameters.append(token.text) }
+                previous = token.kind == .symbol ? token.text : "word"
+            }
         }
         var inherited: [String] = []
         if current?.is(":") == true {
@@ -45,7 +54,7 @@ extension SwiftDeclParser {
         let members = try members(closedBy: opener)
         return SwiftTypeDecl(kind: SwiftTypeDecl.Kind(rawValue: keyword.text) ?? .struct, name: name, inherited: inherited,
                              isGeneric: isGeneric, isPublic: isPublic, members: members, doc: doc,
-                             line: nameToken.line, column: nameToken.column, endLine: tokens[index - 1].line)
+                             line: nameToken.line, column: nameToken.column, endLine: tokens[index - 1].line, genericParameters: genericParameters)
     }
 
     /// `var a: Int = 0, b: String { get }`: one property per binding. In `var a, b: Double`

@@ -108,4 +108,6 @@ struct SwiftTypeDecl: Sendable {
     var column: Int
     /// The line of the closing `}`.
     var endLine: Int
+    /// The names of its generic parameters, `[T]` for `struct Pair<T: Codable>`.
+    var genericParameters: [String] = []
 }

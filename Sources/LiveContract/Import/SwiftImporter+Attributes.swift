@@ -61,23 +61,40 @@ extension SwiftImporter {
             warnOtherContracts(besides: entry, in: candidates)
             return accepted(entry)
         }
-        if candidates.count > 1 {
+        // Structs that conform through a protocol of the files read that refines
+        // ActivityAttributes (an SDK's, passed along) are contracts as much as direct ones,
+        // once others share the files.
+        let through = candidates.isEmpty ? [] : all.filter { ($0.decl.kind == .struct || $0.decl.kind == .class) && !Self.namesProtocol($0.inherited) && visibleRefinement(of: $0) != nil }
+        let contracts = all.filter { entry in (candidates + through).contains { $0.dottedName == entry.dottedName } }
+        if contracts.count > 1 {
             // A struct without any ContentState in sight cannot be an ActivityAttributes that
             // compiles (a stand-in, or one whose ContentState lives in a file not given).
-            let real = candidates.filter { index.lookup(["ContentState"], from: $0.path) != nil }
+            let real = contracts.filter { index.lookup(["ContentState"], from: $0.path) != nil }
             guard real.count == 1 else {
-                let names = (real.isEmpty ? candidates : real).map(\.dottedName)
-                diagnostics.error("\(names.count) types conform to ActivityAttributes (\(names.joined(separator: ", "))), and a schema describes one contract; import each into its own schema with --type NAME (`livecontract import --type \(names[0]) ...`), after moving each into a file of its own, since `generate --force` replaces the whole file `outputs.swift` names",
-                                  at: location(of: (real.isEmpty ? candidates : real)[1]), rule: "import-no-attributes")
+                let listed = real.isEmpty ? contracts : real
+                let names = listed.map(\.dottedName)
+                let indirect = listed.filter { !Self.namesProtocol($0.inherited) }
+                let via = indirect.isEmpty ? "" : " (\(indirect.map { "'\($0.name)' through '\(visibleRefinement(of: $0) ?? "")'" }.joined(separator: ", ")))"
+                diagnostics.error("\(names.count) types conform to ActivityAttributes (\(names.joined(separator: ", ")))\(via), and a schema describes one contract; import each into its own schema with --type NAME (`livecontract import --type \(names[0]) ...`), after moving each into a file of its own, since `generate --force` replaces the whole file `outputs.swift` names",
+                                  at: location(of: listed[1]), rule: "import-no-attributes")
                 return nil
             }
-            for other in candidates where other.dottedName != real[0].dottedName {
+            for other in contracts where other.dottedName != real[0].dottedName {
                 note("'\(other.dottedName)' conforms to ActivityAttributes too, but no ContentState is in sight for it, so '\(real[0].dottedName)' is the contract (pass --type to pick another)",
                      at: location(of: other))
             }
+            if !Self.namesProtocol(real[0].inherited) { return attributesEntry(typeName: real[0].dottedName) }
             return accepted(real[0])
         }
-        if let first = candidates.first { return accepted(first) }
+        if let first = candidates.first {
+            // One that conforms only through a protocol not declared in the files read may be
+            // a second contract: say so, since import does not take it on its own.
+            for other in all where [.struct, .class].contains(other.decl.kind) && !Self.namesProtocol(other.inherited) && !conformingProtocols(of: other).isEmpty {
+                note("'\(other.dottedName)' conforms to ActivityAttributes only through '\(conformingProtocols(of: other)[0])', which the files import reads do not declare, so '\(first.dottedName)' is the contract; import '\(other.name)' into a schema of its own with --type \(other.name) (and the file that declares '\(conformingProtocols(of: other)[0])')",
+                     at: location(of: other))
+            }
+            return accepted(first)
+        }
         if let other = direct.first {
             refuseKind(other)
             return nil
@@ -131,8 +148,10 @@ extension SwiftImporter {
     /// Conformances the generated struct does not declare (it is `Codable, Hashable, Sendable`):
     /// the JSON is the same, but app code that relies on them needs an extension.
     mutating func noteDroppedConformances(_ entry: SwiftTypeIndex.Entry, generatedName: String) {
-        let generated: Set<String> = [Self.protocolName, Self.qualifiedProtocolName, "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Sendable",
+        var generated: Set<String> = [Self.protocolName, Self.qualifiedProtocolName, "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Sendable",
                                       "Swift.Codable", "Swift.Hashable", "Swift.Equatable", "Swift.Sendable"]
+        // A generated enum is `String, Codable, Hashable, Sendable, CaseIterable`.
+        if entry.decl.kind == .enum { generated.formUnion(["String", "Swift.String", "CaseIterable", "Swift.CaseIterable"]) }
         let dropped = entry.inherited.filter { !generated.contains($0) && !conformingProtocols(of: entry).contains($0) }
         guard !dropped.isEmpty else { return }
         note("'\(entry.name)' also conforms to \(dropped.joined(separator: ", ")), which the generated \(generatedName) does not; add `extension \(generatedName): \(dropped.joined(separator: ", ")) {}` by hand if app code needs it",

@@ -4,7 +4,7 @@ extension SwiftImporter {
     /// Swift types the schema has no form for, with the way out.
     static let unsupportedTypes: [String: String] = [
         "Float16": "the schema's float is Swift Float, and Float16 decodes differently (it rejects numbers out of its range): change the property to Float",
-        "Data": "send it as a base64 String",
+        "Data": "its Codable JSON (JSONEncoder's default) is a base64 string, so declare it String (the same JSON) and convert with Data(base64Encoded:) where app code reads it",
         "Decimal": "use Double, or a String when every digit matters", "Character": "use String",
         "Set": "use a list ([T]); a Set's JSON order is not stable",
         "Range": "use ClosedRange<Date> (dateRange)", "ClosedRange": "only ClosedRange<Date> (dateRange) has a schema form",
@@ -69,6 +69,9 @@ extension SwiftImporter {
         case .named(let written, let arguments):
             var components = written
             if components.count > 1 && (components[0] == "Swift" || components[0] == "Foundation") { components.removeFirst() }
+            if components.count == 1, arguments.isEmpty, let parameter = substitutions[components[0]] {
+                return schemaType(parameter.type, scope: parameter.scope, at: origin)
+            }
             if components.count == 1,
                let builtin = builtinType(components[0], arguments: arguments, scope: scope, spelling: type.spelling, at: origin) {
                 return builtin.isEmpty ? nil : builtin
@@ -157,20 +160,73 @@ extension SwiftImporter {
             unsupported("'\(spelling)' is not declared in the files import reads, so its Codable shape is unknown; pass the file that declares it too (`livecontract import A.swift Models.swift`, or a folder that holds both), declare it here, or use a schema type", at: origin)
             return nil
         }
+        if !arguments.isEmpty, entry.decl.kind == .struct, entry.decl.genericParameters.count == arguments.count {
+            return specialized(entry, key: key, arguments: arguments, scope: scope, spelling: spelling, at: origin)
+        }
         guard arguments.isEmpty, [.enum, .struct, .class].contains(entry.decl.kind) else {
             unsupported("'\(spelling)' is a \(arguments.isEmpty ? entry.decl.kind.rawValue : "generic type"); the schema's own types are enums and structs", at: origin)
             return nil
         }
-        if let existing = typeKeys[entry.name], existing != key {
-            unsupported("'\(entry.dottedName)' and '\(existing)' are both named '\(entry.name)', but the schema's types share one namespace; rename one",
-                        at: location(of: entry))
-            return nil
+        if let known = schemaNames[key] { return known }
+        let name = uniqueSchemaName(for: entry)
+        typeKeys[name] = key
+        schemaNames[key] = name
+        pending.append(key)
+        return name
+    }
+
+    /// The type's own name, or, when another type of that name (nested elsewhere, or in
+    /// another file) already has it, its dotted path run together (`OTAUpdateStatusPhase`):
+    /// the schema's types share one namespace, and a type's name never reaches the JSON.
+    mutating func uniqueSchemaName(for entry: SwiftTypeIndex.Entry) -> String {
+        guard let existing = typeKeys[entry.name] else { return entry.name }
+        let base = entry.path.joined()
+        var name = base
+        var number = 2
+        while typeKeys[name] != nil {
+            name = base + String(number)
+            number += 1
         }
-        if typeKeys[entry.name] == nil {
-            typeKeys[entry.name] = key
-            pending.append(key)
+        note("'\(entry.dottedName)' would take the schema name '\(entry.name)', which '\(existing)' already has (the schema's types share one namespace, and the generated code nests each type directly in \(attributesName)), so it is '\(name)' in the schema; the JSON is the same (a type's name is not on the wire), but code that names '\(entry.dottedName)' for the generated type must use '\(attributesName).\(name)'",
+             at: location(of: entry))
+        return name
+    }
+
+    /// A generic struct used with arguments (`Pair<Int>`): the schema has no generic types,
+    /// so each use with other arguments is a struct of its own (`PairInt`), its fields read
+    /// with the parameters replaced. Its JSON is the same: Codable writes the fields of the
+    /// specialization, and no type name.
+    mutating func specialized(_ entry: SwiftTypeIndex.Entry, key: String, arguments: [SwiftTypeRef], scope: [String], spelling: String,
+                              at origin: SourceLocation) -> String? {
+        var argumentNames: [String] = []
+        for argument in arguments {
+            guard let name = schemaType(argument, scope: scope, at: origin) else { return nil }
+            argumentNames.append(name)
         }
-        return entry.name
+        let pendingKey = key + "<" + argumentNames.joined(separator: ",") + ">"
+        if let known = schemaNames[pendingKey] { return known }
+        // `[string: Team?]` -> `StringTeam`: the argument's names, capitalized, run together.
+        let parts = argumentNames.flatMap { $0.split { !$0.isLetter && !$0.isNumber } }.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        let base = entry.name + parts.joined()
+        var name = base
+        var number = 2
+        while typeKeys[name] != nil || index.lookup([name], from: []) != nil {
+            name = base + String(number)
+            number += 1
+        }
+        typeKeys[name] = pendingKey
+        schemaNames[pendingKey] = name
+        // An argument that is itself a parameter of the specialization being read
+        // (`Outer<T> { var inner: Pair<T> }`) stands for what that parameter stands for.
+        let resolved = arguments.map { argument -> (type: SwiftTypeRef, scope: [String]) in
+            if case .named(let path, let inner) = argument, path.count == 1, inner.isEmpty, let outer = substitutions[path[0]] { return outer }
+            return (argument, scope)
+        }
+        specializations[pendingKey] = (key, Dictionary(uniqueKeysWithValues: zip(entry.decl.genericParameters, resolved)))
+        pending.append(pendingKey)
+        note("'\(spelling)' is a generic struct, and the schema has no generic types, so it is the struct '\(name)' with \(zip(entry.decl.genericParameters, arguments).map { "\($0) = \($1.spelling)" }.joined(separator: ", ")) (the same JSON: Codable writes its fields, and no type name); code that names '\(spelling)' for the generated type must use '\(attributesName).\(name)'",
+             at: origin)
+        return name
     }
 
     /// `[K: V]` or `Dictionary<K, V>`.

@@ -2,15 +2,17 @@
 /// their JSON differ from what synthesized `Codable` (and so the generated code) writes.
 extension SwiftImporter {
     /// An enum or struct in schema terms, or nil after reporting why it has none.
-    mutating func namedType(_ entry: SwiftTypeIndex.Entry) -> ImportedType? {
+    mutating func namedType(_ entry: SwiftTypeIndex.Entry, name: String) -> ImportedType? {
         let origin = location(of: entry)
         switch entry.decl.kind {
         case .struct, .class:
             if entry.decl.kind == .class && !acceptedClass(entry, role: "'\(entry.name)'") { return nil }
+            let errors = diagnostics.errors.count
             let fields = checkedFields(of: entry)
-            return ImportedType(name: entry.name, doc: entry.decl.doc, kind: .structure(fields), origin: origin)
+            if diagnostics.errors.count == errors { noteDroppedConformances(entry, generatedName: attributesName + "." + name) }
+            return ImportedType(name: name, doc: entry.decl.doc, kind: .structure(fields), origin: origin)
         case .enum:
-            return enumeration(entry)
+            return enumeration(entry, name: name)
         default:
             return nil
         }
@@ -19,7 +21,7 @@ extension SwiftImporter {
     /// A String-raw enum; a raw value that differs from the case name becomes the schema's
     /// `name: RAW` form (the raw value is the wire). A hand-written `init(from:)` of the form `Self(rawValue: raw) ?? .fallback`
     /// is read as `unknown: fallback`; any other one is refused.
-    mutating func enumeration(_ entry: SwiftTypeIndex.Entry) -> ImportedType? {
+    mutating func enumeration(_ entry: SwiftTypeIndex.Entry, name: String) -> ImportedType? {
         let origin = location(of: entry)
         let cases = entry.decl.members.cases
         let errorsBefore = diagnostics.errors.count
@@ -34,7 +36,7 @@ extension SwiftImporter {
             if rawType == "Character" {
                 unsupported("enum '\(entry.name)' has Character raw values; the schema's enums are String-raw (same JSON, a string): change ': Character' to ': String'", at: origin)
             } else if let rawType, ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float"].contains(rawType) {
-                unsupported("enum '\(entry.name)' has \(rawType) raw values, so its JSON is a number; the schema's enums are String-raw (their JSON is the raw string): use an int field, or make the enum String-raw", at: origin)
+                unsupported("enum '\(entry.name)' has \(rawType) raw values, so its JSON is a number, and the schema's enums are String-raw (their JSON is the raw string): declare the fields that hold it as \(rawType) (the same JSON) and convert with \(entry.name)(rawValue:) where app code reads them, or make the enum String-raw (a different JSON, so the senders change too)", at: origin)
             } else if !cases.contains(where: \.hasAssociatedValues),
                       !entry.inherited.contains(where: { ["Codable", "Encodable", "Swift.Codable", "Swift.Encodable"].contains($0) }) {
                 unsupported("enum '\(entry.name)' is not Codable in the files import reads (neither it nor an extension of it conforms), so a Codable struct cannot hold it and the Swift does not compile as given; declare `enum \(entry.name): String, Codable` (its JSON is then the case name), or pass the file whose extension makes it Codable",
@@ -69,14 +71,16 @@ extension SwiftImporter {
             }
         }
         guard diagnostics.errors.count == errorsBefore else { return nil }
-        return ImportedType(name: entry.name, doc: entry.decl.doc, kind: .enumeration(cases: imported, unknown: unknown), origin: origin)
+        noteDroppedConformances(entry, generatedName: attributesName + "." + name)
+        return ImportedType(name: name, doc: entry.decl.doc, kind: .enumeration(cases: imported, unknown: unknown), origin: origin)
     }
 
-    /// The `fallback` of an `init(from:)` that decodes one String and falls back with
-    /// `?? .fallback`, the idiom the schema's `unknown:` generates; nil for anything else.
+    /// The `fallback` of an `init(from:)` that decodes one String (or `RawValue`) and falls
+    /// back with `?? .fallback`, the idiom the schema's `unknown:` generates; nil for anything else.
     func fallbackCase(_ function: SwiftFunction, cases: [String]) -> String? {
         let body = function.body
-        let decodesString = body.indices.dropLast(2).contains { body[$0].is("String") && body[$0 + 1].is(".") && body[$0 + 2].is("self") }
+        // `RawValue` is String here (the enum is String-raw), so `decode(RawValue.self)` reads the same.
+        let decodesString = body.indices.dropLast(2).contains { (body[$0].is("String") || body[$0].is("RawValue")) && body[$0 + 1].is(".") && body[$0 + 2].is("self") }
         guard decodesString, body.contains(where: { $0.is("singleValueContainer") }), body.contains(where: { $0.is("rawValue") }) else { return nil }
         var found: [String] = []
         for position in body.indices.dropLast(3)
@@ -110,8 +114,12 @@ extension SwiftImporter {
                     ? "`let container = try decoder.container(keyedBy: CodingKeys.self)`, then per property `self.x = try container.decode(T.self, forKey: .x)` or `try container.decodeIfPresent(T.self, forKey: .x)` with an optional `?? literal` (a schema default)"
                     : "`var container = encoder.container(keyedBy: CodingKeys.self)`, then per property `try container.encode(x, forKey: .x)` (`encodeIfPresent` for optionals)"
                 let at = error.line > 0 ? location(error.line, error.column) : location(function.line, function.column)
-                unsupported("'\(entry.name)' writes its own \(name), and this statement is not of the one form import reads (\(shape)); import does not guess what custom code does: rewrite it in that form, remove it, or keep this type by hand",
-                            at: at)
+                if let reason = error.reason {
+                    unsupported("'\(entry.name)' writes its own \(name), and this statement has no schema form: \(reason)", at: at)
+                } else {
+                    unsupported("'\(entry.name)' writes its own \(name), and this statement is not of the one form import reads (\(shape)); import does not guess what custom code does: rewrite it in that form, remove it, or keep this type by hand",
+                                at: at)
+                }
             }
         }
         // Without a CodingKeys declaration the compiler synthesizes one case per stored

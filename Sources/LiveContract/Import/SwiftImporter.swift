@@ -10,6 +10,13 @@ struct SwiftImporter {
     var diagnostics = Diagnostics()
     /// Schema type name -> index key of the declaration, filled as fields refer to types.
     var typeKeys: [String: String] = [:]
+    /// The other way round: index key -> schema type name (a type's own name unless taken).
+    var schemaNames: [String: String] = [:]
+    /// Generic structs used with arguments (`Pair<Int>`), by their pending key: the index key
+    /// of the declaration and what each parameter stands for, with the scope it is read in.
+    var specializations: [String: (base: String, arguments: [String: (type: SwiftTypeRef, scope: [String])])] = [:]
+    /// The generic parameters of the specialization being converted.
+    var substitutions: [String: (type: SwiftTypeRef, scope: [String])] = [:]
     /// Index keys still to convert.
     var pending: [String] = []
     /// How many typealiases deep the current type lookup is, to stop on a cycle.
@@ -20,6 +27,8 @@ struct SwiftImporter {
     var fileStarts: [Int] = [1]
     /// The line of the attributes type import picked, once picked.
     var chosenLine: Int?
+    /// Its Swift name, which the generated code nests every imported type in.
+    var attributesName = ""
 
     static let protocolName = "ActivityAttributes"
 
@@ -49,6 +58,7 @@ struct SwiftImporter {
     mutating func contract(typeName: String?, swiftOutput: String, sourceName: String) -> ImportedContract? {
         guard let attributes = attributesEntry(typeName: typeName) else { return nil }
         chosenLine = attributes.decl.line
+        attributesName = attributes.name
         let origin = location(of: attributes)
         var name = attributes.name
         var attributesType: String?
@@ -88,7 +98,7 @@ struct SwiftImporter {
             }
         }
         types.sort { a, b in
-            let x = index[a.key]!.decl, y = index[b.key]!.decl
+            let x = index[specializations[a.key]?.base ?? a.key]!.decl, y = index[specializations[b.key]?.base ?? b.key]!.decl
             return (x.line, x.column) < (y.line, y.column)
         }
         guard !diagnostics.hasErrors else { return nil }
@@ -131,7 +141,10 @@ struct SwiftImporter {
         var types: [(key: String, type: ImportedType)] = []
         while let key = pending.first {
             pending.removeFirst()
-            guard let entry = index[key], let type = namedType(entry) else { continue }
+            let specialization = specializations[key]
+            substitutions = specialization?.arguments ?? [:]
+            defer { substitutions = [:] }
+            guard let entry = index[specialization?.base ?? key], let type = namedType(entry, name: schemaNames[key] ?? entry.name) else { continue }
             types.append((key, type))
         }
         return types
@@ -140,7 +153,7 @@ struct SwiftImporter {
     /// Codable enums and structs nested in the attributes struct or its ContentState (or in
     /// their extensions) that no field uses.
     func unusedTypes(of entries: [SwiftTypeIndex.Entry]) -> [SwiftTypeIndex.Entry] {
-        let used = Set(typeKeys.values).union(entries.map(\.dottedName))
+        let used = Set(typeKeys.values).union(entries.map(\.dottedName)).union(specializations.values.map(\.base))
         let codable: Set<String> = ["Codable", "Decodable", "Encodable", "Swift.Codable"]
         return entries.flatMap { entry in
             (entry.decl.members.types + entry.extensions.flatMap(\.members.types)).compactMap { decl -> SwiftTypeIndex.Entry? in
@@ -207,7 +220,7 @@ struct SwiftImporter {
             diagnostics.warning("'\(entry.name)' has an #if inside; import read \(read) (\(why)), so check the schema against the branch your app builds",
                                 at: location(block.line, block.column), rule: "import-changed")
         }
-        if entry.decl.isGeneric { unsupported("generic struct '\(entry.name)' has no schema form", at: location(of: entry)) }
+        if entry.decl.isGeneric && substitutions.isEmpty { unsupported("generic struct '\(entry.name)' has no schema form", at: location(of: entry)) }
         return fields(of: entry, decoding: decoding)
     }
 }

@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+@testable import LiveContract
+
+/// Contracts whose JSON is not their properties' own Codable form (a Date sent as Unix
+/// seconds, an Int-raw enum, Data): the schema has no field whose Swift type differs from
+/// its JSON, so import refuses them, at the statement or declaration that causes it, saying
+/// what the JSON is and how to declare the property so the schema can hold the same JSON.
+final class ImportConversionRefusalsTests: XCTestCase {
+    func located(_ source: String) -> (schema: String?, messages: [String]) {
+        let result = SwiftImport.run(source: source, path: "A.swift", swiftOutput: "A.swift")
+        let messages = result.diagnostics.sorted.filter { $0.severity == .error }
+            .map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) [\($0.rule)] \($0.message)" }
+        return (result.schema, messages)
+    }
+
+    /// A public vote contract decodes `scheduledTime` as Unix seconds into a local and makes
+    /// a Date of it, and encodes `timeIntervalSince1970`: both statements are named with the
+    /// key, the JSON type and the declaration that keeps the same JSON.
+    func testKeyDecodedIntoALocalAndConvertedIsRefusedWithTheJSONType() {
+        let result = located("""
+        struct VoteAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable { var open: Bool }
+            let title: String
+            let scheduledTime: Date
+            enum CodingKeys: String, CodingKey { case title, scheduledTime }
+            init(from decoder: Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.title = try container.decode(String.self, forKey: .title)
+                let timestamp = try container.decode(Double.self, forKey: .scheduledTime)
+                self.scheduledTime = Date(timeIntervalSince1970: timestamp)
+            }
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(title, forKey: .title)
+                try container.encode(scheduledTime.timeIntervalSince1970, forKey: .scheduledTime)
+            }
+        }
+        """)
+        XCTAssertNil(result.schema)
+        XCTAssertEqual(result.messages, [
+            "9:9 [import-unsupported] 'VoteAttributes' writes its own init(from:), and this statement has no schema form: it reads the key 'scheduledTime' as Double into a local and sets the property from a value computed from it, so the JSON of 'scheduledTime' is Double's while the property has another type, and a schema field's JSON is always its own Swift type's Codable form: declare 'scheduledTime' as Double (the JSON stays the same) and convert where app code reads it, or keep this type by hand",
+            "15:9 [import-unsupported] 'VoteAttributes' writes its own encode(to:), and this statement has no schema form: it writes scheduledTime.timeIntervalSince1970 under the key 'scheduledTime', a value computed from 'scheduledTime' rather than the property itself, so the JSON is not the property's own Codable form, which is what a schema field's JSON always is: declare 'scheduledTime' with the type of what is written (the JSON stays the same) and convert where app code reads it, or keep this type by hand",
+        ])
+    }
+
+    /// Any other statement keeps the general message, which shows the one readable form.
+    func testOtherStatementsKeepTheGeneralMessage() {
+        let result = located("""
+        struct PingAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable { var open: Bool }
+            let title: String
+            init(from decoder: Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                title = (try? container.decode(String.self, forKey: .title)) ?? ""
+            }
+        }
+        """)
+        XCTAssertNil(result.schema)
+        XCTAssertEqual(result.messages.count, 1, "\(result.messages)")
+        XCTAssertTrue(result.messages[0].hasPrefix("6:17 [import-unsupported] 'PingAttributes' writes its own init(from:), and this statement is not of the one form import reads ("), result.messages[0])
+    }
+
+    /// An Int-raw enum's JSON is a number; the way out that keeps the JSON is an Int field.
+    func testIntRawEnumSaysWhichDeclarationKeepsTheJSON() {
+        let result = located("""
+        struct FocusAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable { var block: BlockType }
+        }
+        enum BlockType: Int, Codable, CaseIterable {
+            case focus
+            case `break`
+        }
+        """)
+        XCTAssertNil(result.schema)
+        XCTAssertEqual(result.messages, ["4:6 [import-unsupported] enum 'BlockType' has Int raw values, so its JSON is a number, and the schema's enums are String-raw (their JSON is the raw string): declare the fields that hold it as Int (the same JSON) and convert with BlockType(rawValue:) where app code reads them, or make the enum String-raw (a different JSON, so the senders change too)"])
+    }
+
+    /// `Data` encodes as base64 text with JSONEncoder's default strategy.
+    func testDataSaysItsJSONIsABase64String() {
+        let result = located("""
+        struct WalkAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable {}
+            let encodedTest: Data
+        }
+        """)
+        XCTAssertNil(result.schema)
+        XCTAssertEqual(result.messages, ["3:9 [import-unsupported] 'Data' has no schema form; its Codable JSON (JSONEncoder's default) is a base64 string, so declare it String (the same JSON) and convert with Data(base64Encoded:) where app code reads it"])
+    }
+}
