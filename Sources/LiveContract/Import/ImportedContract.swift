@@ -26,6 +26,11 @@ struct ImportedField {
     var defaultValue: String?
     /// `bridgeName:` when the FCM/bridge key must differ from the Swift name.
     var bridgeName: String? = nil
+    /// `apnsName:`: the `CodingKeys` raw value, when it differs from the Swift name.
+    var apnsName: String? = nil
+
+    /// The FCM/bridge key the loader will give the field: `bridgeName`, else `apnsName`, else the name.
+    var fcmKey: String { bridgeName ?? apnsName ?? name }
     var origin: SourceLocation
 }
 
