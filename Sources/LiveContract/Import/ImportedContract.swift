@@ -31,6 +31,11 @@ struct ImportedField {
 
     /// The FCM/bridge key the loader will give the field: `bridgeName`, else `apnsName`, else the name.
     var fcmKey: String { bridgeName ?? apnsName ?? name }
+
+    /// True when `key` may be a bridge/FCM name (the loader's field-name rule).
+    static func isBridgeKey(_ key: String) -> Bool {
+        Naming.isIdentifier(key) && ("a"..."z").contains(key.unicodeScalars.first!) && NameRules.refusedFieldNames[key] == nil
+    }
     var origin: SourceLocation
 }
 

@@ -57,6 +57,9 @@ extension SwiftImporter {
             var field = ImportedField(name: property.name, type: type, doc: property.doc, defaultValue: nil, origin: origin)
             if let key = declaredKeys?.first(where: { $0.name == property.name }) {
                 field.apnsName = apnsName(of: key, property: property.name)
+                // A key that cannot be a bridge key (`order-id`) would be the FCM/bridge name
+                // by default; the Swift name, which is one, stays that instead.
+                if let apns = field.apnsName, !ImportedField.isBridgeKey(apns) { field.bridgeName = property.name }
             }
             if let decoding = plan.decoding {
                 field.defaultValue = decodedDefault(property, swiftType: swiftType, schemaType: type, plan: decoding, at: origin, in: entry)

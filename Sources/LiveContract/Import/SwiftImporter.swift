@@ -105,17 +105,6 @@ struct SwiftImporter {
         func fcmReserved(_ name: String) -> Bool {
             NameRules.fcmReservedKeys.contains(name) || name.hasPrefix("google") || name.hasPrefix("gcm") || envelope.contains(name)
         }
-        // An apnsName that cannot be a bridge key (`order-id`) needs an explicit bridgeName:
-        // the Swift name, which is one.
-        func bridgeable(_ key: String) -> Bool {
-            Naming.isIdentifier(key) && ("a"..."z").contains(key.unicodeScalars.first!) && NameRules.refusedFieldNames[key] == nil
-        }
-        for index in state.indices where state[index].apnsName.map({ !bridgeable($0) }) ?? false {
-            state[index].bridgeName = state[index].name
-        }
-        for index in attributeFields.indices where attributeFields[index].apnsName.map({ !bridgeable($0) }) ?? false {
-            attributeFields[index].bridgeName = attributeFields[index].name
-        }
         for index in state.indices where fcmReserved(state[index].fcmKey) && !taken.contains(state[index].fcmKey + "Value") {
             state[index].bridgeName = state[index].fcmKey + "Value"
             taken.insert(state[index].fcmKey)
