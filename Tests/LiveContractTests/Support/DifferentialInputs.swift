@@ -32,11 +32,14 @@ struct DifferentialInputs {
             for _ in 0..<(1 + rng.below(3)) { broken.insert(rng.below(fields.count)) }
         }
         var members: [JSONMember] = []
+        let keys = Set(fields.map { shape == .bridge ? $0.wireName : $0.apnsName })
         for index in fields.indices {
             let field = fields[index]
             let key = shape == .bridge ? field.wireName : field.apnsName
-            // The key of the other shape (or the Swift name when both shapes share one).
+            // The key of the other shape (or the Swift name when both shapes share one); left
+            // out when it is another field's key here (apnsName swaps), which would send a key twice.
             let otherKey = shape == .bridge ? field.name : (field.wireName != field.apnsName ? field.wireName : field.name)
+            if broken.contains(index), otherKey != key, keys.contains(otherKey) { continue }
             if broken.contains(index) {
                 switch rng.below(4) {
                 case 0: continue
