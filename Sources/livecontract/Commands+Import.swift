@@ -69,7 +69,8 @@ extension Help {
 
     What the schema cannot express is an error at its line and column, and nothing is
     written: other hand-written init(from:) or encode(to:), enums with associated values or
-    non-String raw values, renamed CodingKeys, non-String dictionary keys, property wrappers,
+    non-String raw values, non-String dictionary keys, property wrappers, CodingKeys keys
+    the schema cannot carry (a quote, comma, backslash or control character),
     types declared in none of the files, a subclass. Notes and warnings say where the schema
     reads the Swift differently (an initial value is no default: the key stays required).
 

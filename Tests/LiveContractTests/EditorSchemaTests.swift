@@ -43,6 +43,7 @@ final class EditorSchemaTests: XCTestCase {
         "FCM google prefix": "an FCM-reserved name is refused only when no bridgeName renames it: relates two keys",
         "FCM from": "an FCM-reserved name is refused only when no bridgeName renames it: relates two keys",
         "FCM message_type": "an FCM-reserved name is refused only when no bridgeName renames it: relates two keys",
+        "apnsName as an FCM-reserved key": "an FCM-reserved apnsName is refused only when no bridgeName sets the FCM key: relates two keys",
         "NEL in output path": "the loader's output-path rules (control and format characters) are not repeated in the editor schema",
         "line separator in output path": "the loader's output-path rules (control and format characters) are not repeated in the editor schema",
         "bidi isolate in output path": "the loader's output-path rules (control and format characters) are not repeated in the editor schema",

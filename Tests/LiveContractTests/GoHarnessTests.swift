@@ -134,7 +134,7 @@ final class GoHarnessTests: XCTestCase {
             let step = isInt ? 1.0 : 0.5
             func fits(_ value: Double) -> Bool { !isInt || (value >= -2147483648 && value <= 2147483647) }
             func number(_ value: Double) -> JSONValue { isInt ? .int(Int64(value)) : .double(value) }
-            var members = [JSONMember("wire", .string(field.wireName)), JSONMember("name", .string(field.name)), JSONMember("isInt", .bool(isInt))]
+            var members = [JSONMember("wire", .string(field.wireName)), JSONMember("name", .string(field.apnsName)), JSONMember("isInt", .bool(isInt))]
             if let max = field.maximum?.number, fits(max + step) {
                 members += [JSONMember("above", number(max + step)), JSONMember("max", number(max)),
                             JSONMember("maxText", .string(isInt ? String(Int(max)) : JSNumber.format(max)))]
@@ -151,8 +151,8 @@ final class GoHarnessTests: XCTestCase {
             JSONMember("bounded", .array(bounded)),
             JSONMember("defaultedAttributes", names(contract.attributes.filter { $0.defaultValue != nil })),
             JSONMember("defaultedState", names(contract.state.filter { $0.defaultValue != nil })),
-            JSONMember("requiredContent", .array(contract.state.filter { !$0.isOptional && $0.defaultValue == nil }.map { .string($0.name) })),
-            JSONMember("containerContent", .array(contract.state.filter { !GoDecoders.shape($0.type).isEmpty }.map { .string($0.name) })),
+            JSONMember("requiredContent", .array(contract.state.filter { !$0.isOptional && $0.defaultValue == nil }.map { .string($0.apnsName) })),
+            JSONMember("containerContent", .array(contract.state.filter { !GoDecoders.shape($0.type).isEmpty }.map { .string($0.apnsName) })),
         ]))
     }
 }

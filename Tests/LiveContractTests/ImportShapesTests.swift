@@ -140,6 +140,17 @@ final class ImportShapesTests: XCTestCase {
             Sample(label: "sketch.whole", type: "SketchAttributes.ContentState", json: #"{"strokeWidth":4,"opacity":null,"strokes":0}"#),
             Sample(label: "sketch.text", type: "SketchAttributes.ContentState", json: #"{"strokeWidth":"2","strokes":0}"#, decodes: false),
         ], keeps: ["var strokeWidth: Double", "var opacity: Double?"]),
+        Shape(name: "CourierAttributes", samples: [
+            Sample(label: "courier.attributes", type: "CourierAttributes", json: #"{"orderId":"o-1","vehicle":"bike"}"#),
+            Sample(label: "courier.noOrder", type: "CourierAttributes", json: #"{"vehicle":"van"}"#),
+            Sample(label: "courier.swiftName", type: "CourierAttributes", json: #"{"id":"o-1","vehicle":"bike"}"#),
+            Sample(label: "courier.state", type: "CourierAttributes.ContentState",
+                   json: #"{"etaSeconds":700000000.5,"remaining":2,"next":{"lat":1.5,"lng":-2,"display name":"Gate"},"route":[{"lat":0,"lng":0}]}"#),
+            Sample(label: "courier.swiftNames", type: "CourierAttributes.ContentState", json: #"{"eta":700000000,"stopsLeft":2,"route":[]}"#, decodes: false),
+            Sample(label: "courier.waypointSwiftNames", type: "CourierAttributes.ContentState",
+                   json: #"{"etaSeconds":1,"remaining":0,"route":[{"latitude":1,"longitude":2}]}"#, decodes: false),
+        ], keeps: [#"case id = "orderId", vehicle"#, #"case eta = "etaSeconds", stopsLeft = "remaining", next, route"#,
+                   #"case latitude = "lat", longitude = "lng", label = "display name""#]),
     ]
 
     static let folder = ImportTests.fixtures.appendingPathComponent("shapes")

@@ -119,7 +119,6 @@ final class ImportTests: XCTestCase {
             "11:22 error [import-unsupported] '@Clamped level': a property wrapper chan",
             "12:13 warning [import-changed] 'let version = 2' is never decoded (synth",
             "18:13 error [import-unsupported] 'ContentState' writes its own init(from:)",
-            "23:18 error [import-unsupported] CodingKeys renames 'phase' to \"game_phase",
             "28:14 error [import-unsupported] case 'goal' of 'GameEvent' has associated",
             "29:14 error [import-unsupported] case 'card' of 'GameEvent' has associated",
             "33:10 error [import-unsupported] enum 'Phase' has Int raw values, so its J",

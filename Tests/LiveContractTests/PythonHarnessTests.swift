@@ -156,7 +156,7 @@ final class PythonHarnessTests: XCTestCase {
             guard field.type == .int || field.type == .double, field.minimum != nil || field.maximum != nil else { return nil }
             return .object([
                 JSONMember("wire", .string(field.wireName)),
-                JSONMember("name", .string(field.name)),
+                JSONMember("name", .string(field.apnsName)),
                 JSONMember("attribute", .string(stateAttributes[index])),
                 JSONMember("min", field.minimum?.number.map { .double($0) } ?? .null),
                 JSONMember("max", field.maximum?.number.map { .double($0) } ?? .null),
@@ -178,6 +178,8 @@ final class PythonHarnessTests: XCTestCase {
             JSONMember("defaultedState", wires(contract.state.filter { $0.defaultValue != nil })),
             JSONMember("attributeNames", pairs(contract.attributes)),
             JSONMember("stateNames", pairs(contract.state)),
+            // decode-cases.json labels cases by Swift name; their bodies are keyed by APNs key.
+            JSONMember("apnsKeys", .object(contract.state.map { JSONMember($0.name, .string($0.apnsName)) })),
         ])
     }
 }

@@ -146,7 +146,8 @@ final class TypeScriptHarnessTests: XCTestCase {
             let bounded: [JSONValue] = contract.state.compactMap { field in
                 guard field.type == .int || field.type == .double, field.minimum != nil || field.maximum != nil else { return nil }
                 return .object([
-                    JSONMember("wire", .string(field.wireName)), JSONMember("name", .string(field.name)),
+                    // `name` is the key in the APNs shape: the apnsName, else the Swift name.
+                    JSONMember("wire", .string(field.wireName)), JSONMember("name", .string(field.apnsName)),
                     JSONMember("min", field.minimum?.number.map { .double($0) } ?? .null),
                     JSONMember("max", field.maximum?.number.map { .double($0) } ?? .null),
                     JSONMember("isInt", .bool(field.type == .int)),

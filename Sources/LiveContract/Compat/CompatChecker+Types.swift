@@ -79,8 +79,8 @@ extension CompatChecker {
                         sections)
         }
         for after in newFields {
-            let path = "struct \(name) member '\(after.name)'"
-            guard let before = oldFields.first(where: { $0.name == after.name }) else {
+            let path = "struct \(name) member '\(after.propertyName)'"
+            guard let before = oldFields.first(where: { $0.propertyName == after.propertyName }) else {
                 let found = impacts(nil, after)
                 if !found.isEmpty {
                     result.append(finding("compat-field-added-required", "\(path) (\(after.schemaSpelling)) was added without a default", at: after.location, found,
@@ -90,7 +90,10 @@ extension CompatChecker {
             }
             let found = impacts(before, after)
             guard !found.isEmpty else { continue }
-            if !WireReader.equivalent(before.type, after.type) {
+            if before.name != after.name {
+                result.append(finding("compat-apns-name-changed", "\(path) changed its APNs key from '\(before.name)' to '\(after.name)'", at: after.location, found,
+                                      fix: "keep the old key '\(before.name)' (`apnsName: \(before.name)`), or add a new member with a default"))
+            } else if !WireReader.equivalent(before.type, after.type) {
                 result.append(finding("compat-type-changed", "\(path) changed type from \(before.type.schemaSpelling) to \(after.type.schemaSpelling)", at: after.location, found,
                                       fix: "add a new member with the new type and a default instead of changing '\(after.name)'"))
             } else if before.isRequired != after.isRequired || before.wireName != after.wireName {
@@ -99,7 +102,7 @@ extension CompatChecker {
                                       at: after.location, found, fix: "keep '\(after.name)' as it was, or add a new member with a default"))
             }
         }
-        for before in oldFields where !newFields.contains(where: { $0.name == before.name }) {
+        for before in oldFields where !newFields.contains(where: { $0.propertyName == before.propertyName }) {
             let found = impacts(before, nil)
             guard !found.isEmpty else { continue }
             let location = newFields.first?.location ?? fallback

@@ -28,15 +28,17 @@ public struct CompatChecker {
         var unmatchedNew: [ShapeSection: [ShapeField]] = [:]
         for section in ShapeSection.allCases {
             let before = old.fields(in: section), after = new.fields(in: section)
+            // Versions are matched by Swift property; a changed APNs key is one of the changes.
             for field in after {
-                if let previous = before.first(where: { $0.name == field.name }) {
+                if let previous = before.first(where: { $0.propertyName == field.propertyName }) {
                     result += changes(from: previous, to: field, in: section)
                 } else {
                     unmatchedNew[section, default: []].append(field)
                 }
             }
-            unmatchedOld[section] = before.filter { field in !after.contains { $0.name == field.name } }
+            unmatchedOld[section] = before.filter { field in !after.contains { $0.propertyName == field.propertyName } }
         }
+        result += swiftRenames(&unmatchedOld, &unmatchedNew)
         result += movesRenamesAndRest(unmatchedOld, unmatchedNew)
         result += typeFindings()
         result += envelopeFindings()
@@ -85,7 +87,7 @@ public struct CompatChecker {
     /// Type, optionality and bridge-name changes of a field both versions have.
     func changes(from before: ShapeField, to after: ShapeField, in section: ShapeSection) -> [CompatFinding] {
         var result: [CompatFinding] = []
-        let path = "\(section.rawValue) field '\(after.name)'"
+        let path = "\(section.rawValue) field '\(after.propertyName)'"
         let sameNamedType = before.type.namedTypeName != nil && before.type.namedTypeName == after.type.namedTypeName
             && before.type.isEnumeration == after.type.isEnumeration
         if !sameNamedType && !WireReader.equivalent(before.type, after.type) {
@@ -106,6 +108,7 @@ public struct CompatChecker {
                                   fix: "servers must keep sending '\(after.name)' until no app build that requires it is in use; app builds before this one still throw keyNotFound without it",
                                   warnOnly: !after.isOptional))
         }
+        if before.name != after.name { result.append(apnsNameChanged(from: before, to: after, in: section)) }
         if old.knowsWireNames && new.knowsWireNames && before.wireName != after.wireName {
             let impacts = self.impacts(old: before, section, new: after, section).filter { $0.audience == .android }
             let lost = impacts.isEmpty ? [Impact(audience: .android, effect: .degrades, text: "the FCM parsers and the JS bridge look up '\(after.wireName)' while older builds send and read '\(before.wireName)'; the value is silently dropped")] : impacts

@@ -32,7 +32,7 @@ public enum ShapeSection: String, Sendable, CaseIterable {
 
 /// One stored property as the wire sees it.
 public struct ShapeField: Sendable {
-    /// The key in Codable JSON (APNs).
+    /// The key in Codable JSON (APNs): `apnsName`, else the Swift name.
     public var name: String
     /// The key in FCM data and the JS bridge.
     public var wireName: String
@@ -42,6 +42,12 @@ public struct ShapeField: Sendable {
     public var hasDefault: Bool
     public var maxLength: Int?
     public var location: SourceLocation
+    /// The Swift property name when it differs from the Codable key (`apnsName:`, a
+    /// `CodingKeys` raw value); nil when the key is the name.
+    public var swiftName: String? = nil
+
+    /// The Swift property: what the widget's code spells, and what versions are matched by.
+    public var propertyName: String { swiftName ?? name }
 
     /// A decoder throws `keyNotFound` when this key is absent.
     public var isRequired: Bool { !isOptional && !hasDefault }
@@ -143,8 +149,9 @@ struct ShapeResolver {
     }
 
     mutating func field(_ field: Field) -> ShapeField {
-        ShapeField(name: field.name, wireName: field.wireName, type: type(field.type), isOptional: field.isOptional,
-                   hasDefault: field.defaultValue != nil, maxLength: field.maxLength, location: field.location)
+        ShapeField(name: field.apnsName, wireName: field.wireName, type: type(field.type), isOptional: field.isOptional,
+                   hasDefault: field.defaultValue != nil, maxLength: field.maxLength, location: field.location,
+                   swiftName: field.isAPNsRenamed ? field.name : nil)
     }
 
     mutating func type(_ type: FieldType) -> ShapeType {

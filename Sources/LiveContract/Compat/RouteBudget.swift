@@ -118,7 +118,7 @@ public struct RouteBudget: Sendable {
     static func size(_ value: JSONValue) -> Int { JSONWriter.compact(value).utf8.count }
 
     /// Each member's `"key":value` plus its comma, matched to the field it came from.
-    static func parts(_ object: JSONValue, fields: [Field], key: KeyPath<Field, String> = \.name) -> [Part] {
+    static func parts(_ object: JSONValue, fields: [Field], key: KeyPath<Field, String> = \.apnsName) -> [Part] {
         guard case .object(let members) = object else { return [] }
         // One lookup per member: scanning the fields for each made many fields quadratic.
         var byKey: [String: Field] = [:]

@@ -99,7 +99,8 @@ struct SwiftTypeResolver {
             }
             return ShapeField(name: key, wireName: key, type: resolve(spelling), isOptional: optional,
                               hasDefault: container.defaulted.contains(property.name), maxLength: nil,
-                              location: SourceLocation(file: path, line: property.line, column: property.column))
+                              location: SourceLocation(file: path, line: property.line, column: property.column),
+                              swiftName: key == property.name ? nil : property.name)
         }
     }
 

@@ -1,6 +1,10 @@
 /// `livecontract compat`: changes that break a peer (old widget, old server, running activity).
 extension RuleCatalog {
     static let compat: [RuleInfo] = [
+        RuleInfo(id: "compat-apns-name-changed",
+                 summary: "a field's APNs key (`apnsName:`, the Swift CodingKeys raw value) changed while its Swift name stayed: widgets and servers on different versions look the value up under different keys, as for a rename",
+                 example: "id: { type: string } -> id: { type: string, apnsName: orderId }",
+                 fix: "keep the old apnsName (or none); APNs payloads and running activities carry the old key"),
         RuleInfo(id: "compat-bridge-name-changed",
                  summary: "a field's FCM/JS name (bridgeName) changed: old Android apps and an over-the-air JS update against the old native module look up the other key",
                  example: "bridgeName: etaEpochMillis -> etaMs",
@@ -53,6 +57,10 @@ extension RuleCatalog {
                  summary: "with every field at its maxLength, an APNs or FCM payload now exceeds the 4096-byte limit (APNs answers 413, FCM refuses the message)",
                  example: "status: { type: string, maxLength: 64 } -> { maxLength: 4000 }",
                  fix: "lower maxLength or move long text out of the payload"),
+        RuleInfo(id: "compat-swift-name-changed",
+                 summary: "a field's Swift name changed under a kept `apnsName:`: the JSON is the same, so no payload breaks, but widget code that reads the old property no longer compiles (a warning)",
+                 example: "id: { type: string, apnsName: orderId } -> rideId: { type: string, apnsName: orderId }",
+                 fix: "update the widget's Swift code; nothing changes on the wire"),
         RuleInfo(id: "compat-type-changed",
                  summary: "a field or member changed type; Codable and the FCM parsers fail (typeMismatch) or misread the value in at least one direction (int -> double breaks old widgets only)",
                  example: "stopsRemaining: int -> double",

@@ -18,7 +18,7 @@ extension RuleCatalog {
                  example: "livecontract import ios/DeliveryAtributes.swift",
                  fix: "name the Swift file that declares `struct <Name>Attributes: ActivityAttributes`"),
         RuleInfo(id: "import-unsupported",
-                 summary: "the Swift struct uses something the schema cannot express, so regenerating it would change the JSON: a hand-written init(from:) or encode(to:) beyond `decode`/`decodeIfPresent(...) ?? literal` per key, an enum with associated values or non-String raw values, renamed CodingKeys, a dictionary without String keys, Data, Float16, a property wrapper, a subclass, or a type declared in none of the files given",
+                 summary: "the Swift struct uses something the schema cannot express, so regenerating it would change the JSON: a hand-written init(from:) or encode(to:) beyond `decode`/`decodeIfPresent(...) ?? literal` per key, an enum with associated values or non-String raw values, a CodingKeys raw value that `apnsName:` cannot carry, a dictionary without String keys, Data, Float16, a property wrapper, a subclass, or a type declared in none of the files given",
                  example: "enum Event: Codable {\n    case goal(minute: Int)\n}",
                  fix: "change the Swift to a schema shape first (the message says how, e.g. an optional field per associated value), or keep that type by hand; import writes nothing while any such error remains"),
     ]

@@ -2,10 +2,18 @@
 /// in all of them.
 extension RuleCatalog {
     static let names: [RuleInfo] = [
+        RuleInfo(id: "apns-key-collision",
+                 summary: "two fields of one record (attributes, state or a struct) end with the same APNs key once `apnsName:` is applied; one JSON object cannot carry two values under one key",
+                 example: "state:\n  id: { type: string, apnsName: orderId }\n  orderId: string",
+                 fix: "change one apnsName (or rename the other field)"),
         RuleInfo(id: "fcm-reserved-key",
                  summary: "a field or bridge name of `attributes` or `state` that FCM reserves for data keys (from, message_type, collapse_key, notification, priority, ttl, google*, gcm*); the send fails. A struct member may use these names: it is a key inside one JSON-text value, not an FCM key",
                  example: "state:\n  from: string",
                  fix: "rename the field, or keep the name and set another `bridgeName:`"),
+        RuleInfo(id: "invalid-apns-name",
+                 summary: "an `apnsName:` that a generated file cannot carry: empty, holding a control character or one of \" ' \\ ` , (Go's encoding/json struct tags take letters, digits, space and !#$%&()*+-./:;<=>?@[]^_{|}~ only), or a member every JavaScript object inherits (__proto__, constructor, toString, ...); also an apnsName that, with no bridgeName set, would be the FCM/bridge key but is no field name",
+                 example: "state:\n  id: { type: string, apnsName: \"order,id\" }",
+                 fix: "pick another key (on the server too), or set bridgeName when only the FCM/bridge default is the problem"),
         RuleInfo(id: "invalid-name",
                  summary: "a name is not an ASCII identifier of the right case: fields and enum cases start lower-case, types upper-case, then letters, digits and _ only (no é, no dash, no bidi or line-separator character); also example names and Kotlin packages",
                  example: "state:\n  eta-ms: date",

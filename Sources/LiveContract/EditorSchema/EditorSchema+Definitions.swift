@@ -22,7 +22,7 @@ extension EditorSchema {
                 ("additionalProperties", reference("field")),
             ])),
             ("field", object([
-                ("description", .string("`name: T` or `name: { type: T, doc, default, min, max, maxLength, bridgeName, example }`")),
+                ("description", .string("`name: T` or `name: { type: T, doc, default, min, max, maxLength, bridgeName, apnsName, example }`")),
                 ("anyOf", .array([reference("typeExpression"), reference("fieldBody")])),
             ])),
             ("fieldBody", fieldBody),
@@ -83,6 +83,9 @@ extension EditorSchema {
                 ("max", object([("type", .string("number")), ("description", .string("upper bound for int and double fields"))])),
                 ("maxLength", object([("type", .string("integer")), ("minimum", .int(1)), ("description", .string("the most UTF-8 bytes a string or url field may hold (a list: each item; a map: each key and each string value)"))])),
                 ("bridgeName", object([("type", .string("string")), ("description", .string("the name on the FCM and JS wire instead of the field name"))])),
+                ("apnsName", object([("type", .string("string")), ("minLength", .int(1)),
+                                     ("pattern", .string("^[^\"'\\\\`,\\u0000-\\u001f\\u007f]+$")),
+                                     ("description", .string("the key in APNs JSON and Swift Codable (the CodingKeys raw value) instead of the field name; also the FCM/JS name unless bridgeName is set"))])),
                 ("maxItems", object([("type", .string("integer")), ("minimum", .int(0)), ("description", .string("the most items a list field may hold, or members a map may hold (bounds the payload budget)"))])),
             ])),
             ("propertyNames", object([("enum", strings(SchemaLoader.fieldKeys))])),

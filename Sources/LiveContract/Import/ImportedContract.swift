@@ -26,6 +26,16 @@ struct ImportedField {
     var defaultValue: String?
     /// `bridgeName:` when the FCM/bridge key must differ from the Swift name.
     var bridgeName: String? = nil
+    /// `apnsName:`: the `CodingKeys` raw value, when it differs from the Swift name.
+    var apnsName: String? = nil
+
+    /// The FCM/bridge key the loader will give the field: `bridgeName`, else `apnsName`, else the name.
+    var fcmKey: String { bridgeName ?? apnsName ?? name }
+
+    /// True when `key` may be a bridge/FCM name (the loader's field-name rule).
+    static func isBridgeKey(_ key: String) -> Bool {
+        Naming.isIdentifier(key) && ("a"..."z").contains(key.unicodeScalars.first!) && NameRules.refusedFieldNames[key] == nil
+    }
     var origin: SourceLocation
 }
 

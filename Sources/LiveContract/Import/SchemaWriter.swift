@@ -53,6 +53,7 @@ struct SchemaWriter {
         for field in fields {
             var parts = ["type: \(YAMLText.scalar(field.type, inFlow: true))"]
             if let value = field.defaultValue { parts.append("default: \(value)") }
+            if let apns = field.apnsName { parts.append("apnsName: \(YAMLText.scalar(apns, inFlow: true))") }
             if let bridge = field.bridgeName { parts.append("bridgeName: \(bridge)") }
             if let doc = field.doc { parts.append("doc: \(YAMLText.scalar(doc, inFlow: true))") }
             let padding = String(repeating: " ", count: width - field.name.count)

@@ -18,7 +18,8 @@ extension SwiftImporter {
     mutating func fields(of entry: SwiftTypeIndex.Entry, decoding plan: CodablePlan) -> [ImportedField] {
         var result: [ImportedField] = []
         var seen: Set<String> = []
-        let keys = codingKeys(of: entry).map { Set($0.members.cases.map(\.name)) }
+        let declaredKeys = codingKeys(of: entry)?.members.cases
+        let keys = declaredKeys.map { Set($0.map(\.name)) }
         for property in entry.decl.members.properties where !property.isStatic && !property.isComputed {
             let origin = location(property.line, property.column)
             if let keys, !keys.contains(property.name) {
@@ -54,6 +55,12 @@ extension SwiftImporter {
             guard let type = schemaType(swiftType, scope: entry.path, at: origin) else { continue }
             seen.insert(property.name)
             var field = ImportedField(name: property.name, type: type, doc: property.doc, defaultValue: nil, origin: origin)
+            if let key = declaredKeys?.first(where: { $0.name == property.name }) {
+                field.apnsName = apnsName(of: key, property: property.name)
+                // A key that cannot be a bridge key (`order-id`) would be the FCM/bridge name
+                // by default; the Swift name, which is one, stays that instead.
+                if let apns = field.apnsName, !ImportedField.isBridgeKey(apns) { field.bridgeName = property.name }
+            }
             if let decoding = plan.decoding {
                 field.defaultValue = decodedDefault(property, swiftType: swiftType, schemaType: type, plan: decoding, at: origin, in: entry)
             } else if !property.initializer.isEmpty && !SwiftLiterals.isNil(property.initializer) && !type.hasSuffix("?") {
@@ -71,6 +78,24 @@ extension SwiftImporter {
             unsupported("'\(entry.name)'.encode(to:) encodes '\(name)', which is no stored property", at: location(encoded.line, encoded.column))
         }
         return result
+    }
+
+    /// The `CodingKeys` raw value of `property` when it differs from the name: the schema's
+    /// `apnsName:`. A key the schema cannot carry (see `SchemaLoader.checkAPNsName`) is refused.
+    mutating func apnsName(of key: SwiftEnumCase, property: String) -> String? {
+        guard !key.rawValue.isEmpty, let raw = SwiftLiterals.string(key.rawValue), raw != property else { return nil }
+        let at = location(key.line, key.column)
+        if raw.isEmpty || !raw.allSatisfy(SchemaLoader.isAPNsKeyCharacter) {
+            unsupported("CodingKeys gives '\(property)' the key \"\(raw)\", which the schema's apnsName cannot carry (empty, or a quote, backslash, backtick, comma or control character, which Go's encoding/json struct tags refuse); keep this type by hand or change the key on both sides",
+                        at: at)
+            return nil
+        }
+        if SchemaLoader.apnsNamesInheritedInJS.contains(raw) {
+            unsupported("CodingKeys gives '\(property)' the key \"\(raw)\", a member every JavaScript object inherits, which the generated TypeScript cannot tell from an absent key; keep this type by hand or change the key on both sides",
+                        at: at)
+            return nil
+        }
+        return raw
     }
 
     /// What a hand-written `init(from:)` does with the key of `property`: `decode` is a

@@ -93,10 +93,9 @@ extension SwiftImporter {
     }
 
     /// Reads hand-written `init(from:)` and `encode(to:)` of the one readable shape (see
-    /// `SwiftCodableBody`, over declared or synthesized `CodingKeys`) and refuses any other,
-    /// and `CodingKeys` that rename keys: each
-    /// makes the JSON differ from the property names the schema uses. (Properties left out of
-    /// `CodingKeys` are handled with the fields.)
+    /// `SwiftCodableBody`, over declared or synthesized `CodingKeys`) and refuses any other.
+    /// (`CodingKeys` raw values become `apnsName:` and properties left out of `CodingKeys` are
+    /// handled with the fields.)
     mutating func checkCodableConformance(_ entry: SwiftTypeIndex.Entry) -> CodablePlan {
         var plan = CodablePlan()
         for function in entry.functions where function.isCodableRequirement {
@@ -131,10 +130,11 @@ extension SwiftImporter {
             unsupported("'\(entry.name)' writes both init(from:) and encode(to:) but no CodingKeys enum is declared in the files import reads, and Swift synthesizes CodingKeys only while one of the two is synthesized; pass the file that declares its CodingKeys too",
                         at: plan.origin ?? location(of: entry))
         }
-        for key in codingKeys(of: entry)?.members.cases ?? [] where !key.rawValue.isEmpty && SwiftLiterals.string(key.rawValue) != key.name {
+        // A raw value that differs from the case name is the field's `apnsName:` (read with
+        // the fields); one that is no plain string literal cannot be read.
+        for key in codingKeys(of: entry)?.members.cases ?? [] where !key.rawValue.isEmpty && SwiftLiterals.string(key.rawValue) == nil {
             let written = key.rawValue.map(\.text).joined()
-            let wire = SwiftLiterals.string(key.rawValue).map { "'\($0)'" } ?? "the wire key"
-            unsupported("CodingKeys renames '\(key.name)' to \(written) on the wire, but a schema field's APNs key is its name (there is no per-field key): rename the property to \(wire) (or keep this type by hand)",
+            unsupported("CodingKeys gives '\(key.name)' the raw value \(written), which is not a plain string literal; write the key as \"...\" (no interpolation, raw or multi-line string)",
                         at: location(key.line, key.column))
         }
         return plan

@@ -104,8 +104,10 @@ struct SwiftImporter {
         guard !diagnostics.hasErrors else { return nil }
         // A name in both halves is fine on APNs (two objects) but one FCM data map holds both:
         // the attributes copy travels under `attributes<Name>` there (Swift keeps its name).
-        let stateNames = Set(state.map(\.name))
-        let taken = Set((attributeFields + state).map(\.name))
+        // The FCM key is the apnsName unless bridgeName is set (the loader's default), so the
+        // checks below look at `fcmKey`; without apnsName it is the Swift name.
+        let stateNames = Set(state.map(\.fcmKey))
+        var taken = Set((attributeFields + state).map(\.name)).union((attributeFields + state).map(\.fcmKey))
         // A Swift name FCM reserves (`from`, `google*`, ...) travels under `<name>Value` there.
         // So does a name the FCM envelope uses (`activityId`, `event`, ...: issue 18), which
         // real attributes often have.
@@ -113,22 +115,24 @@ struct SwiftImporter {
         func fcmReserved(_ name: String) -> Bool {
             NameRules.fcmReservedKeys.contains(name) || name.hasPrefix("google") || name.hasPrefix("gcm") || envelope.contains(name)
         }
-        for index in state.indices where fcmReserved(state[index].name) && !taken.contains(state[index].name + "Value") {
-            state[index].bridgeName = state[index].name + "Value"
+        for index in state.indices where fcmReserved(state[index].fcmKey) && !taken.contains(state[index].fcmKey + "Value") {
+            state[index].bridgeName = state[index].fcmKey + "Value"
+            taken.insert(state[index].fcmKey)
         }
-        for index in attributeFields.indices where fcmReserved(attributeFields[index].name) && !taken.contains(attributeFields[index].name + "Value") {
-            attributeFields[index].bridgeName = attributeFields[index].name + "Value"
+        for index in attributeFields.indices where fcmReserved(attributeFields[index].fcmKey) && !taken.contains(attributeFields[index].fcmKey + "Value") {
+            attributeFields[index].bridgeName = attributeFields[index].fcmKey + "Value"
+            taken.insert(attributeFields[index].fcmKey)
         }
-        for field in state + attributeFields where envelope.contains(field.name) && field.bridgeName != nil {
-            diagnostics.append(Diagnostic(.note, "'\(field.name)' is a key of the FCM envelope, so on FCM the field travels as '\(field.bridgeName!)' (bridgeName; APNs keeps '\(field.name)')",
+        for field in state + attributeFields where envelope.contains(field.apnsName ?? field.name) && field.bridgeName != nil {
+            diagnostics.append(Diagnostic(.note, "'\(field.apnsName ?? field.name)' is a key of the FCM envelope, so on FCM the field travels as '\(field.bridgeName!)' (bridgeName; APNs keeps '\(field.apnsName ?? field.name)')",
                                           at: field.origin, rule: "import-changed"))
         }
-        for index in attributeFields.indices where stateNames.contains(attributeFields[index].name) {
-            let name = attributeFields[index].name
+        for index in attributeFields.indices where stateNames.contains(attributeFields[index].fcmKey) {
+            let name = attributeFields[index].fcmKey
             let bridge = "attributes" + name.prefix(1).uppercased() + name.dropFirst()
             guard !taken.contains(bridge) else { continue }
             attributeFields[index].bridgeName = bridge
-            diagnostics.append(Diagnostic(.note, "'\(name)' is in the attributes and the state; both travel in one FCM data map, so the attributes copy gets bridgeName '\(bridge)' (APNs keeps '\(name)')",
+            diagnostics.append(Diagnostic(.note, "'\(name)' is in the attributes and the state; both travel in one FCM data map, so the attributes copy gets bridgeName '\(bridge)' (APNs keeps '\(attributeFields[index].apnsName ?? attributeFields[index].name)')",
                                           at: attributeFields[index].origin, rule: "import-changed"))
         }
         return ImportedContract(name: name, attributesType: attributesType, doc: attributes.decl.doc, isPublic: attributes.decl.isPublic,

@@ -128,8 +128,15 @@ public indirect enum FieldType: Hashable, Sendable {
 public struct Field: Sendable {
     /// The property name in Swift, Kotlin and TypeScript, and the key in APNs JSON.
     public var name: String
-    /// The key in the JS bridge object and in FCM data (`bridgeName`, else `name`).
+    /// The key in the JS bridge object and in FCM data (`bridgeName`, else `apnsName`, else `name`).
     public var wireName: String
+    /// `apnsName:`: the Codable key (APNs JSON, the `CodingKeys` raw value) when it differs
+    /// from the Swift property name; nil when the key is the name.
+    public var apnsNameOverride: String? = nil
+    /// The key in APNs JSON and Swift Codable: `apnsName`, else `name`.
+    public var apnsName: String { apnsNameOverride ?? name }
+    /// True when the Codable key differs from the property name, so Swift needs `CodingKeys`.
+    public var isAPNsRenamed: Bool { apnsNameOverride.map { $0 != name } ?? false }
     public var type: FieldType
     public var isOptional: Bool
     public var doc: String?

@@ -14,6 +14,8 @@ public enum Fingerprint {
             text += label + "{"
             for field in fields {
                 text += "\(field.name)=\(field.wireName):\(field.typeSpelling)"
+                // Only a key that differs is added, so fingerprints without `apnsName:` stay.
+                if field.isAPNsRenamed { text += "@" + String(field.apnsName.utf8.count) + ":" + field.apnsName }
                 if let value = field.defaultValue { text += "=" + canonical(value) }
                 text += ";"
             }

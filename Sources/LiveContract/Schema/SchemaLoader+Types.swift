@@ -1,6 +1,6 @@
 /// Fields, `types` and type expressions (`int`, `Step?`, `[Score]`).
 extension SchemaLoader {
-    static let fieldKeys = ["type", "doc", "default", "min", "max", "maxLength", "maxItems", "bridgeName", "example"]
+    static let fieldKeys = ["type", "doc", "default", "min", "max", "maxLength", "maxItems", "bridgeName", "apnsName", "example"]
     static let builtinTypes: [String: FieldType] = [
         "string": .string, "int": .int, "double": .double, "bool": .bool,
         "date": .date, "dateRange": .dateRange, "url": .url,
@@ -163,6 +163,11 @@ extension SchemaLoader {
             }
         }
         checkDefaultTotal(defaultItems, what: what, at: node)
+        var apnsNodes: [String: YAMLNode] = [:]
+        for entry in list {
+            if let name = entry.key.scalar, let key = entry.value.mappingEntries?.first(where: { $0.key.scalar == "apnsName" }) { apnsNodes[name] = key.value }
+        }
+        checkAPNsKeys(result, nodes: apnsNodes, what: what)
         return result
     }
 
@@ -190,6 +195,13 @@ extension SchemaLoader {
         if let doc = body["doc"] { field.doc = text(doc.value, what: "doc") }
         if let bridge = body["bridgeName"], let value = text(bridge.value, what: "bridgeName") {
             if checkMemberName(value, bridge.value, fcmKey: !Self.isStructOwner(owner)) { field.wireName = value }
+        }
+        if let apns = body["apnsName"], let value = text(apns.value, what: "apnsName"), checkAPNsName(value, apns.value) {
+            field.apnsNameOverride = value
+            if body["bridgeName"] == nil, field.isAPNsRenamed,
+               defaultBridgeName(value, apns.value, field: name, fcmKey: !Self.isStructOwner(owner)) {
+                field.wireName = value
+            }
         }
         if let maxItems = body["maxItems"] {
             if type.holdsItems {

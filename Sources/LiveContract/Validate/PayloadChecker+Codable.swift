@@ -1,5 +1,5 @@
 /// Decoding `content-state` and `attributes` as the widget's generated `Codable` types do with
-/// a default `JSONDecoder`: keys are Swift names, a missing key without a default is
+/// a default `JSONDecoder`: keys are APNs keys (`apnsName`, else the Swift name), a missing key without a default is
 /// keyNotFound, `null` for a required value is valueNotFound, extra keys are ignored.
 extension PayloadChecker {
     /// A keyed container: every field by Swift name, then the keys the decoder will ignore.
@@ -8,42 +8,53 @@ extension PayloadChecker {
             error(node, path, "typeMismatch: \(holder) decodes from an object, found \(node.kindDescription)", rule: "payload-type-mismatch")
             return
         }
-        let names = Set(fields.map(\.name))
+        let names = Set(fields.map(\.apnsName))
         for field in fields {
-            let fieldPath = path.key(field.name)
-            guard let member = members.first(where: { $0.key == field.name }) else {
+            let fieldPath = path.key(field.apnsName)
+            guard let member = members.first(where: { $0.key == field.apnsName }) else {
                 if !field.mayBeMissing { error(node, fieldPath, missingKeyMessage(field, members: members, holder: holder), rule: "payload-missing-key") }
                 continue
             }
             if case .null = member.value.kind {
                 if !field.mayBeMissing {
-                    error(member.value, fieldPath, "valueNotFound: \(field.name) is a non-optional \(swiftName(field.type)), so null fails the whole \(holder); send a value", rule: "payload-null")
+                    error(member.value, fieldPath, "valueNotFound: \(field.apnsName) is a non-optional \(swiftName(field.type)), so null fails the whole \(holder); send a value", rule: "payload-null")
                 }
                 continue
             }
             decodeValue(member.value, field.type, field: field, path: fieldPath)
         }
-        // A bridge name standing in for a missing Swift name is already explained by the
-        // keyNotFound message; every other extra key gets its own note.
-        let explained = Set(fields.filter { field in field.wireName != field.name && !members.contains { $0.key == field.name } }.map(\.wireName))
+        // A bridge name or Swift name standing in for a missing APNs key is already explained
+        // by the keyNotFound message; every other extra key gets its own note.
+        let missing = fields.filter { field in !members.contains { $0.key == field.apnsName } }
+        let explained = Set(missing.filter { $0.wireName != $0.apnsName }.map(\.wireName))
+            .union(missing.filter { $0.isAPNsRenamed && !$0.mayBeMissing }.map(\.name))
         for member in members where !names.contains(member.key) && !explained.contains(member.key) {
-            let guess = Suggest.closest(to: member.key, in: fields.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
             let keyNode = JSONNode(kind: .null, line: member.line, column: member.column)
+            if let renamed = fields.first(where: { $0.isAPNsRenamed && ($0.name == member.key || $0.wireName == member.key) }) {
+                let what = renamed.name == member.key ? "the Swift property name" : "the JS/FCM name"
+                warning(keyNode, path.key(member.key), "\(holder) has no key '\(member.key)', so the widget ignores it: it is \(what) of '\(renamed.name)', whose APNs key is '\(renamed.apnsName)' (apnsName); send it as \"\(renamed.apnsName)\"", rule: "payload-unknown-key")
+                continue
+            }
+            let guess = Suggest.closest(to: member.key, in: fields.map(\.apnsName)).map { "; did you mean '\($0)'?" } ?? ""
             warning(keyNode, path.key(member.key), "\(holder) has no field '\(member.key)', so the widget ignores it\(guess)", rule: "payload-unknown-key")
         }
     }
 
     /// keyNotFound, with the likely cause: the JS/FCM name used where APNs wants the Swift
-    /// name (the bridge-object-as-push trap), or a near miss.
+    /// name (the bridge-object-as-push trap), the Swift name where `apnsName` renames the
+    /// key, or a near miss.
     func missingKeyMessage(_ field: Field, members: [JSONNodeMember], holder: String) -> String {
-        var message = "keyNotFound: \(holder) requires '\(field.name)' (\(swiftName(field.type)), no default), so the whole payload fails to decode and the card does not change"
-        if field.wireName != field.name, members.contains(where: { $0.key == field.wireName }) {
-            message += "; the payload has '\(field.wireName)', the JS/FCM name: APNs content-state uses the Swift name '\(field.name)'"
+        var message = "keyNotFound: \(holder) requires '\(field.apnsName)' (\(swiftName(field.type)), no default), so the whole payload fails to decode and the card does not change"
+        if field.isAPNsRenamed, members.contains(where: { $0.key == field.name }) {
+            message += "; the payload has '\(field.name)', the Swift property name: the schema's apnsName makes the APNs key '\(field.apnsName)' (the CodingKeys raw value)"
+        } else if field.wireName != field.apnsName, members.contains(where: { $0.key == field.wireName }) {
+            let apnsKey = field.isAPNsRenamed ? "the apnsName '\(field.apnsName)'" : "the Swift name '\(field.name)'"
+            message += "; the payload has '\(field.wireName)', the JS/FCM name: APNs content-state uses \(apnsKey)"
             if field.type == .date { message += " and seconds since 2001, not Unix milliseconds" }
-        } else if let guess = Suggest.closest(to: field.name, in: members.map(\.key)) {
-            message += "; the payload has '\(guess)': rename it to '\(field.name)'"
+        } else if let guess = Suggest.closest(to: field.apnsName, in: members.map(\.key)) {
+            message += "; the payload has '\(guess)': rename it to '\(field.apnsName)'"
         } else {
-            message += "; add \"\(field.name)\""
+            message += "; add \"\(field.apnsName)\""
         }
         return message
     }

@@ -91,7 +91,7 @@ public struct PayloadChecker {
         if root["message"] != nil || (root["data"] != nil && members.contains { ["token", "topic", "condition", "to", "registration_ids"].contains($0.key) }) {
             return .fcm
         }
-        let stateNames = Set(contract.state.map(\.name))
+        let stateNames = Set(contract.state.map(\.apnsName))
         let wireNames = Set((contract.attributes + contract.state).map(\.wireName))
         let allStrings = members.allSatisfy { if case .string = $0.value.kind { return true } else { return false } }
         let envelope = [contract.envelope.activityId, contract.envelope.event]

@@ -300,6 +300,7 @@ def check_decode_cases(c, cases):
                 return False
         same(c.entry['name'] + '/decode-cases.json: ' + case['name'], run, case['decodes'])
         field = case['name'][len('unknown-case-'):] if case['name'].startswith('unknown-case-') else None
+        field = None if field is None else c.entry.get('apnsKeys', {}).get(field, field)
         if field is not None and case['decodes']:
             def read(case=case, field=field):
                 return c.ContentState.from_json(case['contentState']).to_json()[field]

@@ -114,7 +114,7 @@ struct DifferentialComparison {
     func urls(_ value: DiffValue, fields: [Field]) -> DiffValue {
         guard case .object(var members) = value else { return value }
         for field in fields {
-            if let member = members[field.name] { members[field.name] = urls(member, type: field.type) }
+            if let member = members[field.apnsName] { members[field.apnsName] = urls(member, type: field.type) }
         }
         return .object(members)
     }

@@ -24,7 +24,7 @@ struct DifferentialInputs {
         Case(bridge: record(contract.state, .bridge, depth: 0), content: record(contract.state, .content, depth: 0), fcm: fcmData())
     }
 
-    /// An object of `fields`: keyed by wire name (bridge) or name (content). Usually every
+    /// An object of `fields`: keyed by wire name (bridge) or APNs key (content). Usually every
     /// key is well-formed; sometimes one to three are missing, null, mistyped or misnamed.
     mutating func record(_ fields: [Field], _ shape: Shape, depth: Int) -> JSONValue {
         var broken = Set<Int>()
@@ -32,15 +32,20 @@ struct DifferentialInputs {
             for _ in 0..<(1 + rng.below(3)) { broken.insert(rng.below(fields.count)) }
         }
         var members: [JSONMember] = []
+        let keys = Set(fields.map { shape == .bridge ? $0.wireName : $0.apnsName })
         for index in fields.indices {
             let field = fields[index]
-            let key = shape == .bridge ? field.wireName : field.name
+            let key = shape == .bridge ? field.wireName : field.apnsName
+            // The key of the other shape (or the Swift name when both shapes share one); left
+            // out when it is another field's key here (apnsName swaps), which would send a key twice.
+            let otherKey = shape == .bridge ? field.name : (field.wireName != field.apnsName ? field.wireName : field.name)
+            if broken.contains(index), otherKey != key, keys.contains(otherKey) { continue }
             if broken.contains(index) {
                 switch rng.below(4) {
                 case 0: continue
                 case 1: members.append(JSONMember(key, .null))
                 case 2: members.append(JSONMember(key, wrongType(field.type)))
-                default: members.append(JSONMember(shape == .bridge ? field.name : field.wireName, value(field.type, field, shape, depth)))
+                default: members.append(JSONMember(otherKey, value(field.type, field, shape, depth)))
                 }
                 continue
             }

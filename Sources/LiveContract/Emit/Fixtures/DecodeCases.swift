@@ -17,7 +17,7 @@ struct DecodeCases {
         let defaulted = contract.state.filter { $0.defaultValue != nil }
         if defaulted.count > 1 {
             // One pass over the members, so large schemas stay linear.
-            let byName = Dictionary(uniqueKeysWithValues: defaulted.map { ($0.name, $0) })
+            let byName = Dictionary(uniqueKeysWithValues: defaulted.map { ($0.apnsName, $0) })
             let body = JSONValue.object(members.filter { byName[$0.key] == nil })
             var filled = members
             for index in filled.indices {
@@ -31,48 +31,48 @@ struct DecodeCases {
         // cases above.
         guard contract.state.count <= FCMMalformedCases.perFieldLimit else { return }
         for field in contract.state {
-            let without = Body.removing(field.name)
+            let without = Body.removing(field.apnsName)
             if let fallback = field.defaultValue {
-                let expected = Body.setting(field.name, shapes.apns(fallback, type: field.type))
+                let expected = Body.setting(field.apnsName, shapes.apns(fallback, type: field.type))
                 decodes("missing-defaulted-\(field.name)", &json, body: without, expected: expected, members: members, reuse: &baseText)
             } else if field.isOptional {
                 decodes("missing-optional-\(field.name)", &json, body: without, expected: without, members: members, reuse: &baseText)
             } else {
-                fails("missing-required-\(field.name)", &json, body: without, why: "keyNotFound: '\(field.name)' is required and has no default",
+                fails("missing-required-\(field.name)", &json, body: without, why: "keyNotFound: '\(field.apnsName)' is required and has no default",
                       members: members, reuse: &baseText)
             }
             switch field.type {
             case .enumeration(let name):
-                let broken = Body.setting(field.name, .string("zzzNewCase"))
+                let broken = Body.setting(field.apnsName, .string("zzzNewCase"))
                 if let fallback = contract.type(named: name)?.enumType?.unknownRawValue {
-                    decodes("unknown-case-\(field.name)", &json, body: broken, expected: .setting(field.name, .string(fallback)),
+                    decodes("unknown-case-\(field.name)", &json, body: broken, expected: .setting(field.apnsName, .string(fallback)),
                             members: members, reuse: &baseText)
                 } else {
                     fails("unknown-case-\(field.name)", &json, body: broken, why: "dataCorrupted: '\(name)' has no case 'zzzNewCase' and no unknown: fallback",
                           members: members, reuse: &baseText)
                 }
             case .dateRange:
-                guard case .array(let bounds)? = baseJSON[field.name], bounds.count == 2 else { break }
+                guard case .array(let bounds)? = baseJSON[field.apnsName], bounds.count == 2 else { break }
                 let keyed = JSONValue.object([JSONMember("lowerBound", bounds[0]), JSONMember("upperBound", bounds[1])])
-                fails("keyed-range-\(field.name)", &json, body: .setting(field.name, keyed), why: "typeMismatch: ClosedRange<Date> decodes from [lower, upper], not {lowerBound, upperBound}",
+                fails("keyed-range-\(field.name)", &json, body: .setting(field.apnsName, keyed), why: "typeMismatch: ClosedRange<Date> decodes from [lower, upper], not {lowerBound, upperBound}",
                       members: members, reuse: &baseText)
             case .date:
-                fails("string-date-\(field.name)", &json, body: .setting(field.name, .string("2025-03-15T19:12:00Z")), why: "typeMismatch: a default JSONDecoder reads Date as a number of seconds since 2001",
+                fails("string-date-\(field.name)", &json, body: .setting(field.apnsName, .string("2025-03-15T19:12:00Z")), why: "typeMismatch: a default JSONDecoder reads Date as a number of seconds since 2001",
                       members: members, reuse: &baseText)
             case .sized(let kind):
                 // One past Swift's own range (2^64 and 2^63 are exact Doubles), which no decoder accepts.
                 let beyond: JSONValue = kind == .uint || kind == .uint64 ? .double(18_446_744_073_709_551_616) : kind == .int64 ? .double(9_223_372_036_854_775_808) : .int(kind.wireRange.upperBound + 1)
-                fails("overflow-\(field.name)", &json, body: .setting(field.name, beyond), why: "dataCorrupted: the number does not fit \(kind.swiftName)",
+                fails("overflow-\(field.name)", &json, body: .setting(field.apnsName, beyond), why: "dataCorrupted: the number does not fit \(kind.swiftName)",
                       members: members, reuse: &baseText)
             case .map(let valueType):
-                fails("not-object-\(field.name)", &json, body: .setting(field.name, .array([])), why: "typeMismatch: [String: \(SwiftSyntax.typeName(valueType))] decodes from an object, not an array",
+                fails("not-object-\(field.name)", &json, body: .setting(field.apnsName, .array([])), why: "typeMismatch: [String: \(SwiftSyntax.typeName(valueType))] decodes from an object, not an array",
                       members: members, reuse: &baseText)
                 if let wrong = WireRules.wrongMapValue(valueType, in: contract) {
-                    fails("wrong-value-\(field.name)", &json, body: .setting(field.name, .object([JSONMember("k", wrong)])),
+                    fails("wrong-value-\(field.name)", &json, body: .setting(field.apnsName, .object([JSONMember("k", wrong)])),
                           why: "typeMismatch: every value of the map must decode as \(SwiftSyntax.typeName(valueType))", members: members, reuse: &baseText)
                 }
             case .int, .double, .float:
-                fails("string-number-\(field.name)", &json, body: .setting(field.name, .string("12")), why: "typeMismatch: a number sent as a string",
+                fails("string-number-\(field.name)", &json, body: .setting(field.apnsName, .string("12")), why: "typeMismatch: a number sent as a string",
                       members: members, reuse: &baseText)
             default:
                 break

@@ -17,13 +17,13 @@ struct WireShapes {
         }
     }
 
-    /// APNs (Codable) shape of a record: field names, seconds since 2001.
+    /// APNs (Codable) shape of a record: APNs keys (`apnsName`, else the name), seconds since 2001.
     func apns(_ values: [Value?], fields: [Field]) -> JSONValue {
         var members: [JSONMember] = []
         members.reserveCapacity(fields.count)
         for index in fields.indices {
             guard let value = values[index] else { continue }
-            members.append(JSONMember(fields[index].name, apns(value, type: fields[index].type)))
+            members.append(JSONMember(fields[index].apnsName, apns(value, type: fields[index].type)))
         }
         return .object(members)
     }
@@ -78,7 +78,7 @@ struct WireShapes {
         case .structure(let members):
             let fields = structFields(type)
             return .object(members.compactMap { member in
-                fields.first { $0.name == member.name }.map { JSONMember($0.name, apns(member.value, type: $0.type)) }
+                fields.first { $0.name == member.name }.map { JSONMember($0.apnsName, apns(member.value, type: $0.type)) }
             })
         case .map(let members):
             let valueType = type.mapValueType ?? type

@@ -28,7 +28,7 @@ struct GoDecoders {
 
     func decoder(_ typeName: String, _ fields: [Field], apns: Bool) -> TemplateValue {
         let rules = fields.map { field -> String in
-            let key = GoSyntax.stringLiteral(apns ? field.name : field.wireName)
+            let key = GoSyntax.stringLiteral(apns ? field.apnsName : field.wireName)
             let required = apns ? !field.isOptional && field.defaultValue == nil : !field.mayBeMissing
             return "{\(key), \(required), \(GoSyntax.stringLiteral(Self.shape(field.type)))},"
         }
@@ -36,7 +36,7 @@ struct GoDecoders {
         // shape fills it; the bridge shape holds it as a pointer, nil meaning the default.
         let defaults = apns ? fields.compactMap { field -> String? in
             guard let value = field.defaultValue else { return nil }
-            let key = GoSyntax.stringLiteral(field.name)
+            let key = GoSyntax.stringLiteral(field.apnsName)
             let apnsValue = expressions.toApns(field.type, syntax.literal(value, type: field.type))
             let assigned = field.isOptional ? "lcPtr(\(apnsValue))" : apnsValue
             return GoLayout.block("if absent[\(key)]", ["v.\(GoSyntax.fieldName(field.name)) = \(assigned)"])

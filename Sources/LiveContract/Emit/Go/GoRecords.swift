@@ -21,7 +21,8 @@ struct GoRecords {
         let docs = fields.map { GoSyntax.comment(docNotes($0, apns: apns), indent: "\t") }
         let rows = fields.map { field -> [String] in
             let pointer = apns ? field.isOptional : field.mayBeMissing
-            let key = apns ? field.name : field.wireName
+            // The Go field keeps the Swift name; the tag is the APNs key (`apnsName`).
+            let key = apns ? field.apnsName : field.wireName
             let type = apns ? syntax.apnsType(field.type) : syntax.bridgeType(field.type)
             return [GoSyntax.fieldName(field.name), (pointer ? "*" : "") + type, "`json:\"\(key)\(pointer ? ",omitempty" : "")\"`"]
         }
@@ -41,7 +42,10 @@ struct GoRecords {
         } else if base == .dateRange {
             notes.append(apns ? "[lower, upper] in seconds since 2001-01-01." : "[startMs, endMs] in Unix epoch milliseconds.")
         }
-        if field.name != field.wireName {
+        if field.isAPNsRenamed {
+            notes.append(apns ? "\(field.name) in Swift; \(field.wireName) in the bridge shape and FCM data."
+                : "\(field.name) in Swift, \(field.apnsName) in APNs JSON.")
+        } else if field.name != field.wireName {
             notes.append(apns ? "\(field.wireName) in the bridge shape and FCM data." : "\(field.name) in Swift and APNs JSON.")
         }
         if !apns, field.defaultValue != nil { notes.append("nil means the schema default.") }

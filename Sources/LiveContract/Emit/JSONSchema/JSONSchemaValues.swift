@@ -39,7 +39,7 @@ struct JSONSchemaValues {
         return S.object(members)
     }
 
-    func key(_ field: Field) -> String { shape == .codable ? field.name : field.wireName }
+    func key(_ field: Field) -> String { shape == .codable ? field.apnsName : field.wireName }
 
     /// A field's schema: its value, or null too when the key may be missing (the generated
     /// decoders read such keys with `decodeIfPresent`, which takes null for absent).

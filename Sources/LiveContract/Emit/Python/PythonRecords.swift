@@ -2,8 +2,8 @@
 /// optional (`Optional[T]`, `None` = absent, key left out of the JSON) or defaulted (the
 /// bridge classes hold the default when the input leaves the key out).
 ///
-/// Bridge-shaped classes are keyed by wire name, APNs-shaped ones by Swift name, as the JSON
-/// they stand for; `PythonSyntax.attributes` escapes both the same way everywhere.
+/// Bridge-shaped classes are keyed by wire name, APNs-shaped ones by Swift name (their JSON by
+/// the APNs key, `apnsName`, else the name); `PythonSyntax.attributes` escapes both the same way everywhere.
 struct PythonRecords {
     let expressions: PythonExpressions
 
@@ -19,7 +19,8 @@ struct PythonRecords {
         var read: [String] = [], json: [String] = []
         for index in fields.indices {
             let field = fields[index], name = names[index]
-            let key = apns ? field.name : field.wireName
+            // The attribute keeps the Swift name; the JSON key is the APNs key (`apnsName`).
+            let key = apns ? field.apnsName : field.wireName
             let type = apns ? syntax.apnsType(field.type) : syntax.bridgeType(field.type)
             let path = pathBase.map { PythonSyntax.stringLiteral("\($0).\(key)") } ?? "path + \(PythonSyntax.stringLiteral("." + key))"
             let member = "o.get(\(PythonSyntax.stringLiteral(key)))"
@@ -75,7 +76,10 @@ struct PythonRecords {
         } else if base == .dateRange {
             notes.append(apns ? "(lower, upper) in seconds since 2001-01-01." : "(start_ms, end_ms) in Unix epoch milliseconds.")
         }
-        if field.name != field.wireName {
+        if field.isAPNsRenamed {
+            notes.append(apns ? "JSON key `\(field.apnsName)`; `\(field.wireName)` in the bridge shape and FCM data."
+                : "`\(field.name)` in Swift, `\(field.apnsName)` in APNs JSON.")
+        } else if field.name != field.wireName {
             notes.append(apns ? "`\(field.wireName)` in the bridge shape and FCM data." : "`\(field.name)` in Swift and APNs JSON.")
         }
         if !apns, field.minimum != nil || field.maximum != nil {

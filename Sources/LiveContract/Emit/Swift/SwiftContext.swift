@@ -28,7 +28,7 @@ struct SwiftContext {
     /// field has a default, the decode statements of a lenient `init(from:)`. A struct also
     /// gets its name and doc lines.
     func record(_ fields: [Field], indent: String, structType: NamedType? = nil) -> TemplateValue {
-        var lenient = false
+        var lenient = false, renamed = false
         var fieldValues: [TemplateValue] = []
         fieldValues.reserveCapacity(fields.count)
         var names: [String] = []
@@ -52,7 +52,9 @@ struct SwiftContext {
                 decode = "self.\(name) = try container.decode(\(type).self, forKey: .\(name))"
             }
             if index < fields.count - 1 { parameter += "," }
-            names.append(name)
+            // A key that differs from the property name is the raw value (`case id = "orderId"`).
+            names.append(fields[index].isAPNsRenamed ? name + " = " + SwiftSyntax.stringLiteral(fields[index].apnsName) : name)
+            renamed = renamed || fields[index].isAPNsRenamed
             fieldValues.append(.object([
                 "name": .text(name),
                 "argument": .text(SwiftSyntax.parameterName(fields[index].name)),
@@ -66,6 +68,8 @@ struct SwiftContext {
             "fields": .list(fieldValues),
             "hasFields": .flag(!fields.isEmpty),
             "lenient": .flag(lenient),
+            // `CodingKeys` are written when a decoder needs them or a key is renamed (`apnsName:`).
+            "hasCodingKeys": .flag(lenient || renamed),
             "codingKeys": .text(CodeText.joined(names, separator: ", ")),
         ]
         if let structType {

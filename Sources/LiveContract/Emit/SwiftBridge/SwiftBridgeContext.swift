@@ -100,7 +100,11 @@ struct SwiftBridgeContext {
     /// what happens when it leaves the field out or sends something the widget cannot show.
     func unitDocs(_ field: Field) -> [String] {
         var lines: [String] = []
-        if field.wireName != field.name { lines.append("`\(field.name)` in Swift and APNs JSON.") }
+        if field.isAPNsRenamed {
+            lines.append("`\(field.name)` in Swift, `\(field.apnsName)` in APNs JSON.")
+        } else if field.wireName != field.name {
+            lines.append("`\(field.name)` in Swift and APNs JSON.")
+        }
         switch field.type {
         case .date: lines.append("Unix epoch milliseconds.")
         case .dateRange: lines.append("`[startMs, endMs]` in Unix epoch milliseconds.")

@@ -40,6 +40,17 @@ struct TypeScriptRecords {
         TypeScriptSyntax.stringLiteral("\(typeName).\(field.wireName)")
     }
 
+    /// The APNs key of `field` as an interface member or object literal key: bare when it is
+    /// an identifier (every name is), quoted otherwise (`"order-id"`, from `apnsName:`).
+    static func apnsKey(_ field: Field) -> String {
+        Naming.isIdentifier(field.apnsName) ? field.apnsName : TypeScriptSyntax.stringLiteral(field.apnsName)
+    }
+
+    /// `source.key`, or `source["order-id"]` for a key that is no identifier.
+    static func apnsMember(_ source: String, _ field: Field) -> String {
+        Naming.isIdentifier(field.apnsName) ? "\(source).\(field.apnsName)" : "\(source)[\(TypeScriptSyntax.stringLiteral(field.apnsName))]"
+    }
+
     /// `aOrderId`, `sStatus`: parse locals, prefixed so no field name can shadow `data` or `issues`.
     func localName(_ field: Field, _ prefix: String) -> String {
         prefix + Naming.upperFirst(field.name)
@@ -50,7 +61,7 @@ struct TypeScriptRecords {
     func declarations(_ fields: [Field], apns: Bool) -> TemplateValue {
         .list(fields.map { field in
             let optional = apns ? field.isOptional : field.mayBeMissing
-            let key = apns ? field.name : field.wireName
+            let key = apns ? Self.apnsKey(field) : field.wireName
             let type = apns ? syntax.apnsType(field.type) : syntax.bridgeType(field.type)
             return .object([
                 "docLines": texts(TypeScriptSyntax.docBlock(docNotes(field, apns: apns))),
@@ -72,7 +83,10 @@ struct TypeScriptRecords {
         } else if base == .dateRange {
             notes.append(apns ? "`[lower, upper]` in seconds since 2001-01-01." : "`[startMs, endMs]` in Unix epoch milliseconds.")
         }
-        if field.name != field.wireName {
+        if field.isAPNsRenamed {
+            notes.append(apns ? "`\(field.name)` in Swift" + (field.wireName == field.apnsName ? "." : ", `\(field.wireName)` in the bridge shape and FCM data.")
+                : "`\(field.name)` in Swift" + (field.wireName == field.apnsName ? ", the same key in APNs JSON." : ", `\(field.apnsName)` in APNs JSON."))
+        } else if field.name != field.wireName {
             notes.append(apns ? "`\(field.wireName)` in the bridge shape and FCM data." : "`\(field.name)` in Swift and APNs JSON.")
         }
         if !apns, let value = field.defaultValue {
@@ -92,7 +106,7 @@ struct TypeScriptRecords {
     /// Entries of a checked conversion from the bridge object `source` (to APNs or bridge).
     func checkedEntries(_ fields: [Field], source: String, apns: Bool, path: (Field) -> String) -> [String] {
         fields.map { field in
-            let key = apns ? field.name : field.wireName
+            let key = apns ? Self.apnsKey(field) : field.wireName
             let value = expressions.checkedField(field, source: source, path: path(field), apns: apns)
             if field.defaultValue == nil && field.isOptional {
                 return "...(\(source).\(field.wireName) == null ? {} : { \(key): \(value) }),"
@@ -104,7 +118,7 @@ struct TypeScriptRecords {
     /// Entries of the APNs -> bridge conversion of `source`.
     func fromApnsEntries(_ fields: [Field], source: String) -> [String] {
         fields.map { field in
-            let input = "\(source).\(field.name)"
+            let input = Self.apnsMember(source, field)
             let value = expressions.fromApns(field.type, input)
             if field.isOptional {
                 return "...(\(input) === undefined ? {} : { \(field.wireName): \(value) }),"
