@@ -90,7 +90,7 @@ extension CompatChecker {
             }
             let found = impacts(before, after)
             guard !found.isEmpty else { continue }
-            if !WireReader.equivalent(before.type, after.type) {
+            if !before.type.sameNamedType(as: after.type) && !WireReader.equivalent(before.type, after.type) {
                 result.append(finding("compat-type-changed", "\(path) changed type from \(before.type.schemaSpelling) to \(after.type.schemaSpelling)", at: after.location, found,
                                       fix: "add a new member with the new type and a default instead of changing '\(after.name)'"))
             } else if before.isRequired != after.isRequired || before.wireName != after.wireName {
