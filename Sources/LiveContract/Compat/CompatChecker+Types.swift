@@ -93,7 +93,7 @@ extension CompatChecker {
             if before.name != after.name {
                 result.append(finding("compat-apns-name-changed", "\(path) changed its APNs key from '\(before.name)' to '\(after.name)'", at: after.location, found,
                                       fix: "keep the old key '\(before.name)' (`apnsName: \(before.name)`), or add a new member with a default"))
-            } else if !WireReader.equivalent(before.type, after.type) {
+            } else if !before.type.sameNamedType(as: after.type) && !WireReader.equivalent(before.type, after.type) {
                 result.append(finding("compat-type-changed", "\(path) changed type from \(before.type.schemaSpelling) to \(after.type.schemaSpelling)", at: after.location, found,
                                       fix: "add a new member with the new type and a default instead of changing '\(after.name)'"))
             } else if before.isRequired != after.isRequired || before.wireName != after.wireName {

@@ -88,9 +88,7 @@ public struct CompatChecker {
     func changes(from before: ShapeField, to after: ShapeField, in section: ShapeSection) -> [CompatFinding] {
         var result: [CompatFinding] = []
         let path = "\(section.rawValue) field '\(after.propertyName)'"
-        let sameNamedType = before.type.namedTypeName != nil && before.type.namedTypeName == after.type.namedTypeName
-            && before.type.isEnumeration == after.type.isEnumeration
-        if !sameNamedType && !WireReader.equivalent(before.type, after.type) {
+        if !before.type.sameNamedType(as: after.type) && !WireReader.equivalent(before.type, after.type) {
             let impacts = self.impacts(old: before, section, new: after, section)
             result.append(finding("compat-type-changed", "\(path) changed type from \(before.type.schemaSpelling) to \(after.type.schemaSpelling)",
                                   at: after.location, impacts,
@@ -143,6 +141,16 @@ extension ShapeType {
     var isEnumeration: Bool {
         if case .enumeration = self { return true }
         return false
+    }
+
+    /// The same enum or struct, directly or as the items of the same kind of list or map: a
+    /// change inside that type is the type's own finding (a case added, a member changed), not
+    /// a type change of every field that holds it.
+    func sameNamedType(as other: ShapeType) -> Bool {
+        switch (self, other) {
+        case (.array(let a), .array(let b)), (.map(let a), .map(let b)): return a.sameNamedType(as: b)
+        default: return namedTypeName != nil && namedTypeName == other.namedTypeName && isEnumeration == other.isEnumeration
+        }
     }
 }
 

@@ -52,6 +52,8 @@ public struct RouteBudget: Sendable {
         public var location: SourceLocation
         /// A map: it needs maxItems (members) and maxLength (each key) to be bounded.
         public var isMap = false
+        /// A list or map of the struct it is in (a tree): no bound limits how deep it nests.
+        public var isRecursive = false
     }
 
     public static let widestUnixSeconds: Int64 = 9_999_999_999
@@ -80,15 +82,18 @@ public struct RouteBudget: Sendable {
         let update = body("update", [JSONMember("stale-date", seconds), JSONMember("relevance-score", .double(Self.widestNumber))])
         let start = body("start", [JSONMember("attributes-type", .string(contract.attributesTypeName)),
                                    JSONMember("attributes", apnsAttributes), JSONMember("input-push-token", .int(1))])
+        // A start body carries both halves, which may share a field name: say which one.
+        let shared = Set(contract.attributes.map(\.name)).intersection(contract.state.map(\.name))
         let statePart = Self.parts(contentState, fields: contract.state)
-        let attributePart = Self.parts(apnsAttributes, fields: contract.attributes)
+        let startStatePart = Self.parts(contentState, fields: contract.state) { shared.contains($0.name) ? "content-state.\($0.name)" : $0.name }
+        let attributePart = Self.parts(apnsAttributes, fields: contract.attributes) { shared.contains($0.name) ? "attributes.\($0.name)" : $0.name }
         let fcm = Self.withEnvelope(shapes.fcm(attributes: attributes, state: state), keys: contract.envelope)
         var entries: [Entry] = []
         for route in Route.allCases {
             switch route {
             case .apnsUpdate, .broadcast: entries.append(Entry(route: route, bytes: Self.size(update), parts: statePart))
-            case .apnsStart: entries.append(Entry(route: route, bytes: Self.size(start), parts: Self.sorted(statePart + attributePart)))
-            case .fcmData: entries.append(Entry(route: route, bytes: Self.size(fcm), parts: Self.parts(fcm, fields: contract.attributes + contract.state, key: \.wireName)))
+            case .apnsStart: entries.append(Entry(route: route, bytes: Self.size(start), parts: Self.sorted(startStatePart + attributePart)))
+            case .fcmData: entries.append(Entry(route: route, bytes: Self.size(fcm), parts: Self.parts(fcm, fields: contract.attributes + contract.state, key: \.wireName) { $0.wireName }))
             }
         }
         self.entries = entries
@@ -117,15 +122,17 @@ public struct RouteBudget: Sendable {
 
     static func size(_ value: JSONValue) -> Int { JSONWriter.compact(value).utf8.count }
 
-    /// Each member's `"key":value` plus its comma, matched to the field it came from.
-    static func parts(_ object: JSONValue, fields: [Field], key: KeyPath<Field, String> = \.apnsName) -> [Part] {
+    /// Each member's `"key":value` plus its comma, matched to the field it came from and
+    /// named by `label` (the FCM map names a field by its key there, the one the user sees).
+    static func parts(_ object: JSONValue, fields: [Field], key: KeyPath<Field, String> = \.apnsName,
+                      label: (Field) -> String = { $0.name }) -> [Part] {
         guard case .object(let members) = object else { return [] }
         // One lookup per member: scanning the fields for each made many fields quadratic.
         var byKey: [String: Field] = [:]
         for field in fields where byKey[field[keyPath: key]] == nil { byKey[field[keyPath: key]] = field }
         let result = members.compactMap { member -> Part? in
             guard let field = byKey[member.key] else { return nil }
-            return Part(name: field.name, bytes: size(.string(member.key)) + 1 + size(member.value) + 1, location: field.location)
+            return Part(name: label(field), bytes: size(.string(member.key)) + 1 + size(member.value) + 1, location: field.location)
         }
         return sorted(result)
     }
@@ -139,8 +146,10 @@ public struct RouteBudget: Sendable {
 struct WorstCase {
     let contract: Contract
     var unbounded: [RouteBudget.Unbounded] = []
-    /// Struct types already entered, so a type graph is walked once per path without looping.
-    var depth = 0
+    /// Struct types entered on the current path. A struct met again (a tree, `kids: [Node]`)
+    /// nests without bound, so it adds nothing and the budget is a lower bound; a depth limit
+    /// instead would write maxItems^depth nodes.
+    var entered: [String] = []
 
     /// A struct used by several fields is reported once per member.
     mutating func note(_ item: RouteBudget.Unbounded) {
@@ -169,9 +178,13 @@ struct WorstCase {
             let cases = contract.type(named: name)?.enumType?.cases ?? []
             return cases.max { RouteBudget.size(.string($0)) < RouteBudget.size(.string($1)) }.map { .enumCase($0) }
         case .structure(let name):
-            guard depth < 64, let fields = contract.type(named: name)?.fields else { return .structure([]) }
-            depth += 1
-            defer { depth -= 1 }
+            if entered.contains(name) {
+                note(RouteBudget.Unbounded(name: path, isList: true, location: field.location, isMap: field.type.isMap, isRecursive: true))
+                return nil
+            }
+            guard let fields = contract.type(named: name)?.fields else { return .structure([]) }
+            entered.append(name)
+            defer { entered.removeLast() }
             return .structure(fields.compactMap { member in value(for: member, path: "\(name).\(member.name)").map { NamedValue(member.name, $0) } })
         case .array(let element):
             if field.maxItems == nil { note(RouteBudget.Unbounded(name: path, isList: true, location: field.location)) }
@@ -265,7 +278,7 @@ extension RouteBudget {
                            at: entry.parts.first?.location, rule: "payload-budget-over")
         }
         if let first = unbounded.first {
-            let names = unbounded.prefix(6).map { "'\($0.name)' (\($0.isMap ? "a map without maxItems and maxLength" : $0.isList ? "a list without maxItems" : "a string without maxLength"))" }
+            let names = unbounded.prefix(6).map { "'\($0.name)' (\($0.isRecursive ? "a \($0.isMap ? "map" : "list") of the struct it is in, nested to any depth" : $0.isMap ? "a map without maxItems and maxLength" : $0.isList ? "a list without maxItems" : "a string without maxLength"))" }
             let more = unbounded.count > 6 ? " and \(unbounded.count - 6) more" : ""
             result.warning("the payload size cannot be proven within the APNs and FCM limits: \(names.joined(separator: ", "))\(more) can grow without bound; add maxLength: N (UTF-8 bytes) to each string and maxItems: N to each list",
                            at: first.location, rule: "payload-budget-unbounded")

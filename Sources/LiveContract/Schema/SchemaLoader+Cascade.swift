@@ -8,6 +8,10 @@ extension SchemaLoader {
     /// A field of `owner` (`attributes`, `state`, `type 'Step'`) whose type or default failed.
     static func failedField(_ name: String, of owner: String) -> String { "field:\(owner).\(name)" }
 
+    /// An enum case refused for its name (`None`, `rawValue`): defaults, examples and
+    /// `unknown:` that name it count on that error.
+    static func failedCase(_ name: String, of enumName: String) -> String { "case:\(enumName).\(name)" }
+
     /// A required top-level key that is missing: not reported when it was misspelled, since
     /// the unknown-key error already says what to write.
     mutating func missingKey(_ key: String, _ message: String, _ root: YAMLNode) {

@@ -46,7 +46,9 @@ extension SchemaLoader {
                     error("`unknown` belongs to enums; type '\(name)' is a struct", unknown.key, rule: "schema-shape")
                 }
                 structFields[name] = []  // placeholder so self-references resolve while loading
+                loadingStruct = name
                 structFields[name] = fields(of: fieldsNode.value, what: "type '\(name)'")
+                loadingStruct = nil
             } else if entry.value.mappingEntries != nil {
                 error("type '\(name)' needs `enum: [...]` or `fields: {...}`", entry.value, rule: "schema-shape")
             }
@@ -83,7 +85,10 @@ extension SchemaLoader {
         for pair in pairs {
             let item = pair.name
             guard let name = text(item, what: "an enum case") else { continue }
-            guard checkCaseName(name, item, enumName: typeName) else { continue }
+            guard checkCaseName(name, item, enumName: typeName) else {
+                diagnostics.markFailed(Self.failedCase(name, of: typeName))
+                continue
+            }
             var raw = name
             if let rawNode = pair.raw {
                 guard let value = rawNode.scalar, !rawNode.isNull else {
@@ -125,6 +130,8 @@ extension SchemaLoader {
                 if let unknownNode = entry.value.mappingEntries?.first(where: { $0.key.scalar == "unknown" })?.value {
                     if let value = unknownNode.scalar, cases.contains(value) {
                         unknown = value
+                    } else if let value = unknownNode.scalar, diagnostics.hasFailed(Self.failedCase(value, of: name)) {
+                        diagnostics.suppress(because: Self.failedCase(value, of: name))
                     } else {
                         var message = "`unknown` of '\(name)' must be one of its cases"
                         if let guess = Suggest.closest(to: unknownNode.scalar ?? "", in: cases) { message += "; did you mean '\(guess)'?" }
@@ -226,7 +233,7 @@ extension SchemaLoader {
         for key in ["min", "max"] {
             guard let bound = body[key] else { continue }
             guard type.isNumber else {
-                error("\(key) applies to number fields (int, int8 ... uint64, double); '\(name)' is \(type.schemaSpelling)", bound.key, rule: "schema-shape")
+                error(Self.boundsMisplaced(key, field: name, type), bound.key, rule: "schema-shape")
                 continue
             }
             let value = scalarValue(bound.value, as: type, context: key)
@@ -238,6 +245,8 @@ extension SchemaLoader {
         if let entry = body["default"] {
             if entry.value.isNull {
                 error("a default of null is what an optional field already means; make the type '\(type.schemaSpelling)?' instead", entry.value, rule: "schema-value")
+            } else if case .structure(let held) = type, held == loadingStruct {
+                // A struct holding itself directly: the type-cycle error says what to do.
             } else {
                 let before = diagnostics.errorCount
                 field.defaultValue = value(entry.value, for: field, context: "default of '\(name)'")

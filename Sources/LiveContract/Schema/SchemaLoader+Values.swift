@@ -80,6 +80,11 @@ extension SchemaLoader {
                 return nil
             }
             guard cases.contains(text) else {
+                // A case refused for its name: its error already covers this use of it.
+                if diagnostics.hasFailed(Self.failedCase(text, of: name)) {
+                    diagnostics.suppress(because: Self.failedCase(text, of: name))
+                    return nil
+                }
                 var message = "'\(text)' is not a case of \(name)"
                 if let guess = Suggest.closest(to: text, in: cases) { message += "; did you mean '\(guess)'?" } else { message += " (cases: \(cases.joined(separator: ", ")))" }
                 error(message, node, rule: "unknown-case")
@@ -105,6 +110,10 @@ extension SchemaLoader {
 
     mutating func structValue(_ node: YAMLNode, typeName: String, context: @autoclosure () -> String) -> Value? {
         guard let fields = structFields[typeName] else { return nil }
+        if typeName == loadingStruct {
+            error("\(context()) holds a \(typeName), the struct this field belongs to: its members are not all known while it is declared, so a default cannot hold one; leave the default out, give an empty one (`default: []` or `{}`), or make the field optional", node, rule: "schema-value")
+            return nil
+        }
         guard let values = record(node, fields: fields, context: context(), what: typeName, owner: "type '\(typeName)'") else { return nil }
         return .structure(fields.compactMap { field in values[field.name].map { NamedValue(field.name, $0) } })
     }

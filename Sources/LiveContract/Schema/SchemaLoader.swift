@@ -15,6 +15,8 @@ public struct SchemaLoader {
     /// The raw value of each case of `enumCases`, in the same order.
     var enumRawValues: [String: [String]] = [:]
     var structFields: [String: [Field]] = [:]
+    /// The struct whose fields are loading: a default inside it cannot hold a value of it.
+    var loadingStruct: String?
 
     init(path: String) {
         self.path = path
