@@ -46,16 +46,17 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         self.rule = rule
     }
 
-    /// Longest message kept whole, in UTF-8 bytes. The tool's own sentences are far shorter;
-    /// only quoted input (a type or value as long as the file) gets here, and a megabyte of it
-    /// in one line helps no one, in a terminal or a CI log.
-    static let maximumMessageBytes = 4096
+    /// Longest message kept whole, in UTF-8 bytes: room for a path of PATH_MAX and the
+    /// sentence around it. The tool's own sentences are far shorter; only quoted input (a
+    /// type or value as long as the file) gets here, and a megabyte of it in one line helps
+    /// no one, in a terminal or a CI log.
+    static let maximumMessageBytes = 8192
 
     /// `message`, or its start and end around a note of how much was left out.
     static func bounded(_ message: String) -> String {
         let count = message.utf8.count
         guard count > maximumMessageBytes else { return message }
-        let head = message.unicodeScalars.prefix(2048), tail = message.unicodeScalars.suffix(512)
+        let head = message.unicodeScalars.prefix(4096), tail = message.unicodeScalars.suffix(1024)
         let left = count - String(String.UnicodeScalarView(head)).utf8.count - String(String.UnicodeScalarView(tail)).utf8.count
         return String(String.UnicodeScalarView(head)) + " [... \(left) bytes left out ...] " + String(String.UnicodeScalarView(tail))
     }
