@@ -25,6 +25,12 @@ extension Commands {
     static func writeNew(_ path: String, _ text: String, force: Bool, console: Console) -> Bool {
         let fileSystem = FileSystem()
         if refusedAsGitFolder(path, console: console) { return false }
+        // The file is created in a repository, which must check out on Windows too.
+        if let problem = PortablePath.problem(FileSystem.fileName(of: path)) {
+            console.print(Diagnostic(.error, "cannot write '\(path)': \(problem) (nothing was written)",
+                                     at: SourceLocation(file: path, line: 1, column: 1), rule: "output-path"))
+            return false
+        }
         switch fileSystem.kind(path) {
         case .missing:
             break

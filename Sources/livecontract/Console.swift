@@ -7,6 +7,11 @@ import LiveContract
 
 /// Writes to stdout and stderr, colouring diagnostics only on a terminal and never when
 /// NO_COLOR is set (https://no-color.org convention), so CI logs and pipes stay plain.
+///
+/// Every write, whatever it holds (arguments echoed in a usage error, file names, schema
+/// strings, a replayed cache entry), passes `TerminalText.visible`: the one place where
+/// control characters and other invisible text are escaped on the way out, so no message
+/// needs to remember to do it. Only the colour sequences of the tool's own renderers stay.
 struct Console {
     let colourErrors: Bool
     /// When set, everything written is also kept here (for the check cache).
@@ -23,9 +28,12 @@ struct Console {
         return console
     }
 
-    /// Writes bytes as they are (a recorded report being replayed).
+    /// Writes a recorded report being replayed. It was escaped when it was recorded, so this
+    /// changes nothing in an entry the tool wrote; one planted or damaged cannot print more.
     func raw(_ fd: Int32, _ bytes: [UInt8]) {
-        if !bytes.isEmpty { _ = FileSystem.writeAll(fd, bytes) }
+        if bytes.isEmpty { return }
+        let text = TerminalText.visible(String(decoding: bytes, as: UTF8.self), keepingColour: colourErrors)
+        _ = FileSystem.writeAll(fd, Array(text.utf8))
     }
 
     func out(_ text: String) {
@@ -37,7 +45,7 @@ struct Console {
     }
 
     private func write(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
+        var bytes = Array(TerminalText.visible(text, keepingColour: colourErrors).utf8)
         if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
         transcript?.append(fd, bytes)
         _ = FileSystem.writeAll(fd, bytes)
@@ -56,9 +64,9 @@ struct Console {
         }
         var text = ""
         if let location = diagnostic.location {
-            text += "\u{1B}[1m\(location.file):\(location.line):\(location.column):\u{1B}[0m "
+            text += "\u{1B}[1m\(TerminalText.visible(location.file)):\(location.line):\(location.column):\u{1B}[0m "
         }
-        text += "\(colour)\(diagnostic.severity.rawValue):\u{1B}[0m \(diagnostic.message) [\(diagnostic.rule)]"
+        text += "\(colour)\(diagnostic.severity.rawValue):\u{1B}[0m \(TerminalText.visible(diagnostic.message)) [\(diagnostic.rule)]"
         err(text)
     }
 

@@ -48,6 +48,19 @@ final class HostileValidateTests: XCTestCase {
         XCTAssertTrue(reversed.stderr.contains("a date after the year 10^15"), reversed.stderr)
     }
 
+    /// A number beyond Double where a number is expected: the message says it is out of
+    /// range instead of "found a number", and a megabyte-long one is not quoted whole.
+    func testOutOfRangeNumbersAreNamedAsSuch() throws {
+        let digits = String(repeating: "9", count: 100_000)
+        let result = try validate(#"{"aps":{"event":"end","timestamp":1e400,"stale-date":-1e400,"dismissal-date":\#(digits)e9}}"#)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("p.json:1:35: error: aps.timestamp: `timestamp` must be a number of Unix seconds, found the number 1e400, which is out of the range of Double"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("found the number -1e400, which is out of the range of Double"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("(100002 characters), which is out of the range of Double"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("found a number"), result.stderr)
+        XCTAssertLessThan(result.stderr.utf8.count, 2000, "the long number is quoted whole")
+    }
+
     /// A lone CR ends a line as LF and CRLF do, so positions in old-Mac files are right.
     func testLineNumbersCountCROnlyAndCRLFLines() throws {
         let lines = ["{", "\"aps\":{", "\"event\":\"update\",", "\"timestamp\":1e30,", "\"content-state\":{\"step\":\"x\",\"at\":1,\"span\":[1,2]}}}"]

@@ -42,14 +42,14 @@ public struct CompatReport: Sendable {
         case .text:
             return schemaDiagnostics.map { DiagnosticText.render($0, colour: colour) + "\n" }.joined() + findings.map { text($0, colour: colour) }.joined()
         case .json:
-            return JSONWriter.pretty(.object([
+            return TerminalText.json(JSONWriter.pretty(.object([
                 JSONMember("command", .string("compat")),
                 JSONMember("schema", .string(schemaPath)),
                 JSONMember("against", .string(against)),
                 JSONMember("ok", .bool(!failed)),
                 JSONMember("diagnostics", .array(schemaDiagnostics.map(DiagnosticText.json))),
                 JSONMember("findings", .array(findings.map(Self.json))),
-            ]))
+            ])))
         case .github:
             let lines = findings.map { finding in
                 GitHubAnnotation.command(finding.diagnostic, extra: Self.details(finding))

@@ -73,20 +73,42 @@ public struct SwiftCopyReader {
 }
 
 /// Turns the scanned Swift type spellings into shape types.
+///
+/// The copy is a committed file, so it may be built against the reader: a type that holds
+/// itself (`struct Loop { var next: Loop }`), a chain of 10,000 structs each holding the next,
+/// `[[[[...]]]]` a line long, or 10,000 declarations. Lookups go through indexes built once
+/// (a scan per name was quadratic), a type being resolved that is reached again, or anything
+/// deeper than `maximumDepth`, stays its spelling (`.other`), so no recursion follows the file.
 struct SwiftTypeResolver {
     let containers: [SwiftCopyReader.Container]
     let path: String
     var cache: [String: ShapeType] = [:]
+    /// The first container of each name but `CodingKeys`, and each struct's `CodingKeys`.
+    let byName: [String: Int]
+    let codingKeys: [String: Int]
+    var resolving: Set<String> = []
+    var depth = 0
+    static let maximumDepth = 32
 
     init(containers: [SwiftCopyReader.Container], path: String) {
         self.containers = containers
         self.path = path
+        var byName: [String: Int] = [:], codingKeys: [String: Int] = [:]
+        for (index, container) in containers.enumerated() {
+            if container.name == "CodingKeys" {
+                if container.isEnum, let parent = container.parent, codingKeys[parent] == nil { codingKeys[parent] = index }
+            } else if byName[container.name] == nil {
+                byName[container.name] = index
+            }
+        }
+        self.byName = byName
+        self.codingKeys = codingKeys
     }
 
     /// Stored properties of a struct, keyed as Codable keys them (a `CodingKeys` raw value
     /// wins over the property name).
     mutating func fields(of container: SwiftCopyReader.Container) -> [ShapeField] {
-        let keys = containers.first { $0.isEnum && $0.name == "CodingKeys" && $0.parent == container.name }
+        let keys = codingKeys[container.name].map { containers[$0] }
         return container.properties.compactMap { property in
             var spelling = property.type
             let optional = spelling.hasSuffix("?") || spelling.hasPrefix("Optional<")
@@ -107,6 +129,9 @@ struct SwiftTypeResolver {
     /// A Swift type spelling as a shape: built-ins by name, arrays element-wise, nested types
     /// from the scanned declarations, anything else kept by spelling.
     mutating func resolve(_ spelling: String) -> ShapeType {
+        guard depth < Self.maximumDepth, !resolving.contains(spelling) else { return .other(spelling) }
+        depth += 1
+        defer { depth -= 1 }
         switch spelling {
         case "String", "Substring": return .string
         case "Int": return .int
@@ -121,14 +146,21 @@ struct SwiftTypeResolver {
         case "UUID": return .uuid
         default: break
         }
+        // Every spelling is resolved once: a file may repeat one long spelling on each line.
+        if let known = cache[spelling] { return known }
         if let value = SwiftMapSpelling.valueType(of: spelling) {
-            return .map(resolve(value))
+            let resolved = ShapeType.map(resolve(value))
+            cache[spelling] = resolved
+            return resolved
         }
         if spelling.hasPrefix("[") && spelling.hasSuffix("]") && !spelling.contains(":") {
-            return .array(resolve(String(spelling.dropFirst().dropLast()).trimmingSpaces))
+            let resolved = ShapeType.array(resolve(String(spelling.dropFirst().dropLast()).trimmingSpaces))
+            cache[spelling] = resolved
+            return resolved
         }
-        if let known = cache[spelling] { return known }
-        guard let container = containers.first(where: { $0.name == spelling && $0.name != "CodingKeys" }) else { return .other(spelling) }
+        guard let container = byName[spelling].map({ containers[$0] }) else { return .other(spelling) }
+        resolving.insert(spelling)
+        defer { resolving.remove(spelling) }
         let resolved: ShapeType = container.isEnum
             ? .enumeration(name: spelling, cases: container.cases.map(\.raw),
                            unknown: container.fallback.map { fallback in container.cases.first { $0.name == fallback }?.raw ?? fallback })

@@ -41,9 +41,24 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     /// repository chooses too (a template's file name, the schema's `templates:` folder).
     public init(_ severity: Severity, _ message: String, at location: SourceLocation?, rule: String) {
         self.severity = severity
-        self.message = CodeText.singleLine(message)
+        self.message = Self.bounded(CodeText.singleLine(message))
         self.location = location.map { SourceLocation(file: CodeText.singleLine($0.file), line: $0.line, column: $0.column) }
         self.rule = rule
+    }
+
+    /// Longest message kept whole, in UTF-8 bytes: room for a path of PATH_MAX and the
+    /// sentence around it. The tool's own sentences are far shorter; only quoted input (a
+    /// type or value as long as the file) gets here, and a megabyte of it in one line helps
+    /// no one, in a terminal or a CI log.
+    static let maximumMessageBytes = 8192
+
+    /// `message`, or its start and end around a note of how much was left out.
+    static func bounded(_ message: String) -> String {
+        let count = message.utf8.count
+        guard count > maximumMessageBytes else { return message }
+        let head = message.unicodeScalars.prefix(4096), tail = message.unicodeScalars.suffix(1024)
+        let left = count - String(String.UnicodeScalarView(head)).utf8.count - String(String.UnicodeScalarView(tail)).utf8.count
+        return String(String.UnicodeScalarView(head)) + " [... \(left) bytes left out ...] " + String(String.UnicodeScalarView(tail))
     }
 
     public var description: String {

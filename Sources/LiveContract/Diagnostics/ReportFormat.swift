@@ -50,8 +50,8 @@ public enum DiagnosticText {
         guard colour else { return diagnostic.description }
         let tint = diagnostic.severity == .error ? "\u{1B}[1;31m" : diagnostic.severity == .warning ? "\u{1B}[1;35m" : "\u{1B}[1;36m"
         var text = ""
-        if let location = diagnostic.location { text += "\u{1B}[1m\(location.file):\(location.line):\(location.column):\u{1B}[0m " }
-        return text + "\(tint)\(diagnostic.severity.rawValue):\u{1B}[0m \(diagnostic.message) [\(diagnostic.rule)]"
+        if let location = diagnostic.location { text += "\u{1B}[1m\(TerminalText.visible(location.file)):\(location.line):\(location.column):\u{1B}[0m " }
+        return text + "\(tint)\(diagnostic.severity.rawValue):\u{1B}[0m \(TerminalText.visible(diagnostic.message)) [\(diagnostic.rule)]"
     }
 
     /// A diagnostic as a JSON object.

@@ -46,7 +46,7 @@ extension RuleCatalog {
                  example: "a hand-written ios/DeliveryAttributes.swift",
                  fix: "move the file away, or pass --force to replace it"),
         RuleInfo(id: "output-path",
-                 summary: "an output path is absolute, leaves the schema's folder (`..`), is not clean (empty parts, `.`, backslashes, control or format characters such as NEL, U+2028 or bidi overrides), lies inside a `.git` folder (any case), is too long (its temporary file name over 255 bytes, the path over 4095), or something on disk is in the way (a file where a folder is needed, a folder where the file goes, a FIFO or device, a folder that is not writable)",
+                 summary: "an output path is absolute, leaves the schema's folder (`..`), is not clean (empty parts, `.`, backslashes, control or format characters such as NEL, U+2028 or bidi overrides), lies inside a `.git` folder (any case), names a file Windows cannot create (a device name such as `con.swift` or `aux.json`, also from an example name, a name ending in a dot or space, one of `< > : \" | ? *`), is too long (its temporary file name over 255 bytes, the path over 4095), or something on disk is in the way (a file where a folder is needed, a folder where the file goes, a FIFO or device, a folder that is not writable)",
                  example: "outputs:\n  swift: [../ios/DeliveryAttributes.swift]",
                  fix: "write a path relative to the schema's folder and inside it; move the schema up if the outputs live elsewhere"),
         RuleInfo(id: "output-stale-temporary",

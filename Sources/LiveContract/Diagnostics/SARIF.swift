@@ -30,7 +30,7 @@ public enum SARIF {
     public static let toolVersion = "0.1.0"
 
     public static func render(_ results: [SARIFResult]) -> String {
-        JSONWriter.pretty(log(results))
+        TerminalText.json(JSONWriter.pretty(log(results)))
     }
 
     public static func log(_ results: [SARIFResult]) -> JSONValue {

@@ -120,10 +120,9 @@ enum YAMLText {
             case "\r": result += "\\r"
             default:
                 let value = scalar.value
-                let invisible = value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
-                    || value == 0xFEFF || (0x200E...0x200F).contains(value) || (0x202A...0x202E).contains(value)
-                    || (0x2066...0x2069).contains(value)
-                if invisible {
+                // Every character the console would escape, so a schema printed to a
+                // terminal is printed as it is written to a file.
+                if TerminalText.isEscaped(scalar) {
                     let hex = String(value, radix: 16, uppercase: true)
                     result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 } else {

@@ -2,18 +2,33 @@
 /// clauses.
 extension SwiftDeclParser {
     /// A type expression: names with generic arguments, `[T]`, `[K: V]`, `T?`, and anything
-    /// else (tuples, functions, `some`/`any`, `T!`) as `.other`.
+    /// else (tuples, functions, `some`/`any`, `T!`) as `.other`. One spelled in more than
+    /// `maximumTypeTokens` tokens is an error: a Codable property's type takes a handful, and
+    /// a spelling as long as the file (a tuple nested 100,000 deep) would be copied into
+    /// every message that names it.
     mutating func type() throws(SwiftSyntaxError) -> SwiftTypeRef {
+        let start = index
+        let result = try typeExpression()
+        if index - start > Self.maximumTypeTokens {
+            throw error("a type spelled in \(index - start) tokens; the reader takes types of at most \(Self.maximumTypeTokens) (write that field of the schema by hand)",
+                        at: tokens[start])
+        }
+        return result
+    }
+
+    static let maximumTypeTokens = 256
+
+    private mutating func typeExpression(composing: Bool = true) throws(SwiftSyntaxError) -> SwiftTypeRef {
         guard let token = current else { throw error("expected a type", at: nil) }
         try descend(at: token)
         defer { depth -= 1 }
         var result: SwiftTypeRef
         if token.is("[") {
             index += 1
-            let element = try type()
+            let element = try typeExpression()
             if current?.is(":") == true {
                 index += 1
-                result = .dictionary(element, try type())
+                result = .dictionary(element, try typeExpression())
             } else {
                 result = .array(element)
             }
@@ -25,7 +40,7 @@ extension SwiftDeclParser {
             index += 2
             // Arguments touch the name (`@MainActor(unsafe)`); `@Sendable ()` is a function type.
             if let open = current, open.is("("), open.line == name.line, open.column == name.column + name.text.utf8.count { try skipBalanced() }
-            result = .other("@" + name.text + " " + (try type()).spelling)
+            result = .other("@" + name.text + " " + (try typeExpression()).spelling)
         } else if token.is("(") {
             let start = index
             try skipBalanced()
@@ -38,12 +53,12 @@ extension SwiftDeclParser {
             }
             if current?.is("-") == true, peek(1)?.is(">") == true {
                 index += 2
-                text += " -> " + (try type()).spelling
+                text += " -> " + (try typeExpression()).spelling
             }
             result = .other(text)
         } else if token.kind == .word, ["some", "any", "inout", "borrowing", "consuming", "sending"].contains(token.text) {
             index += 1
-            result = .other(token.text + " " + (try type()).spelling)
+            result = .other(token.text + " " + (try typeExpression()).spelling)
         } else if token.kind == .word {
             var path = [token.text]
             index += 1
@@ -76,6 +91,16 @@ extension SwiftDeclParser {
             result = suffix.is("?") ? .optional(result) : .other(result.spelling + "!")
             index += 1
         }
+        // A composition (`any Codable & Sendable`) is no schema type; it is kept whole, so it
+        // is refused as written instead of read as its first part.
+        if composing, current?.is("&") == true {
+            var parts = [result.spelling]
+            while current?.is("&") == true {
+                index += 1
+                parts.append(try typeExpression(composing: false).spelling)
+            }
+            result = .other(parts.joined(separator: " & "))
+        }
         return result
     }
 
@@ -88,7 +113,7 @@ extension SwiftDeclParser {
                 index += 1
                 continue
             }
-            arguments.append(try type())
+            arguments.append(try typeExpression())
         }
         guard current?.is(">") == true else { throw error("expected '>' to close the generic arguments", at: nil) }
         index += 1

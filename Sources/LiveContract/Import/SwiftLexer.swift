@@ -160,10 +160,10 @@ struct SwiftLexer {
                 throw SwiftSyntaxError(message: "unterminated backtick name", line: startLine, column: startColumn)
             }
             advance()
-            return make(.word, name)
+            return try word(name, startLine, startColumn)
         }
         if Self.isIdentifierStart(scalar) {
-            return make(.word, take(while: Self.isIdentifierPart))
+            return try word(take(while: Self.isIdentifierPart), startLine, startColumn)
         }
         if ("0"..."9").contains(scalar) {
             var text = ""
@@ -186,6 +186,18 @@ struct SwiftLexer {
         }
         advance()
         return make(.symbol, String(scalar))
+    }
+
+    /// No real name is longer than a line; one of a megabyte would be copied into every
+    /// message and schema key that names it.
+    static let maximumWordBytes = 256
+
+    private func word(_ text: String, _ line: Int, _ column: Int) throws(SwiftSyntaxError) -> SwiftToken {
+        if text.utf8.count > Self.maximumWordBytes {
+            throw SwiftSyntaxError(message: "an identifier of \(text.utf8.count) bytes ('\(text.prefix(24))...'); the reader takes names of at most \(Self.maximumWordBytes) bytes",
+                                   line: line, column: column)
+        }
+        return SwiftToken(kind: .word, text: text, line: line, column: column)
     }
 
     private mutating func take(while accept: (Unicode.Scalar) -> Bool) -> String {

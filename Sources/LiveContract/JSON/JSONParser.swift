@@ -28,7 +28,11 @@ public struct JSONNode: Sendable, Equatable {
         switch kind {
         case .null: return "null"
         case .bool: return "a boolean"
-        case .number: return "a number"
+        case .number(let text):
+            // `1e400` is a JSON number no decoder reads: Foundation, JavaScript and Kotlin
+            // refuse it or make it infinite, so "found a number" would be no explanation.
+            guard NumberText.double(text) == nil else { return "a number" }
+            return "the number \(NumberText.shown(text)), which is out of the range of Double (no decoder reads it as a number)"
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"

@@ -47,7 +47,7 @@ public struct CheckCache: Sendable {
     public static func locate(environment: (String) -> String?) -> CheckCache? {
         if let setting = environment("LIVECONTRACT_CACHE"), ["off", "0", "false", "no"].contains(setting.lowercased()) { return nil }
         let folder: String
-        if let explicit = environment("LIVECONTRACT_CACHE_DIR"), !explicit.isEmpty {
+        if let explicit = environment("LIVECONTRACT_CACHE_DIR"), explicit.hasPrefix("/") {
             folder = explicit
         } else if let xdg = environment("XDG_CACHE_HOME"), xdg.hasPrefix("/") {
             folder = FileSystem.join(xdg, "livecontract")
@@ -56,8 +56,27 @@ public struct CheckCache: Sendable {
         } else {
             return nil
         }
-        guard OutputPlan.gitFolder(in: folder) == nil, let identity = BuildIdentity.current() else { return nil }
+        guard !insideRepository(folder), let identity = BuildIdentity.current() else { return nil }
         return CheckCache(folder: folder, identity: identity)
+    }
+
+    /// True when `folder` lies in a git folder or a git working tree, spelled out or reached
+    /// through a symlink: files a repository checks out are the user's own and not writable
+    /// by others, so an entry committed there would pass every ownership test. A relative
+    /// folder (`LIVECONTRACT_CACHE_DIR=cache`) is not used at all, for the same reason.
+    static func insideRepository(_ folder: String) -> Bool {
+        if OutputPlan.gitFolderReached(by: folder) != nil { return true }
+        var existing = folder
+        while FileSystem.kind(existing) == .missing, FileSystem.directory(of: existing) != existing { existing = FileSystem.directory(of: existing) }
+        guard let resolved = realpath(existing, nil) else { return true }
+        var path = String(cString: resolved)
+        free(resolved)
+        while true {
+            if FileSystem.kind(FileSystem.join(path, ".git")) != .missing { return true }
+            let parent = FileSystem.directory(of: path)
+            if parent == path || path.isEmpty { return false }
+            path = parent
+        }
     }
 
     /// The key of one invocation: the command's arguments (in a canonical order), the
@@ -83,8 +102,10 @@ public struct CheckCache: Sendable {
               let mapping = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0), mapping != MAP_FAILED else { return nil }
         defer { munmap(mapping, Int(info.st_size)) }
         let replay = ReadJournal.Replay()
-        return CheckCacheEntry.parse(UnsafeRawBufferPointer(start: mapping, count: Int(info.st_size)), key: identity + [0] + key,
-                                     read: replay.matches)?.outcome
+        // Only passing runs are stored, so an entry that says otherwise was not written here.
+        guard let outcome = CheckCacheEntry.parse(UnsafeRawBufferPointer(start: mapping, count: Int(info.st_size)), key: identity + [0] + key,
+                                                  read: replay.matches)?.outcome, outcome.exitCode == 0 else { return nil }
+        return outcome
     }
 
     /// Keeps `outcome` with the reads that produced it; does nothing (silently: a cache is

@@ -65,7 +65,7 @@ public struct CheckReport: Sendable {
             // The usual answer, "in sync", needs none of the machinery below.
             guard schemas.contains(where: { !$0.findings.isEmpty }) else { return "" }
             return schemas.flatMap(\.findings).map { text($0, colour: colour) }.joined()
-        case .json: return JSONWriter.pretty(json)
+        case .json: return TerminalText.json(JSONWriter.pretty(json))
         case .github: return github
         case .sarif: return SARIF.render(sarifResults)
         }
@@ -76,17 +76,20 @@ public struct CheckReport: Sendable {
 extension CheckReport {
     /// A finding for people: headline, what it means for the contract, the fix, the diff.
     func text(_ finding: CheckFinding, colour: Bool) -> String {
-        let paint = { (code: String, text: String) in colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        // The pieces are escaped before they are coloured, so the console can keep colour
+        // sequences knowing that each one is this renderer's.
+        let paint = { (code: String, text: String) in colour ? "\u{1B}[\(code)m\(TerminalText.visible(text))\u{1B}[0m" : text }
         let label = paint(finding.severity == .error ? "1;31" : "1;35", finding.kind.rawValue)
-        var text = "\(paint("1", finding.displayPath)): \(label): \(finding.message) [\(finding.rule)]\n"
+        let safe = { (text: String) in colour ? TerminalText.visible(text) : text }
+        var text = "\(paint("1", finding.displayPath)): \(label): \(safe(finding.message)) [\(finding.rule)]\n"
         if finding.alsoLineEndings { text += "  note: the file also has CRLF line endings; the diff below ignores them\n" }
         for meaning in finding.meanings {
-            text += "  contract: " + (meaning.line.map { "line \($0): " } ?? "") + meaning.text + "\n"
+            text += "  contract: " + (meaning.line.map { "line \($0): " } ?? "") + safe(meaning.text) + "\n"
         }
-        text += "  fix: \(finding.fix)\n"
+        text += "  fix: \(safe(finding.fix))\n"
         for line in finding.diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
             let code = line.hasPrefix("+++") || line.hasPrefix("---") ? "1" : line.hasPrefix("+") ? "32" : line.hasPrefix("-") ? "31" : line.hasPrefix("@@") ? "36" : ""
-            text += (code.isEmpty ? String(line) : paint(code, String(line))) + "\n"
+            text += (code.isEmpty ? safe(String(line)) : paint(code, String(line))) + "\n"
         }
         return text
     }

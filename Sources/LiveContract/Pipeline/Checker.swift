@@ -132,12 +132,23 @@ public enum Checker {
                 let shape = schemaShape ?? ContractShape(contract: contract)
                 schemaShape = shape
                 if let copy = SwiftCopyReader().shape(of: compared, path: display) {
-                    finding.meanings = SwiftCopyMeaning(copy: copy, schema: shape).meanings()
+                    finding.meanings = Self.bounded(SwiftCopyMeaning(copy: copy, schema: shape).meanings())
                 }
             }
             findings.append(finding)
         }
         return findings
+    }
+
+    /// Most contract sentences one finding lists: a copy with 100,000 added properties would
+    /// otherwise print 100,000 of them. The diff still shows every change.
+    static let maximumMeanings = 50
+
+    static func bounded(_ meanings: [DriftMeaning]) -> [DriftMeaning] {
+        guard meanings.count > maximumMeanings else { return meanings }
+        let rest = meanings.count - maximumMeanings
+        return Array(meanings.prefix(maximumMeanings))
+            + [DriftMeaning(line: nil, text: "and \(rest) more difference\(rest == 1 ? "" : "s") of the same kind; the diff below shows every change", breaks: true)]
     }
 
     /// Notes for temporary files a killed `generate` left next to the outputs: harmless, but a

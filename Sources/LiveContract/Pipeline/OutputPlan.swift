@@ -50,6 +50,12 @@ public struct OutputPlan: Sendable {
                 }
                 continue
             }
+            // Files a folder output names after the schema's names (`con.json` for an example
+            // `con`) are checked here; paths the schema spells out were checked on loading.
+            if let problem = PortablePath.problem(file.path) {
+                plan.diagnostics.error("cannot write '\(display)': \(problem)", at: location, rule: "output-path")
+                continue
+            }
             // Read without following a symlink in any component below the schema's folder:
             // a symlink could send the write anywhere on disk (`check` reads the same way).
             switch fileSystem.readOutput(file.path, below: folder) {

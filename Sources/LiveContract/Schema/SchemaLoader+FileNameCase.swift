@@ -7,6 +7,11 @@ extension SchemaLoader {
         guard let fixtures else { return }
         var seen: [String: Example] = [:]
         for example in examples {
+            if let problem = PortablePath.problem("\(example.name).json") {
+                diagnostics.error("example '\(example.name)' names the fixture file '\(fixtures.path)/\(example.name).json': \(problem)",
+                                  at: example.location, rule: "output-path")
+                continue
+            }
             let key = example.name.lowercased()
             if let first = seen[key] {
                 diagnostics.error("example '\(example.name)' and '\(first.name)' (line \(first.location.line)) name the fixture files '\(fixtures.path)/\(example.name).json' and '\(first.name).json', one file on macOS and Windows; rename one of them",

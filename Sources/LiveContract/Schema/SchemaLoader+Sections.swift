@@ -32,6 +32,7 @@ extension SchemaLoader {
     /// Each key of `outputs:` read as its emitter spells it (`Emitter.shape`).
     mutating func outputs(_ node: YAMLNode, contract: Contract) -> Outputs {
         var outputs = Outputs()
+        let errorsBefore = diagnostics.errorTotal
         let body = entries(of: node, allowed: Self.outputKeys, what: "outputs")
         for emitter in Emitters.all {
             guard let entry = body[emitter.key] else { continue }
@@ -50,7 +51,9 @@ extension SchemaLoader {
         checkOutputCollisions(all, folders: folders)
         checkFixtureNameCase(contract.examples, fixtures: outputs.fixtures)
         if outputs.kotlin != nil { checkKotlinClassFileCase(contract.types, contractName: contract.name) }
-        if all.isEmpty {
+        // Only when nothing above said why: an output refused for its path is one mistake,
+        // and one error.
+        if all.isEmpty && diagnostics.errorTotal == errorsBefore {
             error("outputs names no file; add at least `swift: [path]`", node, rule: "missing-key")
         }
         return outputs
@@ -131,6 +134,10 @@ extension SchemaLoader {
         }
         if let git = OutputPlan.gitFolder(in: path) {
             error("\(what) '\(path)' lies inside '\(git)'; livecontract never writes into a git folder (a hook there would run code)", node, rule: "output-path")
+            return nil
+        }
+        if let problem = PortablePath.problem(path) {
+            error("\(what) '\(path)': \(problem)", node, rule: "output-path")
             return nil
         }
         return OutputPath(path: path, location: node.location)

@@ -84,7 +84,10 @@ public struct SchemaLoader {
 
     mutating func contract(from root: YAMLNode) -> Contract? {
         guard root.mappingEntries != nil else {
-            error("a schema is a mapping that starts with `livecontract: 1`, found \(root.kindDescription)", root, rule: "schema-shape")
+            // A document that is one scalar is a file that is no schema at all (`--against
+            // .env`, a key file): its text is not quoted, so no message prints a secret.
+            let found = root.scalar != nil && !root.isNull ? "text that is not a mapping (not shown: the file may not be a schema at all)" : root.kindDescription
+            error("a schema is a mapping that starts with `livecontract: 1`, found \(found)", root, rule: "schema-shape")
             return nil
         }
         let top = entries(of: root, allowed: Self.topLevelKeys, what: "the schema")

@@ -148,11 +148,13 @@ public final class ReadJournal: @unchecked Sendable {
             switch (operation, arguments.count) {
             case (.kind, 1): return same(ReadJournal.answer(fileSystem.kind(arguments[0])))
             case (.list, 1): return same(ReadJournal.answer(Result { () throws(FileSystem.Failure) in try fileSystem.listDirectory(arguments[0]) }))
+            // A limit no run of the tool asks for means the entry was not written by it: a
+            // forged one must not make a replay read a huge file into memory.
             case (.readFile, 3):
-                guard let limit = Int(arguments[1]) else { return false }
+                guard let limit = Int(arguments[1]), limit >= 0, limit <= FileSystem.Limit.output else { return false }
                 return ReadJournal.matches(fileSystem.readFile(arguments[0], limit: limit, followLink: arguments[2] == "1"), answer)
             case (.readOutput, 3):
-                guard let limit = Int(arguments[2]) else { return false }
+                guard let limit = Int(arguments[2]), limit >= 0, limit <= FileSystem.Limit.output else { return false }
                 return ReadJournal.matches(fileSystem.readOutput(arguments[0], below: arguments[1], limit: limit, folders: folders), answer)
             case (.staleTemporaries, _): return same(ReadJournal.joined(fileSystem.staleTemporaries(nextTo: access.count == 1 ? [] : arguments)))
             case (.currentDirectory, 1): return same(Array(fileSystem.currentDirectory.utf8))

@@ -181,6 +181,19 @@ extension FileSystem {
         }
     }
 
+    /// True for a file of procfs or sysfs (`/proc/self/environ`): "regular" to fstat, with
+    /// a size of 0, but text the kernel makes up (the environment, memory maps), never a
+    /// schema, payload or output, and nothing to quote in a message.
+    static func isKernelFile(_ fd: Int32) -> Bool {
+        #if os(Linux)
+        var info = statfs()
+        guard fstatfs(fd, &info) == 0 else { return false }
+        return info.f_type == 0x9FA0 || info.f_type == 0x6265_6572
+        #else
+        return false
+        #endif
+    }
+
     /// fstat, refuse non-regular files and oversized ones, then read at most `limit + 1`
     /// bytes so a file that lies about its size (`/proc`) or grows is still caught.
     private static func readOpened(_ fd: Int32, path: String, limit: Int, regularOnly: Bool = true) -> Result<[UInt8], ReadFailure> {
@@ -188,6 +201,7 @@ extension FileSystem {
         guard fstat(fd, &info) == 0 else { return .failure(ReadFailure(path: path, problem: .failed(String(cString: strerror(errno))))) }
         let regular = info.st_mode & S_IFMT == S_IFREG
         if regularOnly && !regular { return .failure(ReadFailure(path: path, problem: .notRegular)) }
+        if regularOnly && Self.isKernelFile(fd) { return .failure(ReadFailure(path: path, problem: .notRegular)) }
         if regular && Int(info.st_size) > limit { return .failure(ReadFailure(path: path, problem: .tooLarge(limit))) }
         // O_NONBLOCK only kept the open itself from waiting; reads of a regular file ignore
         // it, and a file system that answers EAGAIN anyway gets blocking reads from then on.

@@ -328,17 +328,7 @@ public enum UnifiedDiff {
     /// set the clipboard (OSC 52) or reorder what a reviewer reads. Tab and LF stay. `render`
     /// itself stays byte-exact (a patch tool can apply it); callers that print escape.
     public static func visible(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x09 || $0 == 0x0A }) { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if scalar != "\t" && scalar != "\n" && (CodeText.isInvisible(scalar) || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}") {
-                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        TerminalText.visible(text)
     }
 
     /// `a,b` as `diff` writes it: `a` alone when the count is 1.

@@ -32,6 +32,12 @@ enum NumberText {
         return Int64(value)
     }
 
+    /// The number as a message quotes it: whole when short, else its first and last digits
+    /// (a payload may hold a number a megabyte long).
+    static func shown(_ text: String) -> String {
+        text.utf8.count <= 40 ? text : "\(text.prefix(20))...\(text.suffix(12)) (\(text.utf8.count) characters)"
+    }
+
     /// The finite `Double`, or nil when the text overflows (`1e400` fails to decode) or underflows.
     static func double(_ text: String) -> Double? {
         guard let value = Double(text), value.isFinite else { return nil }

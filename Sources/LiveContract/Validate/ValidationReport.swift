@@ -49,7 +49,7 @@ public struct ValidationReport: Sendable {
         case .text:
             return (schemaDiagnostics + payloads.flatMap(\.diagnostics)).map { DiagnosticText.render($0, colour: colour) + "\n" }.joined()
         case .json:
-            return JSONWriter.pretty(.object([
+            return TerminalText.json(JSONWriter.pretty(.object([
                 JSONMember("command", .string("validate")),
                 JSONMember("schema", .string(schemaPath)),
                 JSONMember("ok", .bool(!failed && !unreadable)),
@@ -61,7 +61,7 @@ public struct ValidationReport: Sendable {
                         JSONMember("diagnostics", .array(payload.diagnostics.map(DiagnosticText.json))),
                     ])
                 })),
-            ]))
+            ])))
         case .github:
             let lines = (schemaDiagnostics + payloads.flatMap(\.diagnostics)).map { GitHubAnnotation.command($0) }
             return (lines + [summary]).joined(separator: "\n") + "\n"
