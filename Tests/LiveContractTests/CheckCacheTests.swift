@@ -67,6 +67,17 @@ final class CheckCacheTests: XCTestCase {
                 try fm.createSymbolicLink(at: kotlin, withDestinationURL: copy)
             }),
             ("symlink replaced by the file", { try fm.removeItem(at: kotlin); try original.write(to: kotlin) }),
+            // Another kind of file in the output's place: a new inode and mode, and never read.
+            ("output replaced by a FIFO", { try fm.removeItem(at: kotlin); XCTAssertEqual(mkfifo(kotlin.path, 0o644), 0) }),
+            ("FIFO replaced by the file", { try fm.removeItem(at: kotlin); try original.write(to: kotlin) }),
+            ("output replaced by a folder", { try fm.removeItem(at: kotlin); try fm.createDirectory(at: kotlin, withIntermediateDirectories: false) }),
+            ("folder replaced by the file", { try fm.removeItem(at: kotlin); try original.write(to: kotlin) }),
+            ("output replaced by a hard link to a copy", {
+                let copy = self.folder.appendingPathComponent("linked.kt")
+                try original.write(to: copy)
+                try fm.removeItem(at: kotlin)
+                try fm.linkItem(at: copy, to: kotlin)
+            }),
             // The same files (same inodes, same stamps), now reached through a symlink.
             ("a folder on the way moved and linked back", {
                 let android = kotlin.deletingLastPathComponent()

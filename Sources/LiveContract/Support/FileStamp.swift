@@ -67,17 +67,33 @@ enum FileStamp {
     /// True when the stamp of `info` (of the open file or folder `fd`) proves its content,
     /// for a run that started at `start` (see the two rules above).
     static func trustworthy(_ info: stat, fd: Int32, start: timespec) -> Bool {
+        trustworthy(info, fileSystem: fileSystem(of: fd), start: start)
+    }
+
+    /// The two rules, for a file of the file system `fileSystem` (the `f_type` of `statfs`;
+    /// nil when it could not be told) whose status is `info`.
+    static func trustworthy(_ info: stat, fileSystem: UInt64?, start: timespec) -> Bool {
         #if os(Linux)
         let changed = info.st_ctim
         guard changed.tv_sec < start.tv_sec || (changed.tv_sec == start.tv_sec && changed.tv_nsec < start.tv_nsec) else { return false }
         // A time of whole seconds is what a file system that keeps seconds only (ext4 with
         // small inodes) writes: then a later write in the same second keeps the same time.
         if changed.tv_nsec == 0 && changed.tv_sec + 2 > start.tv_sec { return false }
-        var system = statfs()
-        guard fstatfs(fd, &system) == 0 else { return false }
-        return nanosecondFileSystems.contains(UInt64(truncatingIfNeeded: Int64(system.f_type)) & 0xFFFF_FFFF)
+        guard let fileSystem else { return false }
+        return nanosecondFileSystems.contains(fileSystem)
         #else
         return false
+        #endif
+    }
+
+    /// The `f_type` of the file system that holds the open file `fd`, or nil.
+    static func fileSystem(of fd: Int32) -> UInt64? {
+        #if os(Linux)
+        var system = statfs()
+        guard fstatfs(fd, &system) == 0 else { return nil }
+        return UInt64(truncatingIfNeeded: Int64(system.f_type)) & 0xFFFF_FFFF
+        #else
+        return nil
         #endif
     }
 

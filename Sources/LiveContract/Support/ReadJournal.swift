@@ -96,8 +96,14 @@ public final class ReadJournal: @unchecked Sendable {
     /// The stamp of the open file `fd` when it is trustworthy for this run, else nil.
     func stamp(_ fd: Int32) -> [UInt8]? {
         var info = stat()
-        guard fstat(fd, &info) == 0, FileStamp.trustworthy(info, fd: fd, start: start) else { return nil }
-        return FileStamp.encode(info)
+        guard fstat(fd, &info) == 0 else { return nil }
+        return stamp(info, fileSystem: FileStamp.fileSystem(of: fd))
+    }
+
+    /// The stamp of a file whose status is `info`, on the file system `fileSystem`, when it
+    /// is trustworthy for this run, else nil.
+    func stamp(_ info: stat, fileSystem: UInt64?) -> [UInt8]? {
+        FileStamp.trustworthy(info, fileSystem: fileSystem, start: start) ? FileStamp.encode(info) : nil
     }
 
     /// The stamps of `folders` (followed, as listing them follows them), or nil when one is

@@ -97,15 +97,17 @@ extension FileSystem {
     public func readOutput(_ relative: String, below folder: String, limit: Int = Limit.output, folders: OpenFolders? = nil) -> Result<[UInt8], ReadFailure> {
         guard let journal else { return Self.readOutput(relative, below: folder, limit: limit, folders: folders) }
         var stamp: [UInt8]?
-        let result = Self.readOutput(relative, below: folder, limit: limit, folders: folders) { fd in stamp = journal.stamp(fd) }
+        let result = Self.readOutput(relative, below: folder, limit: limit, folders: folders) { info, system in
+            stamp = journal.stamp(info, fileSystem: system)
+        }
         journal.noteOutput(relative, below: folder, limit: limit, result, stamp: stamp)
         return result
     }
 
-    /// `opened`, when given, sees the output's descriptor before it is read (the journal
-    /// takes its stamp there: a write after that point changes the stamp it took).
+    /// `inspected`, when given, sees the output's status and file system before it is read
+    /// (the journal takes its stamp there: a write after that point changes the stamp it took).
     static func readOutput(_ relative: String, below folder: String, limit: Int, folders: OpenFolders?,
-                           opened: ((Int32) -> Void)? = nil) -> Result<[UInt8], ReadFailure> {
+                           inspected: Inspection? = nil) -> Result<[UInt8], ReadFailure> {
         let display = Self.join(folder, relative)
         // Split as bytes: Character-wise splitting cost more than the opens and reads.
         let parts = relative.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
@@ -120,8 +122,7 @@ extension FileSystem {
         let fd = openat(parent, last, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(unopened(parts, parts.count - 1, in: parent, below: folder, display: display, errno)) }
         defer { close(fd) }
-        opened?(fd)
-        return readOpened(fd, path: display, limit: limit)
+        return readOpened(fd, path: display, limit: limit, inspected: inspected)
     }
 
     /// The open folder (kept by `folders`) that holds the output `relative` below `folder`,
@@ -185,24 +186,27 @@ extension FileSystem {
     /// True for a file of procfs or sysfs (`/proc/self/environ`): "regular" to fstat, with
     /// a size of 0, but text the kernel makes up (the environment, memory maps), never a
     /// schema, payload or output, and nothing to quote in a message.
-    static func isKernelFile(_ fd: Int32) -> Bool {
-        #if os(Linux)
-        var info = statfs()
-        guard fstatfs(fd, &info) == 0 else { return false }
-        return info.f_type == 0x9FA0 || info.f_type == 0x6265_6572
-        #else
-        return false
-        #endif
+    static func isKernelFile(system: UInt64?) -> Bool {
+        system == 0x9FA0 || system == 0x6265_6572
     }
+
+    /// What sees a file's status (`fstat`) and file system (`f_type`, nil when unknown)
+    /// before it is read, so the two are asked once per file.
+    typealias Inspection = (stat, UInt64?) -> Void
 
     /// fstat, refuse non-regular files and oversized ones, then read at most `limit + 1`
     /// bytes so a file that lies about its size (`/proc`) or grows is still caught.
-    private static func readOpened(_ fd: Int32, path: String, limit: Int, regularOnly: Bool = true) -> Result<[UInt8], ReadFailure> {
+    private static func readOpened(_ fd: Int32, path: String, limit: Int, regularOnly: Bool = true,
+                                   inspected: Inspection? = nil) -> Result<[UInt8], ReadFailure> {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failure(ReadFailure(path: path, problem: .failed(String(cString: strerror(errno))))) }
         let regular = info.st_mode & S_IFMT == S_IFREG
         if regularOnly && !regular { return .failure(ReadFailure(path: path, problem: .notRegular)) }
-        if regularOnly && Self.isKernelFile(fd) { return .failure(ReadFailure(path: path, problem: .notRegular)) }
+        if regularOnly {
+            let system = FileStamp.fileSystem(of: fd)
+            if Self.isKernelFile(system: system) { return .failure(ReadFailure(path: path, problem: .notRegular)) }
+            inspected?(info, system)
+        }
         if regular && Int(info.st_size) > limit { return .failure(ReadFailure(path: path, problem: .tooLarge(limit))) }
         // O_NONBLOCK only kept the open itself from waiting; reads of a regular file ignore
         // it, and a file system that answers EAGAIN anyway gets blocking reads from then on.
