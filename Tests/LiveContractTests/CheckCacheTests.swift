@@ -145,6 +145,23 @@ final class CheckCacheTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path), "nothing is written inside a git folder")
     }
 
+    /// A run killed while writing its entry leaves `.entry-*.tmp`; the next run that stores
+    /// an entry removes such files once they are old, and leaves a fresh one (a run that may
+    /// still be writing it) alone.
+    func testAbandonedEntryTemporariesAreRemoved() throws {
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let old = cache.appendingPathComponent(".entry-1-abandoned.tmp")
+        let fresh = cache.appendingPathComponent(".entry-2-writing.tmp")
+        try Data("half".utf8).write(to: old)
+        try Data("half".utf8).write(to: fresh)
+        let longAgo = Date(timeIntervalSinceNow: -Double(CheckCache.abandonedSeconds + 60))
+        try FileManager.default.setAttributes([.modificationDate: longAgo], ofItemAtPath: old.path)
+        XCTAssertEqual(try check().status, 0)
+        XCTAssertNotNil(try entryInode(), "the passing check was kept")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: old.path), "the abandoned temporary file is removed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: fresh.path), "a recent one may belong to a running check")
+    }
+
     func testADamagedEntryIsAMissAndIsReplaced() throws {
         let first = try check()
         let name = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasPrefix("check-") })

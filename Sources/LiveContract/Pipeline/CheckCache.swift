@@ -97,8 +97,7 @@ public struct CheckCache: Sendable {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(), info.st_mode & 0o022 == 0,
-              info.st_size > 0, info.st_size <= Self.maxEntryBytes,
+        guard fstat(fd, &info) == 0, Self.trusted(info, directory: false), info.st_size > 0, info.st_size <= Self.maxEntryBytes,
               let mapping = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0), mapping != MAP_FAILED else { return nil }
         defer { munmap(mapping, Int(info.st_size)) }
         let replay = ReadJournal.Replay()
@@ -145,16 +144,25 @@ public struct CheckCache: Sendable {
     /// This user's own, a real folder or file (not a link), and writable by no one else.
     static func trusted(_ path: String, directory: Bool) -> Bool {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return false }
-        let type = info.st_mode & S_IFMT
-        return type == (directory ? S_IFDIR : S_IFREG) && info.st_uid == geteuid() && info.st_mode & 0o022 == 0
+        return lstat(path, &info) == 0 && trusted(info, directory: directory)
     }
 
-    /// Removes the oldest entries beyond `maxEntries` (by modification time).
+    /// The same test on a status already taken (`fstat` of an open entry).
+    static func trusted(_ info: stat, directory: Bool) -> Bool {
+        info.st_mode & S_IFMT == (directory ? S_IFDIR : S_IFREG) && info.st_uid == geteuid() && info.st_mode & 0o022 == 0
+    }
+
+    /// How old an entry's temporary file must be before it is taken for the leftover of a
+    /// run that was killed while writing it (a write takes milliseconds).
+    static let abandonedSeconds = 600
+
+    /// Removes the oldest entries beyond `maxEntries` (by modification time), and the
+    /// temporary files of runs killed while writing an entry.
     private func evictOldEntries() {
         guard let names = try? FileSystem.listDirectory(folder) else { return }
         var entries: [(path: String, time: Int)] = []
-        for name in names where name.hasPrefix("check-") {
+        let now = Int(time(nil))
+        for name in names where name.hasPrefix("check-") || (name.hasPrefix(".entry-") && name.hasSuffix(".tmp")) {
             let path = FileSystem.join(folder, name)
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
@@ -163,6 +171,10 @@ public struct CheckCache: Sendable {
             #else
             let time = info.st_mtimespec
             #endif
+            if name.hasPrefix(".entry-") {
+                if Self.trusted(info, directory: false), Int(time.tv_sec) + Self.abandonedSeconds < now { unlink(path) }
+                continue
+            }
             entries.append((path, Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)))
         }
         guard entries.count > Self.maxEntries else { return }
