@@ -9,9 +9,13 @@ extension PayloadChecker {
             return
         }
         let names = Set(fields.map(\.apnsName))
+        // Each key's first member (the one Foundation decodes), looked up once per field: a
+        // search of the members per field made validate quadratic in wide objects.
+        var firstByKey: [String: JSONNodeMember] = [:]
+        for member in members where firstByKey[member.key] == nil { firstByKey[member.key] = member }
         for field in fields {
             let fieldPath = path.key(field.apnsName)
-            guard let member = members.first(where: { $0.key == field.apnsName }) else {
+            guard let member = firstByKey[field.apnsName] else {
                 if !field.mayBeMissing { error(node, fieldPath, missingKeyMessage(field, members: members, holder: holder), rule: "payload-missing-key") }
                 continue
             }
@@ -25,7 +29,7 @@ extension PayloadChecker {
         }
         // A bridge name or Swift name standing in for a missing APNs key is already explained
         // by the keyNotFound message; every other extra key gets its own note.
-        let missing = fields.filter { field in !members.contains { $0.key == field.apnsName } }
+        let missing = fields.filter { firstByKey[$0.apnsName] == nil }
         let explained = Set(missing.filter { $0.wireName != $0.apnsName }.map(\.wireName))
             .union(missing.filter { $0.isAPNsRenamed && !$0.mayBeMissing }.map(\.name))
         for member in members where !names.contains(member.key) && !explained.contains(member.key) {
