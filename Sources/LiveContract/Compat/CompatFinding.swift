@@ -54,7 +54,7 @@ public struct CompatFinding: Sendable {
 enum ImpactText {
     /// An iOS audience's sentence, worded for the section the value travels in.
     static func codable(_ audience: Audience, _ section: ShapeSection, _ breakage: Breakage) -> Impact {
-        let verb = breakage.effect == .misreads ? "decode a wrong value" : "fail to decode"
+        let verb = breakage.effect == .misreads ? "decode a wrong value" : breakage.effect == .degrades ? "decode with a fallback value" : "fail to decode"
         let what: String
         switch (audience, section) {
         case (.newWidgetOldServer, .state):
@@ -68,10 +68,14 @@ enum ImpactText {
         case (.runningActivities, .state):
             what = breakage.effect == .misreads
                 ? "activities started before the app update show a wrong value until their next push"
+                : breakage.effect == .degrades
+                ? "activities started before the app update show a fallback value until their next push"
                 : "activities started before the app update stop rendering until their next push in the new shape"
         case (.runningActivities, .attributes):
             what = breakage.effect == .misreads
                 ? "activities started before the app update show a wrong value for the rest of their life (attributes never change)"
+                : breakage.effect == .degrades
+                ? "activities started before the app update show a fallback value for the rest of their life (attributes never change)"
                 : "activities started before the app update stop rendering for the rest of their life (attributes never change)"
         case (.android, _), (.everyone, _):
             what = "the FCM parser " + verb

@@ -96,7 +96,10 @@ public enum WireReader: Sendable {
             guard let first = extra.first, unknown == nil else { return nil }
             return unknownCase(name, first, extra.count)
         case (.enumeration(let name, _, let unknown), .string):
-            return unknown == nil ? unknownCase(name, "any other text", 1) : nil
+            // Free text was never limited to the cases: the fallback shows for every other
+            // value, so the card says something else, as for a case the fallback absorbs.
+            guard let unknown else { return unknownCase(name, "any other text", 1) }
+            return Breakage(effect: .degrades, reason: "text that is not a raw value of \(name) decodes as '\(unknown)', the unknown: fallback")
         case (.array(let readElement), .array(let writtenElement)):
             return value(reader: readElement, writer: writtenElement).map { Breakage(effect: $0.effect, reason: "array elements: " + $0.reason) }
         case (.map(let readValue), .map(let writtenValue)):

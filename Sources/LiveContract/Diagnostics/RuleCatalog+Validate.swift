@@ -106,7 +106,7 @@ extension RuleCatalog {
                  example: "\"courierName\": null",
                  fix: "send a value, or make the field optional in the schema"),
         RuleInfo(id: "payload-out-of-bounds",
-                 summary: "a number outside the field's min/max, or a string longer than maxLength; it decodes, but the bridge and FCM parsers clamp it and the contract is broken (a warning)",
+                 summary: "a number outside the field's min/max, a string longer than maxLength, or a list or map with more items than maxItems; it decodes, but the bridge and FCM parsers clamp the number, and the contract (and the payload budget built on it) is broken (a warning)",
                  example: "\"progress\": 1.4   # max: 1",
                  fix: "send a value within the schema's bounds"),
         RuleInfo(id: "payload-range-keyed",

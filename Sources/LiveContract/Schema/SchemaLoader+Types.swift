@@ -157,13 +157,19 @@ extension SchemaLoader {
         var result: [Field] = []
         var defaultItems = 0
         for entry in list {
-            guard let name = entry.key.scalar, checkMemberName(name, entry.key, fcmKey: false) else { continue }
+            guard let name = entry.key.scalar else { continue }
+            // A refused name is still the key the examples use: mark it failed so they get no
+            // second error ("unknown key") for the same mistake.
+            guard checkMemberName(name, entry.key, fcmKey: false) else { diagnostics.markFailed(Self.failedField(name, of: what)); continue }
             let before = diagnostics.errorCount
             if let field = field(named: name, entry.key, entry.value, owner: what) {
                 defaultItems += checkDefaultSize(field, at: entry.value.mappingEntries?.first { $0.key.scalar == "default" }?.value ?? entry.value)
                 // A bridgeName was checked as a key where it is written. A struct member is a
                 // key inside the JSON text of one FCM value, never an FCM key (`Leg.from`).
-                if field.wireName == name, !Self.isStructOwner(what), !checkFCMKey(name, entry.key) { continue }
+                if field.wireName == name, !Self.isStructOwner(what), !checkFCMKey(name, entry.key) {
+                    diagnostics.markFailed(Self.failedField(name, of: what))
+                    continue
+                }
                 result.append(field)
             } else if diagnostics.errorCount > before {
                 diagnostics.markFailed(Self.failedField(name, of: what))

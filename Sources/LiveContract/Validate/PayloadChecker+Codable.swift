@@ -121,6 +121,7 @@ extension PayloadChecker {
             guard !fields.isEmpty else { return }
             decodeObject(node, fields: fields, path: path, holder: name)
         case (.map(let valueType), .object(let members)):
+            checkItemCount(node, members.count, isMap: true, field: field, path: path)
             for member in members {
                 let memberPath = path.key(member.key)
                 if let limit = field?.maxLength, member.key.utf8.count > limit {
@@ -134,11 +135,13 @@ extension PayloadChecker {
                 }
             }
         case (.array(let element), .array(let items)):
+            checkItemCount(node, items.count, isMap: false, field: field, path: path)
             for (index, item) in items.enumerated() {
                 if case .null = item.kind {
                     error(item, path.index(index), "valueNotFound: array elements are non-optional \(swiftName(element)); remove the null", rule: "payload-null")
                 } else {
-                    decodeValue(item, element, field: nil, path: path.index(index))
+                    // maxLength bounds each string item; lists take no min/max (schema-shape).
+                    decodeValue(item, element, field: field, path: path.index(index))
                 }
             }
         default:

@@ -16,6 +16,7 @@ extension PayloadChecker {
         if let limit = field.maxLength, text.utf8.count > limit, field.type == .string || field.type == .url {
             warning(node, path, "\(text.utf8.count) UTF-8 bytes, over the schema's maxLength \(limit): shorten it", rule: "payload-out-of-bounds")
         }
+        checkFCMItemCount(node, text, field: field, path: path)
         if case .enumeration(let name) = field.type, let enumType = contract.type(named: name)?.enumType, !enumType.rawValues.contains(text), enumType.unknownCase != nil {
             unknownCase(node, text, name, enumType, path: path, decoder: "")
             return
