@@ -87,8 +87,9 @@ struct SwiftLexer {
         index + offset < scalars.count ? scalars[index + offset] : nil
     }
 
+    /// A line ends at LF, CRLF or a lone CR, as it does for the Swift compiler.
     mutating func advance() {
-        if scalars[index] == "\n" {
+        if scalars[index] == "\n" || scalars[index] == "\r" && (index + 1 == scalars.count || scalars[index + 1] != "\n") {
             line += 1
             column = 1
         } else {
@@ -102,8 +103,9 @@ struct SwiftLexer {
         advance()
         advance()
         var text = ""
-        while let scalar = peek(), scalar != "\n" {
-            if scalar != "\r" { text.unicodeScalars.append(scalar) }
+        // A lone CR ends the comment too: the compiler reads what follows it as code.
+        while let scalar = peek(), scalar != "\n", scalar != "\r" {
+            text.unicodeScalars.append(scalar)
             advance()
         }
         return text
