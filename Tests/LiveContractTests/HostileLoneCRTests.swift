@@ -43,4 +43,21 @@ final class HostileLoneCRTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("state:\n  eta:   { type: int }\n  label: { type: string }\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("attributes:\n  rideId: { type: string }\n"), result.stdout)
     }
+
+    /// A bidi override or NUL inside a name was read as a symbol that split the name, and
+    /// the error spoke of a missing type "from ;". Now it names the character at its place.
+    func testAControlOrFormatCharacterInCodeIsNamedWhereItIs() throws {
+        guard FileManager.default.isExecutableFile(atPath: TestSupport.binary.path) else { throw XCTSkip("no binary") }
+        let folder = TestSupport.temporaryDirectory("swift-format-char")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (scalar, code) in [("\u{202E}", "U+202E"), ("\u{0}", "U+0000"), ("\u{200B}", "U+200B")] {
+            let swift = "\u{FEFF}struct RideAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable {\n        var e\(scalar)ta: Int\n    }\n}\n"
+            try swift.write(to: folder.appendingPathComponent("Ride.swift"), atomically: true, encoding: .utf8)
+            let result = try run(["import", "Ride.swift"], in: folder)
+            XCTAssertEqual(result.status, 2, "\(code): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("Ride.swift:3:14: error: cannot read this Swift: \(code), a control or format character, outside a string or comment [import-syntax]"),
+                          "\(code): \(result.stderr)")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["Ride.swift"], "nothing written")
+        }
+    }
 }

@@ -154,7 +154,7 @@ struct SwiftLexer {
         if scalar == "`" {
             advance()
             var name = ""
-            while let next = peek(), next != "`", next != "\n" {
+            while let next = peek(), next != "`", next != "\n", next != "\r" {
                 name.unicodeScalars.append(next)
                 advance()
             }
@@ -185,6 +185,15 @@ struct SwiftLexer {
         if scalar == "#" {
             advance()
             return make(.directive, take(while: Self.isIdentifierPart))
+        }
+        // The compiler refuses these outside strings and comments; read as a symbol they
+        // split a name in two (`e<U+202E>ta`) and the error came out about something else.
+        // A byte order mark opens a file legally.
+        let category = scalar.properties.generalCategory
+        if (category == .control || category == .format) && !(scalar == "\u{FEFF}" && index == 0) {
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            throw SwiftSyntaxError(message: "U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), a control or format character, outside a string or comment",
+                                   line: startLine, column: startColumn)
         }
         advance()
         return make(.symbol, String(scalar))
