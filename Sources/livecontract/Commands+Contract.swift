@@ -170,8 +170,13 @@ enum GitShow {
         let folder = FileSystem.directory(of: path)
         let spec = "\(ref):./\(FileSystem.fileName(of: path))"
         // `--end-of-options`: whatever the ref says, git reads it as a revision, never as an
-        // option (`git:--output=FILE` must not make git write FILE).
-        guard let (status, out, err) = run(["git", "-C", folder, "show", "--end-of-options", spec]) else {
+        // option (`git:--output=FILE` must not make git write FILE). `safe.bareRepository=
+        // explicit`: a bare repository committed in the schema's folder (HEAD, config, objects,
+        // refs) is not taken for the repository, so its refs cannot stand in for the real
+        // ones (an old schema equal to the new one hides every break) and its config is never
+        // read; git before 2.38 ignores the setting. `core.fsmonitor=false`: no hook runs.
+        guard let (status, out, err) = run(["git", "-c", "safe.bareRepository=explicit", "-c", "core.fsmonitor=false",
+                                            "-C", folder, "show", "--end-of-options", spec]) else {
             return .failure("cannot run git (is it installed and on PATH?)")
         }
         guard status == 0 else {

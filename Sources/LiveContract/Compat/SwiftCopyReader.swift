@@ -44,7 +44,10 @@ public struct SwiftCopyReader {
         var containers: [Container] = []
         var open: [Int] = []
         var depth = 0
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Lines end where the compiler's do: LF, CRLF (one Character) or a lone CR, which
+        // a hand edit can use to hide a property behind a `//` comment on the line before.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        for (index, rawLine) in lines.enumerated() {
             let line = SwiftLine(rawLine)
             let number = index + 1
             if let declaration = line.typeDeclaration {

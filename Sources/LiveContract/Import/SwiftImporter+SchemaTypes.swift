@@ -145,7 +145,9 @@ extension SwiftImporter {
         let resolution = index.lookup(components, from: scope)
         if case .alias(let target, let aliasScope, let alias)? = resolution {
             guard aliasDepth < 16 else {
-                unsupported("typealias '\(alias.name)' refers to itself", at: location(alias.line, alias.column))
+                // A cycle and a long chain both end here; the message must not claim a cycle.
+                unsupported("typealias '\(alias.name)' is reached through 16 typealiases: they refer to themselves, or the chain is longer than import follows; spell the type directly",
+                            at: location(alias.line, alias.column))
                 return nil
             }
             aliasDepth += 1

@@ -25,7 +25,7 @@ extension SwiftLexer {
         }
         let escape = "\\" + String(repeating: "#", count: hashes)
         while true {
-            guard let scalar = peek(), multiLine || scalar != "\n" else {
+            guard let scalar = peek(), multiLine || scalar != "\n" && scalar != "\r" else {
                 throw SwiftSyntaxError(message: "unterminated string literal", line: startLine, column: startColumn)
             }
             if matches(escape + "(") {

@@ -87,8 +87,9 @@ struct SwiftLexer {
         index + offset < scalars.count ? scalars[index + offset] : nil
     }
 
+    /// A line ends at LF, CRLF or a lone CR, as it does for the Swift compiler.
     mutating func advance() {
-        if scalars[index] == "\n" {
+        if scalars[index] == "\n" || scalars[index] == "\r" && (index + 1 == scalars.count || scalars[index + 1] != "\n") {
             line += 1
             column = 1
         } else {
@@ -102,8 +103,9 @@ struct SwiftLexer {
         advance()
         advance()
         var text = ""
-        while let scalar = peek(), scalar != "\n" {
-            if scalar != "\r" { text.unicodeScalars.append(scalar) }
+        // A lone CR ends the comment too: the compiler reads what follows it as code.
+        while let scalar = peek(), scalar != "\n", scalar != "\r" {
+            text.unicodeScalars.append(scalar)
             advance()
         }
         return text
@@ -152,7 +154,7 @@ struct SwiftLexer {
         if scalar == "`" {
             advance()
             var name = ""
-            while let next = peek(), next != "`", next != "\n" {
+            while let next = peek(), next != "`", next != "\n", next != "\r" {
                 name.unicodeScalars.append(next)
                 advance()
             }
@@ -183,6 +185,15 @@ struct SwiftLexer {
         if scalar == "#" {
             advance()
             return make(.directive, take(while: Self.isIdentifierPart))
+        }
+        // The compiler refuses these outside strings and comments; read as a symbol they
+        // split a name in two (`e<U+202E>ta`) and the error came out about something else.
+        // A byte order mark opens a file legally.
+        let category = scalar.properties.generalCategory
+        if (category == .control || category == .format) && !(scalar == "\u{FEFF}" && index == 0) {
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            throw SwiftSyntaxError(message: "U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), a control or format character, outside a string or comment",
+                                   line: startLine, column: startColumn)
         }
         advance()
         return make(.symbol, String(scalar))

@@ -154,7 +154,8 @@ extension CheckReport {
                 }
             }
             for finding in schema.findings where !finding.diff.isEmpty {
-                lines.append("::group::livecontract diff \(finding.displayPath)")
+                // The title is command data like a message: GitHub decodes `%0A` in it.
+                lines.append("::group::livecontract diff \(GitHubAnnotation.escapeData(finding.displayPath))")
                 lines.append(String(finding.diff.dropLast()))
                 lines.append("::endgroup::")
             }

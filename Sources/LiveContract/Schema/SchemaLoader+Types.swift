@@ -82,6 +82,9 @@ extension SchemaLoader {
         var raws: [String] = []
         var seen: [String: YAMLNode] = [:]
         var seenRaw: [String: String] = [:]
+        // Each case's Kotlin constant, looked up once per case: comparing every case with
+        // every earlier one made a list of 4000 cases take a minute.
+        var seenConstant: [String: String] = [:]
         for pair in pairs {
             let item = pair.name
             guard let name = text(item, what: "an enum case") else { continue }
@@ -101,8 +104,9 @@ extension SchemaLoader {
                 error("case '\(name)' appears twice in '\(typeName)'", item, rule: "duplicate-name")
                 continue
             }
-            if let other = seen.values.first(where: { Naming.constantCase($0.scalar ?? "") == Naming.constantCase(name) }) {
-                error("cases '\(other.scalar ?? "")' and '\(name)' of '\(typeName)' both become \(Naming.constantCase(name)) in Kotlin; rename one", item, rule: "name-collision")
+            let constant = Naming.constantCase(name)
+            if let other = seenConstant[constant] {
+                error("cases '\(other)' and '\(name)' of '\(typeName)' both become \(constant) in Kotlin; rename one", item, rule: "name-collision")
                 continue
             }
             if let other = seenRaw[raw] {
@@ -110,6 +114,7 @@ extension SchemaLoader {
                 continue
             }
             seen[name] = item
+            seenConstant[constant] = name
             seenRaw[raw] = name
             cases.append(name)
             raws.append(raw)

@@ -24,12 +24,19 @@ struct GoRecords {
             // The Go field keeps the Swift name; the tag is the APNs key (`apnsName`).
             let key = apns ? field.apnsName : field.wireName
             let type = apns ? syntax.apnsType(field.type) : syntax.bridgeType(field.type)
-            return [GoSyntax.fieldName(field.name), (pointer ? "*" : "") + type, "`json:\"\(key)\(pointer ? ",omitempty" : "")\"`"]
+            return [GoSyntax.fieldName(field.name), (pointer ? "*" : "") + type, "`json:\"\(Self.tag(key, omitEmpty: pointer))\"`"]
         }
         let lines = GoLayout.fields(zip(docs, rows).map { (doc: !$0.isEmpty, cells: $1) })
         return .list(zip(docs, lines).map { doc, line in
             .object(["docLines": texts(doc), "declaration": .text(line)])
         })
+    }
+
+    /// The `json:` struct tag for the key `key`. encoding/json reads the tag `-` alone as
+    /// "never encode or decode this field", so the key `-` (an `apnsName`) is spelled `-,`,
+    /// which its documentation gives as the way to name a field `-`.
+    static func tag(_ key: String, omitEmpty: Bool) -> String {
+        omitEmpty ? key + ",omitempty" : key == "-" ? "-," : key
     }
 
     /// The schema doc plus units, default, bounds and the key in the other shape.
