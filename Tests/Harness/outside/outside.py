@@ -88,6 +88,8 @@ def run_samples(m, name, samples, where):
         if attributes is None or state is None:
             continue
         check(isinstance(attributes, A) and isinstance(state, S), at + ': from_json returns its class')
+        same(attributes.to_json(), fx['bridge']['attributes'], at + ' Attributes.from_json(bridge.attributes).to_json()')
+        same(state.to_json(), fx['bridge']['state'], at + ' State.from_json(bridge.state).to_json()')
         content = attempt(at + ' to_content_state', lambda: m.to_content_state(state))
         if content is None:
             continue
