@@ -22,7 +22,9 @@ final class JSONSchemaHarnessTests: XCTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         var manifest: [JSONValue] = []
         var folders: [String] = []
-        for (name, yaml) in TestSupport.schemaNames().map({ ($0, String?.none) }) + ExtraSchemas.all.map({ ($0.name, Optional($0.yaml)) }) {
+        // ServerAPIContractTests' torture schema too: Python and Go keywords as wire names.
+        let torture = try String(contentsOf: ServerAPIContractTests.harness.appendingPathComponent("pygo.yaml"), encoding: .utf8)
+        for (name, yaml) in TestSupport.schemaNames().map({ ($0, String?.none) }) + ExtraSchemas.all.map({ ($0.name, Optional($0.yaml)) }) + [("pygo", torture)] {
             let own = folder.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
             if let yaml { try yaml.write(to: own.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8) }

@@ -105,18 +105,18 @@ public enum NameRules {
     /// declarations. They prefix a schema type with the contract name, so it is
     /// the prefixed name (`Fcm` + `Issue` = `FcmIssue`) that must stay clear of these.
     public static let generatedCodeGlobals: NameList = [
-        "Any", "ApnsAlert", "ApnsBroadcastHeaders", "ApnsBroadcastPriority", "ApnsDelivery",
+        "Any", "ApnsAlert", "ApnsAlertLike", "ApnsBroadcastHeaders", "ApnsBroadcastPriority", "ApnsDelivery",
         "ApnsEndOptions", "ApnsHeaders", "ApnsRequest", "ApnsStartInput", "ApnsStartOptions",
         "ApnsTokenHeaders", "ApnsTokenPriority", "ApnsUpdateOptions", "Array", "ArrayList", "BigDecimal",
         "Boolean", "Byte", "Callable", "Char", "Character", "Comparator", "Dict", "Double", "Enum", "Error", "Exception",
-        "False", "FcmEnvelope", "FcmEnvelopeRead", "FcmEvent", "FcmIssue", "FcmIssueReason",
+        "False", "FcmEnvelope", "FcmEnvelopeLike", "FcmEnvelopeRead", "FcmEvent", "FcmIssue", "FcmIssueReason",
         "FcmLiveActivityMessage", "FcmMemoryOrderStore", "FcmMessage", "FcmOrder", "FcmOrderStore", "Field",
         "Float", "HashMap", "IllegalArgumentException", "Infinity", "Int", "Integer", "JSON", "JsonObject",
         "LcRead", "LcReader", "LinkedHashMap", "List", "Literal", "Long", "LongRange", "Map", "Mapping",
         "Math", "MathContext", "NaN", "None", "Nothing", "Number", "Object", "Omit", "Optional",
         "OverflowError", "Protocol", "RangeError", "Record", "RecursionError", "Regex", "Required",
         "RoundingMode", "Short", "String", "StringBuilder", "Suppress", "Synchronized", "TextEncoder",
-        "True", "Tuple", "Type", "TypeError", "TypeVar", "Unit", "ValueError", "WeakSet",
+        "True", "Tuple", "Type", "TypeError", "TypeVar", "Union", "Unit", "ValueError", "WeakSet",
     ]
     public static let fcmReservedKeys: NameList = [
         "collapse_key", "from", "message_type", "notification", "priority", "ttl",

@@ -142,6 +142,7 @@ public struct SchemaLoader {
         }
         if let entry = top["outputs"] {
             contract.outputs = outputs(entry.value, contract: contract)
+            if contract.outputs["go"] != nil { checkGoNames(contract) }
         } else {
             missingKey("outputs", "missing `outputs:`; say where the generated files go (see README)", root)
         }

@@ -14,6 +14,7 @@ import os
 import sys
 
 from jsonschema import Draft202012Validator
+from jsonschema.validators import validator_for
 
 DOCUMENTS = ["content-state", "attributes", "apns-start", "apns-update", "apns-end", "apns-broadcast",
              "fcm-data", "bridge-state", "bridge-attributes"]
@@ -63,6 +64,9 @@ def check_schema(tally, entry):
         path = os.path.join(folder, document + ".schema.json")
         with open(path, encoding="utf-8") as handle:
             schema = json.load(handle)
+        # The document says which draft it is, so any validator picks 2020-12 by itself.
+        tally.check(f"{name}/{document}: declares 2020-12", schema.get("$schema") == "https://json-schema.org/draft/2020-12/schema"
+                    and validator_for(schema) is Draft202012Validator, str(schema.get("$schema")))
         try:
             Draft202012Validator.check_schema(schema)
             tally.check(f"{name}/{document}: valid 2020-12 schema", True)

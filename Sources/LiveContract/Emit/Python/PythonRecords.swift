@@ -37,7 +37,10 @@ struct PythonRecords {
                 read.append("\(name)=None if \(member) is None else \(value),")
             } else if apns, field.isOptional {
                 defaulted.append(declaration(comment, "\(name): Optional[\(type)] = None"))
-                read.append("\(name)=None if \(member) is None else \(value),")
+                // `T?` with a default: Swift's decodeIfPresent(...) ?? default reads an absent or
+                // null key as the default, not as nil.
+                let absent = field.defaultValue.map { expressions.checked(field.type, syntax.literal($0, type: field.type), path, apns: true) } ?? "None"
+                read.append("\(name)=\(absent) if \(member) is None else \(value),")
             } else if apns, let literal = field.defaultValue.map({ syntax.literal($0, type: field.type) }) {
                 plain.append(declaration(comment, "\(name): \(type)"))
                 let fallback = expressions.checked(field.type, literal, path, apns: true)

@@ -15,10 +15,10 @@ struct PythonSyntax {
     ]
 
     /// Names a dataclass body or its methods read after the fields are declared: the
-    /// annotation types, `field`, and the generated methods. A field of that name would
-    /// rebind it inside the class body.
+    /// annotation types, `field`, the `classmethod` decorator of `from_json`, and the
+    /// generated methods. A field of that name would rebind it inside the class body.
     static let classBodyNames: Set<String> = [
-        "str", "int", "float", "bool", "object", "list", "dict", "tuple", "type", "field", "dataclass",
+        "str", "int", "float", "bool", "object", "list", "dict", "tuple", "type", "field", "dataclass", "classmethod",
         "Any", "Callable", "ClassVar", "Dict", "List", "Literal", "Optional", "Tuple", "Union", "JsonObject",
         "from_json", "to_json", "enum", "json", "math", "re", "struct",
     ]
