@@ -151,6 +151,14 @@ final class ImportShapesTests: XCTestCase {
                    json: #"{"etaSeconds":1,"remaining":0,"route":[{"latitude":1,"longitude":2}]}"#, decodes: false),
         ], keeps: [#"case id = "orderId", vehicle"#, #"case eta = "etaSeconds", stopsLeft = "remaining", next, route"#,
                    #"case latitude = "lat", longitude = "lng", label = "display name""#]),
+        Shape(name: "RelayAttributes", samples: [
+            Sample(label: "relay.attributes", type: "RelayAttributes", json: #"{"scope":"mac","label":"Desk"}"#),
+            Sample(label: "relay.noScope", type: "RelayAttributes", json: #"{"label":"Desk"}"#),
+            Sample(label: "relay.noLabel", type: "RelayAttributes", json: #"{"scope":"mac"}"#, decodes: false),
+            Sample(label: "relay.state", type: "RelayAttributes.ContentState", json: #"{"running":3,"waiting":1,"host":"h","updatedAt":700000000.25}"#),
+            Sample(label: "relay.sparse", type: "RelayAttributes.ContentState", json: #"{"running":-2,"updatedAt":0}"#),
+            Sample(label: "relay.noRunning", type: "RelayAttributes.ContentState", json: #"{"waiting":1,"updatedAt":0}"#, decodes: false),
+        ], keeps: ["var waiting: Int", "var host: String?"]),
     ]
 
     static let folder = ImportTests.fixtures.appendingPathComponent("shapes")

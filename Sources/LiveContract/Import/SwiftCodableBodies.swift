@@ -33,40 +33,40 @@ struct SwiftCodableBody {
         var reason: String?
     }
 
-    private let tokens: [SwiftToken]
-    private var index = 0
+    let tokens: [SwiftToken]
+    var index = 0
 
-    private init(_ tokens: [SwiftToken]) {
+    init(_ tokens: [SwiftToken]) {
         self.tokens = tokens.filter { $0.kind != .doc }
     }
 
-    private var current: SwiftToken? { index < tokens.count ? tokens[index] : nil }
+    var current: SwiftToken? { index < tokens.count ? tokens[index] : nil }
 
-    private mutating func expect(_ texts: String...) throws(Unreadable) {
+    mutating func expect(_ texts: String...) throws(Unreadable) {
         for text in texts {
             guard let token = current, token.is(text) else { throw unreadable() }
             index += 1
         }
     }
 
-    private mutating func word() throws(Unreadable) -> String {
+    mutating func word() throws(Unreadable) -> String {
         guard let token = current, token.kind == .word else { throw unreadable() }
         index += 1
         return token.text
     }
 
-    private func unreadable() -> Unreadable {
+    func unreadable() -> Unreadable {
         let token = current ?? tokens.last
         return Unreadable(line: token?.line ?? 0, column: token?.column ?? 0)
     }
 
     /// Skips `;` between statements.
-    private mutating func skipSeparators() {
+    mutating func skipSeparators() {
         while current?.is(";") == true { index += 1 }
     }
 
     /// `let container = try decoder.container(keyedBy: CodingKeys.self)` (or `var`, any names).
-    private mutating func keyedContainer(_ method: String, hasTry: Bool) throws(Unreadable) -> String {
+    mutating func keyedContainer(_ method: String, hasTry: Bool) throws(Unreadable) -> String {
         guard current?.is("let") == true || current?.is("var") == true else { throw unreadable() }
         index += 1
         let name = try word()
@@ -89,27 +89,37 @@ struct SwiftCodableBody {
             }
             if start.is("self") { try reader.expect("self", ".") }
             let property = try reader.word()
-            try reader.expect("=", "try", container, ".")
-            let method = try reader.word()
-            guard method == "decode" || method == "decodeIfPresent" else { throw reader.unreadable() }
-            try reader.expect("(")
-            let type = try reader.typeUntilSelf()
-            try reader.expect(",", "forKey", ":", ".")
-            let key = try reader.word()
-            try reader.expect(")")
-            guard key == property, result[property] == nil else {
-                throw Unreadable(line: start.line, column: start.column)
+            try reader.expect("=")
+            if reader.current?.is("try") != true, let conversion = reader.convertedDecode(container) {
+                throw Unreadable(line: start.line, column: start.column, reason: conversion)
             }
-            var form: Decoded.Form = method == "decode" ? .required : .ifPresent
-            if reader.current?.is("?") == true, reader.tokens.indices.contains(reader.index + 1), reader.tokens[reader.index + 1].is("?") {
-                guard method == "decodeIfPresent" else { throw reader.unreadable() }
-                reader.index += 2
-                form = .defaulted(try reader.literal())
-            }
-            result[property] = Decoded(form: form, type: type, line: start.line, column: start.column)
+            let decoded = try reader.decodeExpression(container, key: property, at: start)
+            guard result[property] == nil else { throw Unreadable(line: start.line, column: start.column) }
+            result[property] = decoded
             reader.skipSeparators()
         }
         return result
+    }
+
+    /// `try container.decode(T.self, forKey: .key)` or `decodeIfPresent(...)`, with an optional
+    /// `?? literal`, where `key` must be the property (or argument) it sets.
+    mutating func decodeExpression(_ container: String, key expected: String, at start: SwiftToken) throws(Unreadable) -> Decoded {
+        try expect("try", container, ".")
+        let method = try word()
+        guard method == "decode" || method == "decodeIfPresent" else { throw unreadable() }
+        try expect("(")
+        let type = try typeUntilSelf()
+        try expect(",", "forKey", ":", ".")
+        let key = try word()
+        try expect(")")
+        guard key == expected else { throw Unreadable(line: start.line, column: start.column) }
+        var form: Decoded.Form = method == "decode" ? .required : .ifPresent
+        if current?.is("?") == true, tokens.indices.contains(index + 1), tokens[index + 1].is("?") {
+            guard method == "decodeIfPresent" else { throw unreadable() }
+            index += 2
+            form = .defaulted(try literal())
+        }
+        return Decoded(form: form, type: type, line: start.line, column: start.column)
     }
 
     /// The keys an `encode(to:)` body writes, by property name.
@@ -148,10 +158,11 @@ struct SwiftCodableBody {
         let start = index
         defer { index = start }
         index += 1
-        guard (try? word()) != nil, (try? expect("=", "try", container, ".")) != nil,
+        guard let local = try? word(), (try? expect("=", "try", container, ".")) != nil,
               let method = try? word(), method == "decode" || method == "decodeIfPresent",
               (try? expect("(")) != nil, let type = try? typeUntilSelf(),
               (try? expect(",", "forKey", ":", ".")) != nil, let key = try? word(), (try? expect(")")) != nil else { return nil }
+        if let fallback = computedFallback(of: local, key: key, type: type) { return fallback }
         return "it reads the key '\(key)' as \(type.spelling) into a local and sets the property from a value computed from it, so the JSON of '\(key)' is \(type.spelling)'s while the property has another type, and a schema field's JSON is always its own Swift type's Codable form: declare '\(key)' as \(type.spelling) (the JSON stays the same) and convert where app code reads it, or keep this type by hand"
     }
 
@@ -173,7 +184,7 @@ struct SwiftCodableBody {
     }
 
     /// `T` in `T.self`: the tokens up to `.self`, read as a type.
-    private mutating func typeUntilSelf() throws(Unreadable) -> SwiftTypeRef {
+    mutating func typeUntilSelf() throws(Unreadable) -> SwiftTypeRef {
         let start = index
         var depth = 0
         while let token = current {
@@ -194,7 +205,7 @@ struct SwiftCodableBody {
     /// The literal after `??`: `-`? then a bracket group, or a dotted name with an optional
     /// call and `!` (`.on`, `Mood.calm`, `URL(string: "x")!`, `Date(timeIntervalSince1970: 0)`),
     /// or a single literal token. Whether it is a value the schema can hold is decided later.
-    private mutating func literal() throws(Unreadable) -> [SwiftToken] {
+    mutating func literal() throws(Unreadable) -> [SwiftToken] {
         let start = index
         try singleLiteral()
         // `a...b` (a ClosedRange<Date> default)

@@ -184,9 +184,11 @@ extension SwiftDeclParser {
         }
         if current?.is("<") == true { try skipBalanced() }
         var labels: [String] = []
+        var parameters: [String] = []
         if current?.is("(") == true {
             var depth = 0
             var expectLabel = true
+            var expectName = false
             for token in try balancedGroup() {
                 if token.is("(") || token.is("[") || token.is("<") { depth += 1 }
                 if token.is(")") || token.is("]") || token.is(">") { depth -= 1 }
@@ -194,14 +196,21 @@ extension SwiftDeclParser {
                     expectLabel = true
                 } else if expectLabel && token.kind == .word && token.text != "inout" {
                     labels.append(token.text)
+                    parameters.append(token.text)
                     expectLabel = false
+                    expectName = true
+                    continue
+                } else if expectName && token.kind == .word {
+                    // `init(name n: String)`: the body names the parameter `n`.
+                    parameters[parameters.count - 1] = token.text
                 } else if token.kind != .doc {
                     expectLabel = false
                 }
+                expectName = false
             }
         }
         let body = try bodyAfterSignature()
-        return SwiftFunction(name: name, labels: labels, body: body, line: keyword.line, column: keyword.column)
+        return SwiftFunction(name: name, labels: labels, parameters: parameters, body: body, line: keyword.line, column: keyword.column)
     }
 
     /// `typealias Name = Type`.

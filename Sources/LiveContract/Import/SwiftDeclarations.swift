@@ -63,6 +63,8 @@ struct SwiftFunction: Sendable {
     var name: String
     /// The argument labels (`from` in `init(from decoder: Decoder)`); `_` for unlabeled ones.
     var labels: [String]
+    /// The parameter names the body uses (`n` in `init(name n: String)`, else the label).
+    var parameters: [String] = []
     /// The body's tokens, without the outer braces.
     var body: [SwiftToken]
     var line: Int

@@ -18,6 +18,7 @@ extension SwiftImporter {
         "CGPoint": "its Codable form is the JSON array [x, y]; send x and y as double fields (or a struct of the two)",
         "CGVector": "its Codable form is the JSON array [dx, dy]; send dx and dy as double fields (or a struct of the two)",
         "CGRect": "its Codable form is nested JSON arrays [[x, y], [width, height]]; send the four numbers as double fields (or a struct of them)",
+        "Color.Resolved": "SwiftUI's resolved color is Codable, but Apple does not document the JSON it writes; send its red, green, blue and opacity as double fields (or a hex string) and build the color in the widget",
         "Color": "SwiftUI's Color is not Codable; send a hex string or its components as double fields, and build the Color in the widget",
         "UIColor": "UIColor is not Codable; send a hex string or its components as double fields, and build the color in the widget",
         "Image": "an image is not Codable; send its asset name or URL as a string", "UIImage": "an image is not Codable; send its asset name or URL as a string",
@@ -155,7 +156,7 @@ extension SwiftImporter {
             return schemaType(target, scope: aliasScope, at: origin)
         }
         guard case .type(let key)? = resolution, let entry = index[key] else {
-            if let name = components.last, let hint = Self.platformTypes[name] {
+            if let name = components.last, let hint = Self.platformTypes[components.joined(separator: ".")] ?? Self.platformTypes[name] {
                 unsupported("'\(spelling)' has no schema form: \(hint)", at: origin)
                 return nil
             }

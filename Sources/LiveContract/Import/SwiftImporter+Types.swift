@@ -102,7 +102,9 @@ extension SwiftImporter {
             let isInit = function.name == "init"
             let name = isInit ? "init(from:)" : "encode(to:)"
             do throws(SwiftCodableBody.Unreadable) {
-                if isInit {
+                if isInit, let delegated = try SwiftCodableBody.delegation(function.body) {
+                    plan.decoding = delegatedDecoding(delegated.decoded, call: delegated.call, in: entry) ?? delegated.decoded
+                } else if isInit {
                     plan.decoding = try SwiftCodableBody.decoding(function.body)
                 } else {
                     plan.encoding = try SwiftCodableBody.encoding(function.body)
