@@ -97,11 +97,17 @@ extension SchemaLoader {
             }
             var raw = name
             if rawType == .int {
-                guard let value = intRawValue(pair.raw, item: item, case: name, typeName: typeName, next: nextInt) else { continue }
+                guard let value = intRawValue(pair.raw, item: item, case: name, typeName: typeName, next: nextInt) else {
+                    diagnostics.markFailed(Self.failedCase(name, of: typeName))
+                    continue
+                }
                 raw = String(value)
                 nextInt = value + 1
             } else if let rawNode = pair.raw {
-                guard refuseNumberInStringEnum(rawNode, case: name, typeName: typeName) else { continue }
+                guard refuseNumberInStringEnum(rawNode, case: name, typeName: typeName) else {
+                    diagnostics.markFailed(Self.failedCase(name, of: typeName))
+                    continue
+                }
                 guard let value = rawNode.scalar, !rawNode.isNull else {
                     error("the raw value of case '\(name)' of '\(typeName)' must be text, found \(rawNode.kindDescription)", rawNode, rule: "schema-shape")
                     continue
