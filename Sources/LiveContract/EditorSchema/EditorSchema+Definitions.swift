@@ -128,11 +128,13 @@ extension EditorSchema {
                 ("enum", object([("description", .string("the cases; `name` or `name: RAW` (the raw value travels on every wire)")),
                                  ("anyOf", .array([object([("type", .string("array")), ("minItems", .int(1)), ("items", caseItem)]), rawEnum]))])),
                 ("unknown", object([("$ref", .string("#/$defs/caseName")), ("description", .string("the case an unknown value decodes as, so adding a case later breaks no installed widget" + rule("compat-enum-case-added")))])),
+                ("raw", object([("enum", strings(["int", "string"])),
+                                ("description", .string("`int`: Swift `enum X: Int`, raw values are integers (implicit: 0, then previous + 1) and every wire carries the number; `string` (the default): String-raw" + rule("enum-raw-type")))])),
                 ("fields", reference("fields")),
                 ("doc", text("becomes the type's doc comment")),
             ])),
             ("oneOf", .array([object([("required", strings(["enum"]))]), object([("required", strings(["fields"]))])])),
-            ("dependentSchemas", object([("unknown", object([("required", strings(["enum"]))]))])),
+            ("dependentSchemas", object([("unknown", object([("required", strings(["enum"]))])), ("raw", object([("required", strings(["enum"]))]))])),
         ])
     }
 }

@@ -50,6 +50,8 @@ struct ImportedType {
     var doc: String?
     var kind: Kind
     var origin: SourceLocation
+    /// An `enum X: Int`: the schema writes `raw: int` and raw values are decimal text.
+    var intRaw = false
 }
 
 /// An enum case; `rawValue` only when it differs from the name (`case solo = "SOLO"`).

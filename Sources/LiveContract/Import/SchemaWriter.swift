@@ -67,9 +67,11 @@ struct SchemaWriter {
             let items = cases.map { item -> String in
                 let name = YAMLText.scalar(item.name, inFlow: true)
                 guard let raw = item.rawValue else { return name }
-                return "{ \(name): \(YAMLText.scalar(raw, inFlow: true)) }"
+                // An Int-raw value is a plain YAML number (quoted, it would be text).
+                return "{ \(name): \(type.intRaw ? raw : YAMLText.scalar(raw, inFlow: true)) }"
             }
             var parts = ["enum: [\(items.joined(separator: ", "))]"]
+            if type.intRaw { parts.append("raw: int") }
             if let unknown { parts.append("unknown: \(unknown)") }
             if let doc = type.doc { parts.append("doc: \(YAMLText.scalar(doc, inFlow: true))") }
             emit("  \(type.name): { \(parts.joined(separator: ", ")) }", from: type.origin)

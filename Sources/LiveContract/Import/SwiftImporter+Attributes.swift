@@ -151,7 +151,7 @@ extension SwiftImporter {
         var generated: Set<String> = [Self.protocolName, Self.qualifiedProtocolName, "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Sendable",
                                       "Swift.Codable", "Swift.Hashable", "Swift.Equatable", "Swift.Sendable"]
         // A generated enum is `String, Codable, Hashable, Sendable, CaseIterable`.
-        if entry.decl.kind == .enum { generated.formUnion(["String", "Swift.String", "CaseIterable", "Swift.CaseIterable"]) }
+        if entry.decl.kind == .enum { generated.formUnion(["String", "Swift.String", "Int", "Swift.Int", "CaseIterable", "Swift.CaseIterable"]) }
         let dropped = entry.inherited.filter { !generated.contains($0) && !conformingProtocols(of: entry).contains($0) }
         guard !dropped.isEmpty else { return }
         note("'\(entry.name)' also conforms to \(dropped.joined(separator: ", ")), which the generated \(generatedName) does not; add `extension \(generatedName): \(dropped.joined(separator: ", ")) {}` by hand if app code needs it",

@@ -32,11 +32,12 @@ extension SwiftImporter {
         }
         let rawType = entry.decl.inherited.first
         let isStringRaw = rawType == "String" || rawType == "Swift.String"
-        if !isStringRaw {
+        let isIntRaw = Self.isIntRaw(rawType)
+        if !isStringRaw && !isIntRaw {
             if rawType == "Character" {
                 unsupported("enum '\(entry.name)' has Character raw values; the schema's enums are String-raw (same JSON, a string): change ': Character' to ': String'", at: origin)
-            } else if let rawType, ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float"].contains(rawType) {
-                unsupported("enum '\(entry.name)' has \(rawType) raw values, so its JSON is a number, and the schema's enums are String-raw (their JSON is the raw string): declare the fields that hold it as \(rawType) (the same JSON) and convert with \(entry.name)(rawValue:) where app code reads them, or make the enum String-raw (a different JSON, so the senders change too)", at: origin)
+            } else if let rawType, ["Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float"].contains(rawType) {
+                unsupported("enum '\(entry.name)' has \(rawType) raw values, so its JSON is a number, and the schema's enums are String-raw or Int-raw (`raw: int`): change ': \(rawType)' to ': Int' (the same JSON for raw values within 32 bits), or declare the fields that hold it as \(rawType) (the same JSON) and convert with \(entry.name)(rawValue:) where app code reads them", at: origin)
             } else if !cases.contains(where: \.hasAssociatedValues),
                       !entry.inherited.contains(where: { ["Codable", "Encodable", "Swift.Codable", "Swift.Encodable"].contains($0) }) {
                 unsupported("enum '\(entry.name)' is not Codable in the files import reads (neither it nor an extension of it conforms), so a Codable struct cannot hold it and the Swift does not compile as given; declare `enum \(entry.name): String, Codable` (its JSON is then the case name), or pass the file whose extension makes it Codable",
@@ -60,10 +61,11 @@ extension SwiftImporter {
             }
             imported.append(ImportedCase(name: enumCase.name, rawValue: raw == enumCase.name ? nil : raw))
         }
+        if isIntRaw { imported = intRawCases(entry) }
         if cases.isEmpty { unsupported("enum '\(entry.name)' has no cases", at: origin) }
         var unknown: String?
         for function in entry.functions where function.isCodableRequirement {
-            if function.name == "init", let fallback = fallbackCase(function, cases: cases.map(\.name)) {
+            if function.name == "init", let fallback = fallbackCase(function, cases: cases.map(\.name), rawType: isIntRaw ? "Int" : "String") {
                 unknown = fallback
             } else {
                 unsupported("'\(entry.name)' writes its own \(function.name == "init" ? "init(from:)" : "encode(to:)"); the schema cannot express custom coding (only the `Self(rawValue: raw) ?? .fallback` form, which is `unknown:`)",
@@ -72,15 +74,17 @@ extension SwiftImporter {
         }
         guard diagnostics.errors.count == errorsBefore else { return nil }
         noteDroppedConformances(entry, generatedName: attributesName + "." + name)
-        return ImportedType(name: name, doc: entry.decl.doc, kind: .enumeration(cases: imported, unknown: unknown), origin: origin)
+        var type = ImportedType(name: name, doc: entry.decl.doc, kind: .enumeration(cases: imported, unknown: unknown), origin: origin)
+        type.intRaw = isIntRaw
+        return type
     }
 
     /// The `fallback` of an `init(from:)` that decodes one String (or `RawValue`) and falls
     /// back with `?? .fallback`, the idiom the schema's `unknown:` generates; nil for anything else.
-    func fallbackCase(_ function: SwiftFunction, cases: [String]) -> String? {
+    func fallbackCase(_ function: SwiftFunction, cases: [String], rawType: String = "String") -> String? {
         let body = function.body
-        // `RawValue` is String here (the enum is String-raw), so `decode(RawValue.self)` reads the same.
-        let decodesString = body.indices.dropLast(2).contains { (body[$0].is("String") || body[$0].is("RawValue")) && body[$0 + 1].is(".") && body[$0 + 2].is("self") }
+        // `RawValue` is the enum's raw type (String, or Int), so `decode(RawValue.self)` reads the same.
+        let decodesString = body.indices.dropLast(2).contains { (body[$0].is(rawType) || body[$0].is("RawValue")) && body[$0 + 1].is(".") && body[$0 + 2].is("self") }
         guard decodesString, body.contains(where: { $0.is("singleValueContainer") }), body.contains(where: { $0.is("rawValue") }) else { return nil }
         var found: [String] = []
         for position in body.indices.dropLast(3)

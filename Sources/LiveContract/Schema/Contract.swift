@@ -60,6 +60,22 @@ public struct Contract: Sendable {
         default: return name
         }
     }
+
+    /// The JSON form of enum case `name` of `type` (an enumeration, or a list or map of one).
+    public func rawJSON(of name: String, in type: FieldType) -> JSONValue {
+        let raw = rawValue(of: name, in: type)
+        return isIntRawEnum(type) ? .int(Int64(raw) ?? 0) : .string(raw)
+    }
+
+    /// Whether `type` (an enumeration, or a list or map of one) has integer raw values
+    /// (`raw: int`), so every JSON wire carries the case as a number.
+    public func isIntRawEnum(_ type: FieldType) -> Bool {
+        switch type {
+        case .enumeration(let enumName): return self.type(named: enumName)?.enumType?.rawType == .int
+        case .array(let element), .map(let element): return isIntRawEnum(element)
+        default: return false
+        }
+    }
 }
 
 /// Swift access level of generated declarations (`access:` in the schema).
@@ -208,11 +224,35 @@ public struct EnumType: Sendable {
     /// Unknown raw values decode to this case (a case name), so adding a case does not
     /// break older widgets.
     public var unknownCase: String?
+    /// `raw: int` makes the raw values integers (Swift `enum X: Int`); `rawValues` then
+    /// holds their decimal text, which is also the FCM form.
+    public var rawType: EnumRawType = .string
 
-    public init(cases: [String], rawValues: [String]? = nil, unknownCase: String?) {
+    public init(cases: [String], rawValues: [String]? = nil, unknownCase: String?, rawType: EnumRawType = .string) {
         self.cases = cases
         self.rawValues = rawValues ?? cases
         self.unknownCase = unknownCase
+        self.rawType = rawType
+    }
+
+    /// The integer raw values of a `raw: int` enum, in `cases` order (empty for a string enum).
+    public var intRawValues: [Int] { rawType == .int ? rawValues.compactMap { Int($0) } : [] }
+
+    /// A raw value as the JSON wires (APNs, bridge, FCM JSON text) carry it: a number for
+    /// `raw: int`, else a string.
+    public func wireJSON(_ raw: String) -> JSONValue {
+        if rawType == .int, let number = Int64(raw) { return .int(number) }
+        return .string(raw)
+    }
+
+    /// A raw value no case has, standing for a case a later build adds: the fixtures send
+    /// it to prove the fallback (or the refusal).
+    public var unusedRawValue: String {
+        guard rawType == .int else { return "zzzNewCase" }
+        let taken = Set(intRawValues)
+        var candidate = (intRawValues.max() ?? 0) < Int(Int32.max) ? (intRawValues.max() ?? -1) + 1 : 0
+        while taken.contains(candidate) { candidate += 1 }
+        return String(candidate)
     }
 
     /// The wire value of case `name` (the name itself when it is not a case).
@@ -223,6 +263,12 @@ public struct EnumType: Sendable {
 
     /// The raw value of the `unknown:` case, if any.
     public var unknownRawValue: String? { unknownCase.map(rawValue(of:)) }
+}
+
+/// The Swift raw type of a schema enum: `String` (the default) or `Int` (`raw: int`).
+public enum EnumRawType: String, Sendable {
+    case string
+    case int
 }
 
 /// A named sample; each becomes a set of JSON fixtures.

@@ -31,7 +31,9 @@ public enum Fingerprint {
                 let cases = zip(enumType.cases, enumType.rawValues).map { name, raw in
                     raw == name ? name : name + "=" + String(raw.utf8.count) + ":" + raw
                 }
-                text += "enum \(type.name)[\(cases.joined(separator: ","))]unknown=\(enumType.unknownCase ?? "-")"
+                // `raw: int` is the wire too (a number, not text); string enums keep their spelling.
+                let rawType = enumType.rawType == .int ? "int " : ""
+                text += "enum \(rawType)\(type.name)[\(cases.joined(separator: ","))]unknown=\(enumType.unknownCase ?? "-")"
             case .structure(let fields):
                 add(fields, "struct \(type.name)")
             }

@@ -35,13 +35,17 @@ extension SchemaLoader {
         for position in typeBodyOrder(declared) {
             let entry = declared[position]
             guard let name = entry.key.scalar else { continue }
-            let body = entries(of: entry.value, allowed: ["enum", "unknown", "fields", "doc"], what: "type '\(name)'")
+            let body = entries(of: entry.value, allowed: ["enum", "unknown", "fields", "doc", "raw"], what: "type '\(name)'")
             if let cases = body["enum"] {
                 if body["fields"] != nil {
                     error("type '\(name)' has both `enum` and `fields`; a type is one or the other", entry.value, rule: "schema-shape")
                 }
+                enumRawTypes[name] = enumRawType(body["raw"]?.value, typeName: name)
                 enumCases[name] = enumCaseList(cases.value, typeName: name)
             } else if let fieldsNode = body["fields"] {
+                if let raw = body["raw"] {
+                    error("`raw` belongs to enums; type '\(name)' is a struct", raw.key, rule: "schema-shape")
+                }
                 if let unknown = body["unknown"] {
                     error("`unknown` belongs to enums; type '\(name)' is a struct", unknown.key, rule: "schema-shape")
                 }
@@ -85,6 +89,8 @@ extension SchemaLoader {
         // Each case's Kotlin constant, looked up once per case: comparing every case with
         // every earlier one made a list of 4000 cases take a minute.
         var seenConstant: [String: String] = [:]
+        let rawType = enumRawTypes[typeName] ?? .string
+        var nextInt = 0
         for pair in pairs {
             let item = pair.name
             guard let name = text(item, what: "an enum case") else { continue }
@@ -93,7 +99,18 @@ extension SchemaLoader {
                 continue
             }
             var raw = name
-            if let rawNode = pair.raw {
+            if rawType == .int {
+                guard let value = intRawValue(pair.raw, item: item, case: name, typeName: typeName, next: nextInt) else {
+                    diagnostics.markFailed(Self.failedCase(name, of: typeName))
+                    continue
+                }
+                raw = String(value)
+                nextInt = value + 1
+            } else if let rawNode = pair.raw {
+                guard refuseNumberInStringEnum(rawNode, case: name, typeName: typeName) else {
+                    diagnostics.markFailed(Self.failedCase(name, of: typeName))
+                    continue
+                }
                 guard let value = rawNode.scalar, !rawNode.isNull else {
                     error("the raw value of case '\(name)' of '\(typeName)' must be text, found \(rawNode.kindDescription)", rawNode, rule: "schema-shape")
                     continue
@@ -143,7 +160,7 @@ extension SchemaLoader {
                         error(message, unknownNode, rule: "unknown-case")
                     }
                 }
-                result.append(NamedType(name: name, doc: doc, kind: .enumeration(EnumType(cases: cases, rawValues: enumRawValues[name], unknownCase: unknown)), location: entry.key.location))
+                result.append(NamedType(name: name, doc: doc, kind: .enumeration(EnumType(cases: cases, rawValues: enumRawValues[name], unknownCase: unknown, rawType: enumRawTypes[name] ?? .string)), location: entry.key.location))
             } else if let fields = structFields[name] {
                 result.append(NamedType(name: name, doc: doc, kind: .structure(fields), location: entry.key.location))
             }

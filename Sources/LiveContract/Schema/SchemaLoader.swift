@@ -14,6 +14,8 @@ public struct SchemaLoader {
     var enumCases: [String: [String]] = [:]
     /// The raw value of each case of `enumCases`, in the same order.
     var enumRawValues: [String: [String]] = [:]
+    /// The raw type (`raw:`) of each enum of `enumCases`.
+    var enumRawTypes: [String: EnumRawType] = [:]
     var structFields: [String: [Field]] = [:]
     /// The struct whose fields are loading: a default inside it cannot hold a value of it.
     var loadingStruct: String?

@@ -33,7 +33,11 @@ extension PayloadChecker {
             return bridgeProblem(items[0], .date, path: path + "[0]") ?? bridgeProblem(items[1], .date, path: path + "[1]")
         case (.dateRange, .object):
             return "\(at){lowerBound, upperBound} is not a range: send [startMs, endMs]"
-        case (.enumeration(let name), .string(let raw)):
+        case (.enumeration(let name), .number(let text)) where contract.isIntRawEnum(type):
+            if let problem = bridgeProblem(node, .int, path: path) { return problem }
+            guard let enumType = contract.type(named: name)?.enumType, let value = Int64(text), !enumType.rawValues.contains(String(value)), enumType.unknownCase == nil else { return nil }
+            return "\(at)\(text) is not a case of \(name), which has no unknown: fallback"
+        case (.enumeration(let name), .string(let raw)) where !contract.isIntRawEnum(type):
             guard let enumType = contract.type(named: name)?.enumType, !enumType.rawValues.contains(raw), enumType.unknownCase == nil else { return nil }
             return "\(at)'\(raw)' is not a case of \(name), which has no unknown: fallback"
         case (.array(let element), .array(let items)):

@@ -111,7 +111,15 @@ extension PayloadChecker {
             checkReferenceDate(node, text, path: path)
         case (.dateRange, _):
             decodeRange(node, path: path)
-        case (.enumeration(let name), .string(let raw)):
+        case (.enumeration(let name), .number(let text)) where contract.isIntRawEnum(type):
+            // `enum X: Int` decodes an Int first: a fraction or a value beyond 64 bits fails.
+            guard let enumType = contract.type(named: name)?.enumType, let value = NumberText.int(text) else {
+                error(node, path, "dataCorrupted: \(text) does not fit Int (it has a fraction or is beyond 64 bits), so decoding \(name) fails; send one of its integer raw values", rule: "payload-type-mismatch")
+                return
+            }
+            guard !enumType.rawValues.contains(String(value)) else { return }
+            unknownCase(node, String(value), name, enumType, path: path, decoder: "dataCorrupted: cannot initialize \(name) from \(value)")
+        case (.enumeration(let name), .string(let raw)) where !contract.isIntRawEnum(type):
             guard let enumType = contract.type(named: name)?.enumType, !enumType.rawValues.contains(raw) else { return }
             unknownCase(node, raw, name, enumType, path: path, decoder: "dataCorrupted: cannot initialize \(name) from '\(raw)'")
         case (.structure(let name), _):
@@ -186,6 +194,11 @@ extension PayloadChecker {
             if let millis = Epoch.parseISO8601(text) { message += ": send \(DateEpoch.format(Epoch.referenceSeconds(fromUnixMillis: millis)))" }
         case (.string, .number(let text)), (.url, .number(let text)), (.uuid, .number(let text)):
             message += "; send \"\(text)\" as a string"
+        case (.enumeration(let name), .string(let text)) where contract.isIntRawEnum(type):
+            message += "; \(name) has integer raw values (Swift `enum \(name): Int`)"
+            if NumberText.int(text.trimmingSpaces) != nil { message += ": send the number \(text.trimmingSpaces) without quotes" }
+        case (.enumeration(let name), _) where contract.isIntRawEnum(type):
+            message += "; \(name) has integer raw values (Swift `enum \(name): Int`)"
         case (.enumeration(let name), _):
             message += "; \(name) is a string raw value"
         default:

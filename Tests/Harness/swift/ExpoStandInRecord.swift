@@ -151,6 +151,13 @@ public protocol Enumerable: AnyArgument, CaseIterable {
 
 public extension Enumerable where Self: RawRepresentable, Self: Hashable {
     static func create<RawValueType>(fromRawValue rawValue: RawValueType) throws -> Self {
+        // An `Int`-raw enum (Expo's own `SecureStoreAccessible: Int, Enumerable`) gets the JS
+        // number as an NSNumber on iOS, which casts to Int when whole; the stand-in's numbers
+        // are Doubles, so it does that cast itself.
+        if RawValue.self == Int.self, let number = rawValue as? Double, let whole = Int(exactly: number),
+           let raw = whole as? RawValue, let value = Self(rawValue: raw) {
+            return value
+        }
         guard let raw = rawValue as? RawValue, let value = Self(rawValue: raw) else {
             throw ConversionError("'\(rawValue)' is not present in \(Self.self) enum, it must be one of: \(allRawValues)")
         }

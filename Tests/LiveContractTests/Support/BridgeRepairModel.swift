@@ -85,6 +85,12 @@ struct BridgeRepairModel {
             guard case .string(let text) = value, URL(string: text) == nil else { return value }
             if field?.isOptional == true { return nil }
             return fallback ?? .string("about:blank")
+        case .enumeration(let name) where contract.isIntRawEnum(type):
+            // The record holds the raw Int (Expo takes a whole number); an unknown one is the fallback.
+            guard let number = Self.number(value), number == number.rounded(), abs(number) < 9.2e18,
+                  let enumType = contract.type(named: name)?.enumType, let unknown = enumType.unknownRawValue,
+                  !enumType.intRawValues.contains(Int(number)), let fallback = Double(unknown) else { return value }
+            return DiffJSON.number(fallback)
         case .enumeration(let name):
             guard case .string(let raw) = value, let enumType = contract.type(named: name)?.enumType,
                   let unknown = enumType.unknownRawValue, !enumType.rawValues.contains(raw) else { return value }

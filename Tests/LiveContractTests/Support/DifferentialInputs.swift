@@ -66,6 +66,7 @@ struct DifferentialInputs {
         case .date: return dateValue(shape)
         case .dateRange: return rangeValue(shape)
         case .url: return .string(rng.pick(DifferentialValues.urls))
+        case .enumeration(let name) where contract.isIntRawEnum(type): return intEnumValue(name)
         case .enumeration(let name): return .string(enumRaw(name))
         case .uuid: return .string(rng.pick(DifferentialValues.uuids))
         case .sized(let kind): return sizedValue(kind, field, shape)
@@ -180,6 +181,16 @@ struct DifferentialInputs {
         let cases = contract.type(named: name)?.enumType?.rawValues ?? []
         if cases.isEmpty || rng.chance(15) { return rng.pick(["zzzNewCase", "", cases.first?.uppercased() ?? "X"]) }
         return rng.pick(cases)
+    }
+
+    /// A case of Int-raw enum `name` as a number, now and then a number it lacks, a whole
+    /// double, or the raw value as text (which no decoder reads as the number).
+    mutating func intEnumValue(_ name: String) -> JSONValue {
+        let cases = contract.type(named: name)?.enumType?.intRawValues ?? []
+        guard let first = cases.first, !rng.chance(15) else {
+            return rng.pick([.int(Int64((cases.max() ?? 0) + 1)), .int(-1_000_000), .double(Double(cases.first ?? 0)), .string(String(cases.first ?? 0)), .double(0.5)])
+        }
+        return .int(Int64(rng.pick(cases.isEmpty ? [first] : cases)))
     }
 
     /// A JSON value of a type `type` never has.

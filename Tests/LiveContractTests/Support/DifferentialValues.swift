@@ -49,7 +49,8 @@ enum DifferentialValues {
         case .dateRange:
             return ["[1,2]", "[2,1]", "[1]", "[1,2,3]", #"{"lowerBound":1,"upperBound":2}"#, "[1.5,2]", "[null,1]", #"["1",2]"#,
                     "[9007199254740993,9007199254740994]", " [1,2]", "[1,2]x", "[1;2]", "[0x10,20]", "/*c*/[1,2]", "[1,2,]", "null"]
-        case .enumeration: return ["", "zzzNewCase", " "]
+        // The last four are no case of an Int-raw enum either (its text is matched exactly).
+        case .enumeration: return ["", "zzzNewCase", " ", "01", "-0", "1.0", " 1"]
         case .uuid: return uuids + ["not-a-uuid", "null"]
         case .sized(let kind): return sizedTexts(kind) + ["", " 1", "+1", "1.0", "1e2", "0x10", "007", "-0", "1.5", "abc", "\u{0663}"]
         case .float: return floatTexts + ["NaN", "Infinity", "-Infinity", "", " 1", "+1", ".5", "5.", "0x1p3", "abc"]

@@ -1048,6 +1048,20 @@ def _lc_seconds_range(value: object, path: str) -> Tuple[float, float]:
     return (lower, upper)
 
 
+def _lc_int_case(kind: Type[_E], value: object, path: str, fallback: Optional[_E] = None) -> _E:
+    """An Int-raw enum case from a case or its raw integer (a bool is no integer); with
+    `fallback` (the APNs side of an enum with `unknown:`) any other integer is that case."""
+    if isinstance(value, kind):
+        return value
+    whole = _lc_whole(value)
+    for case in kind:
+        if whole is not None and case.value == whole:
+            return case
+    if fallback is not None and whole is not None:
+        return fallback
+    raise _lc_fail(path, 'one of ' + ', '.join(str(case.value) for case in kind), value)
+
+
 def _lc_case(kind: Type[_E], value: object, path: str, fallback: Optional[_E] = None) -> _E:
     """An enum case from a case or its raw value; with `fallback` (the APNs side of an enum
     with `unknown:`) any other text is that case, as Swift's decoder reads it."""
@@ -1433,6 +1447,16 @@ def _lc_read_uuid(raw: str) -> _LcRead[str]:
     return None if text is None else (text, None)
 
 
+def _lc_read_int_case(kind: Type[_E], fallback: Optional[_E]) -> Callable[[str], _LcRead[_E]]:
+    """An Int-raw case by its exact decimal text, as Swift writes it ('01' is no case)."""
+    def read(raw: str) -> _LcRead[_E]:
+        for case in kind:
+            if str(case.value) == raw:
+                return (case, None)
+        return None if fallback is None else (fallback, 'unknown-case')
+    return read
+
+
 def _lc_read_case(kind: Type[_E], fallback: Optional[_E]) -> Callable[[str], _LcRead[_E]]:
     def read(raw: str) -> _LcRead[_E]:
         for case in kind:
@@ -1518,6 +1542,16 @@ def _lc_json_range(value: object) -> Tuple[int, int]:
     if lower > upper:
         raise _LcInvalid('dateRange')
     return (lower, upper)
+
+
+def _lc_json_int_case(kind: Type[_E], value: object, fallback: Optional[_E]) -> _E:
+    whole = _lc_json_int(value)
+    for case in kind:
+        if case.value == whole:
+            return case
+    if fallback is None:
+        raise _LcInvalid('enum')
+    return fallback
 
 
 def _lc_json_case(kind: Type[_E], value: object, fallback: Optional[_E]) -> _E:

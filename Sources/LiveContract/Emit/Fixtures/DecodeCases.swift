@@ -43,12 +43,14 @@ struct DecodeCases {
             }
             switch field.type {
             case .enumeration(let name):
-                let broken = Body.setting(field.apnsName, .string("zzzNewCase"))
-                if let fallback = contract.type(named: name)?.enumType?.unknownRawValue {
-                    decodes("unknown-case-\(field.name)", &json, body: broken, expected: .setting(field.apnsName, .string(fallback)),
+                let enumType = contract.type(named: name)?.enumType ?? EnumType(cases: [], unknownCase: nil)
+                let unused = enumType.unusedRawValue
+                let broken = Body.setting(field.apnsName, enumType.wireJSON(unused))
+                if let fallback = enumType.unknownRawValue {
+                    decodes("unknown-case-\(field.name)", &json, body: broken, expected: .setting(field.apnsName, enumType.wireJSON(fallback)),
                             members: members, reuse: &baseText)
                 } else {
-                    fails("unknown-case-\(field.name)", &json, body: broken, why: "dataCorrupted: '\(name)' has no case 'zzzNewCase' and no unknown: fallback",
+                    fails("unknown-case-\(field.name)", &json, body: broken, why: "dataCorrupted: '\(name)' has no case '\(unused)' and no unknown: fallback",
                           members: members, reuse: &baseText)
                 }
             case .dateRange:

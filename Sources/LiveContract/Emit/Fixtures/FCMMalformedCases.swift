@@ -270,8 +270,13 @@ struct FCMMalformedCases {
         case .dateRange:
             list.append(Breakage(label: "invalid", raw: "{\"lowerBound\":1,\"upperBound\":2}"))
             list.append(Breakage(label: "reversed", raw: "[1742065920000,1742064420000]"))
-        case .enumeration:
-            list.append(Breakage(label: "unknown-case", raw: "zzzNewCase"))
+        case .enumeration(let name):
+            let enumType = contract.type(named: name)?.enumType
+            list.append(Breakage(label: "unknown-case", raw: enumType?.unusedRawValue ?? "zzzNewCase"))
+            // An Int-raw case is matched by its exact decimal text: "01" is no case.
+            if enumType?.rawType == .int, let first = enumType?.rawValues.first {
+                list.append(Breakage(label: "unknown-case-text", raw: "0" + first))
+            }
         case .structure, .array:
             list.append(Breakage(label: "invalid", raw: "{not json"))
         case .map(let valueType):

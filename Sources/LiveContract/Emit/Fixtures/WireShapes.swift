@@ -47,7 +47,7 @@ struct WireShapes {
     func bridge(_ value: Value, type: FieldType) -> JSONValue {
         switch value {
         case .string(let text), .url(let text), .uuid(let text): return .string(text)
-        case .enumCase(let name): return .string(contract.rawValue(of: name, in: type))
+        case .enumCase(let name): return contract.rawJSON(of: name, in: type)
         case .int(let number): return .int(Int64(number))
         case .double(let number): return .double(number)
         case .bool(let flag): return .bool(flag)

@@ -55,20 +55,24 @@ struct GoContext {
         guard let enumType = type.enumType else { return nil }
         let name = syntax.typeName(type.name)
         var doc = type.doc.map { [$0] } ?? []
+        // `raw: int`: an int32 type (the bridge's integer range) that encoding/json writes as a number.
+        let isInt = enumType.rawType == .int
+        func spell(_ raw: String) -> String { isInt ? raw : GoSyntax.stringLiteral(raw) }
         if let fallback = enumType.unknownRawValue {
-            doc.append("Unknown raw values read as \(GoSyntax.stringLiteral(fallback)).")
+            doc.append("Unknown raw values read as \(spell(fallback)).")
         }
         let constants = GoLayout.aligned(zip(enumType.cases, enumType.rawValues).map { caseName, raw in
-            [syntax.caseConstant(type.name, caseName), name, "= " + GoSyntax.stringLiteral(raw)]
+            [syntax.caseConstant(type.name, caseName), name, "= " + spell(raw)]
         }).map { TemplateValue.text($0) }
         return .object([
             "name": .text(name),
-            "docLines": records.texts(GoSyntax.comment([name + " is a string-raw enum of the contract."] + doc, doc: true)),
+            "rawType": .text(isInt ? "int32" : "string"),
+            "docLines": records.texts(GoSyntax.comment([name + (isInt ? " is an Int-raw enum of the contract: its wires carry the number." : " is a string-raw enum of the contract.")] + doc, doc: true)),
             "constants": .list(constants),
             "casesVariable": .text(syntax.casesVariable(type.name)),
-            "caseList": .text(CodeText.joined(enumType.rawValues.map(GoSyntax.stringLiteral), separator: ", ")),
+            "caseList": .text(CodeText.joined(enumType.rawValues.map(spell), separator: ", ")),
             // The whole literal: `[]string{` then `{{caseList}}` would read as a triple mustache.
-            "casesLiteral": .text("[]string{" + CodeText.joined(enumType.rawValues.map(GoSyntax.stringLiteral), separator: ", ") + "}"),
+            "casesLiteral": .text((isInt ? "[]int32{" : "[]string{") + CodeText.joined(enumType.rawValues.map(spell), separator: ", ") + "}"),
         ])
     }
 

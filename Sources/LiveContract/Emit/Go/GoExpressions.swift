@@ -70,6 +70,8 @@ struct GoExpressions {
         case .float: return "w.float(\(value), \(path))"
         case .date: return "w.millis(\(value), \(path))"
         case .dateRange: return "w.rangeMs(\(value), \(path))"
+        case .enumeration(let name) where isIntRaw(name):
+            return "\(syntax.typeName(name))(w.oneOfInt(int32(\(value)), \(syntax.casesVariable(name)), \(path)))"
         case .enumeration(let name):
             return "\(syntax.typeName(name))(w.oneOf(string(\(value)), \(syntax.casesVariable(name)), \(path)))"
         case .structure(let name): return "\(normalizeFunction(name))(w, \(value), \(path))"
@@ -98,6 +100,7 @@ struct GoExpressions {
     func fcmText(_ type: FieldType, _ value: String) -> String {
         switch type {
         case .string, .url, .uuid: return value
+        case .enumeration(let name) where isIntRaw(name): return "strconv.FormatInt(int64(\(value)), 10)"
         case .enumeration: return "string(\(value))"
         case .int: return "strconv.FormatInt(int64(\(value)), 10)"
         case .sized(let kind):
@@ -124,7 +127,7 @@ struct GoExpressions {
         case .bool: return "lcJSONBool(\(value))"
         case .date: return "lcJSONMillis(\(value))"
         case .dateRange: return "lcJSONRange(\(value))"
-        case .enumeration(let name): return "lcJSONCase[\(syntax.typeName(name))](\(value), \(casesArguments(name)))"
+        case .enumeration(let name): return "\(isIntRaw(name) ? "lcJSONIntCase" : "lcJSONCase")[\(syntax.typeName(name))](\(value), \(casesArguments(name)))"
         case .structure(let name): return "\(readFunction(name))(\(value))"
         case .array(let element):
             return "lcJSONArray(\(value), \(GoLayout.function("func(item interface{}) \(syntax.bridgeType(element))", returning: jsonRead(element, "item"))))"
@@ -147,7 +150,7 @@ struct GoExpressions {
         case .float: reader = "lcReadFloat"
         case .bool: reader = "lcReadBool"
         case .date: reader = "lcReadMillis"
-        case .enumeration(let name): reader = "lcReadCase[\(syntax.typeName(name))](\(casesArguments(name)))"
+        case .enumeration(let name): reader = "\(isIntRaw(name) ? "lcReadIntCase" : "lcReadCase")[\(syntax.typeName(name))](\(casesArguments(name)))"
         case .dateRange, .structure, .array, .map:
             reader = "lcReadJSON(\(GoLayout.function("func(j interface{}) \(syntax.bridgeType(field.type))", returning: jsonRead(field.type, "j"))))"
         }
@@ -157,7 +160,11 @@ struct GoExpressions {
     /// `cases, "fallback", true` or `cases, "", false` for an enum without `unknown:`.
     func casesArguments(_ name: String) -> String {
         let cases = syntax.casesVariable(name)
-        guard let fallback = contract.type(named: name)?.enumType?.unknownRawValue else { return "\(cases), \"\", false" }
-        return "\(cases), \(GoSyntax.stringLiteral(fallback)), true"
+        let isInt = isIntRaw(name)
+        guard let fallback = contract.type(named: name)?.enumType?.unknownRawValue else { return "\(cases), \(isInt ? "0" : "\"\""), false" }
+        return "\(cases), \(isInt ? fallback : GoSyntax.stringLiteral(fallback)), true"
     }
+
+    /// Whether enum `name` has `raw: int` (an int32 type; its cases travel as numbers).
+    func isIntRaw(_ name: String) -> Bool { contract.type(named: name)?.enumType?.rawType == .int }
 }

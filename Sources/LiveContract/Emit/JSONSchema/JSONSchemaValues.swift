@@ -145,6 +145,18 @@ struct JSONSchemaValues {
         }
     }
 
+    /// The members of an Int-raw enum's definition: the integers it takes, or with `unknown:`
+    /// any 32-bit integer (the range the bridge and the FCM readers carry).
+    static func intEnum(_ enumType: EnumType, text: [String]) -> [(String, JSONValue)] {
+        let values = JSONValue.array(enumType.intRawValues.map { .int(Int64($0)) })
+        guard let fallback = enumType.unknownRawValue else {
+            return (text.isEmpty ? [] : [("description", .string(text.joined(separator: " ")))]) + [("enum", values)]
+        }
+        let described = text + ["Cases \(enumType.rawValues.joined(separator: ", ")); any other integer decodes as \(fallback)."]
+        return [("description", .string(described.joined(separator: " "))), ("type", .string("integer")),
+                ("minimum", .int(Int64(Int32.min))), ("maximum", .int(Int64(Int32.max))), ("examples", values)]
+    }
+
     /// `$defs` entries for every declared type, in file order.
     func definitions() -> [(String, JSONValue)] {
         contract.types.map { type in
@@ -152,6 +164,9 @@ struct JSONSchemaValues {
             case .enumeration(let enumType):
                 var members: [(String, JSONValue)] = [("title", .string(type.name))]
                 var text = type.doc.map { [$0] } ?? []
+                if enumType.rawType == .int {
+                    return (Self.definitionName(type), S.object(members + Self.intEnum(enumType, text: text)))
+                }
                 if let fallback = enumType.unknownRawValue {
                     text.append("Cases \(enumType.rawValues.joined(separator: ", ")); any other string decodes as \(fallback).")
                     members.append(("description", .string(text.joined(separator: " "))))

@@ -44,7 +44,8 @@ struct KotlinCodec {
         case .enumeration(let name):
             let fallback = contract.type(named: name)?.enumType?.unknownCase
                 .map { "\(type(field.type)).\(Naming.constantCase($0))" } ?? "null"
-            return "this.choice(\(type(field.type)).fromRaw(raw), \(fallback))"
+            let lookup = contract.isIntRawEnum(field.type) ? "fromRawText" : "fromRaw"
+            return "this.choice(\(type(field.type)).\(lookup)(raw), \(fallback))"
         case .dateRange, .structure, .array, .map:
             return "this.ok(\(jsonDecode(field.type, field: nil, "\(wire).parse(raw)")))"
         }
@@ -66,7 +67,7 @@ struct KotlinCodec {
         case .int, .bool, .date: return "\(value).toString()"
         case .double: return "\(wire).number(\(value))"
         case .float: return "\(wire).number(\(value).toDouble())"
-        case .enumeration: return "\(value).raw"
+        case .enumeration: return contract.isIntRawEnum(type) ? "\(value).raw.toString()" : "\(value).raw"
         case .dateRange, .structure, .array, .map: return "\(wire).json(\(bridge(type, value)))"
         }
     }

@@ -102,10 +102,12 @@ struct KotlinContext {
         let cases = enumType.cases
         var items: [TemplateValue] = []
         items.reserveCapacity(cases.count)
+        let isInt = enumType.rawType == .int
         for index in cases.indices {
             items.append(.object([
                 "constant": .text(Naming.constantCase(cases[index])),
-                "rawLiteral": .text(KotlinSyntax.stringLiteral(enumType.rawValues[index])),
+                "rawLiteral": .text(isInt ? enumType.rawValues[index] : KotlinSyntax.stringLiteral(enumType.rawValues[index])),
+                "rawText": .text(KotlinSyntax.stringLiteral(enumType.rawValues[index])),
                 "separator": .text(index < cases.count - 1 ? "," : ";"),
             ]))
         }
@@ -113,6 +115,8 @@ struct KotlinContext {
             "type": .text(type),
             "docComment": docComment(text),
             "cases": .list(items),
+            "rawType": .text(isInt ? "Int" : "String"),
+            "intRaw": .flag(isInt),
         ])
     }
 
@@ -172,7 +176,8 @@ struct KotlinContext {
         guard let enumType = contract.type(named: name)?.enumType else { return nil }
         let type = KotlinSyntax.declaredName(name, in: contract)
         let fallback = enumType.unknownCase.map { "\(type).\(Naming.constantCase($0))" } ?? "this.fail()"
-        return .object(["schemaName": .text(name), "type": .text(type), "fallback": .text(fallback)])
+        return .object(["schemaName": .text(name), "type": .text(type), "fallback": .text(fallback),
+                        "reader": .text(enumType.rawType == .int ? "int" : "string")])
     }
 
     /// Decoder and encoder of a struct inside JSON text: members keyed by wire name.

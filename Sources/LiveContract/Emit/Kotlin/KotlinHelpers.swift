@@ -75,7 +75,7 @@ struct KotlinHelpers {
                 self[.range] = true
             case .enumeration(let name):
                 enums.insert(name)
-                self[.jsonString] = true
+                if contract.type(named: name)?.enumType?.rawType == .int { self[.jsonInt] = true } else { self[.jsonString] = true }
             case .structure(let name):
                 guard structNames.insert(name).inserted, let members = contract.type(named: name)?.fields else { return }
                 for index in members.indices {

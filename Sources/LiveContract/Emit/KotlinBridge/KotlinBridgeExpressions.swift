@@ -21,10 +21,14 @@ struct KotlinBridgeExpressions {
 
     func unknownCase(of name: String) -> String? { contract.type(named: name)?.enumType?.unknownCase }
 
+    /// Whether enum `name` has `raw: int`: its record property is the raw `Int`, as JS sends it.
+    func isIntRaw(_ name: String) -> Bool { contract.type(named: name)?.enumType?.rawType == .int }
+
     /// The record property type for a value of `type`.
     func bridgeType(_ type: FieldType) -> String {
         switch type {
-        case .string, .url, .uuid, .enumeration: return "String"
+        case .enumeration(let name): return isIntRaw(name) ? "Int" : "String"
+        case .string, .url, .uuid: return "String"
         case .int: return "Int"
         case .double, .date, .float, .sized: return "Double"
         case .bool: return "Boolean"
@@ -43,7 +47,8 @@ struct KotlinBridgeExpressions {
     /// without the key, so the placeholder never reaches a conversion).
     func placeholder(_ type: FieldType) -> String {
         switch type {
-        case .string, .url, .uuid, .enumeration: return "\"\""
+        case .enumeration(let name): return isIntRaw(name) ? "0" : "\"\""
+        case .string, .url, .uuid: return "\"\""
         case .int: return "0"
         case .double, .date, .float, .sized: return "0.0"
         case .bool: return "false"
@@ -95,7 +100,12 @@ struct KotlinBridgeExpressions {
             if let unknown = unknownCase(of: name) {
                 return "\(kotlinType).fromRaw(\(expression)) ?: \(kotlinType).\(Naming.constantCase(unknown))"
             }
-            let cases = contract.type(named: name)?.enumType?.cases ?? []
+            let enumType = contract.type(named: name)?.enumType
+            if isIntRaw(name) {
+                let allowed = KotlinSyntax.stringLiteral((enumType?.rawValues ?? []).joined(separator: ", "))
+                return "\(kotlinType).fromRaw(\(expression)) ?: \(helper).refuse(\(expression).toString(), \(allowed))"
+            }
+            let cases = enumType?.cases ?? []
             return "\(kotlinType).fromRaw(\(expression)) ?: \(helper).refuse(\(expression), \(KotlinSyntax.stringLiteral(cases.joined(separator: ", "))))"
         case .structure:
             return "\(expression).toValue()"

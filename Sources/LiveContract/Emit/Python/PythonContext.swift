@@ -98,15 +98,18 @@ struct PythonContext {
     func enumContext(_ type: NamedType) -> TemplateValue? {
         guard let enumType = type.enumType else { return nil }
         var doc = type.doc.map { [$0] } ?? []
+        let isInt = enumType.rawType == .int
         if let fallback = enumType.unknownRawValue {
-            doc.append("Unknown raw values read as \(PythonSyntax.stringLiteral(fallback)) in parse_fcm_data.")
+            doc.append("Unknown raw values read as \(isInt ? fallback : PythonSyntax.stringLiteral(fallback)) in parse_fcm_data.")
         }
         let names = PythonSyntax.memberNames(enumType.cases)
         return .object([
             "name": .text(syntax.typeName(type.name)),
+            // `raw: int`: an IntEnum, whose values json.dumps writes as numbers.
+            "base": .text(isInt ? "enum.IntEnum" : "enum.Enum"),
             "commentLines": texts(PythonSyntax.comment(doc)),
             "members": .list(enumType.cases.indices.map { index in
-                .object(["member": .text(names[index]), "raw": .text(PythonSyntax.stringLiteral(enumType.rawValues[index]))])
+                .object(["member": .text(names[index]), "raw": .text(isInt ? enumType.rawValues[index] : PythonSyntax.stringLiteral(enumType.rawValues[index]))])
             }),
             "hasMembers": .flag(!enumType.cases.isEmpty),
         ])

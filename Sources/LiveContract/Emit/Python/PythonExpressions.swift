@@ -20,7 +20,7 @@ struct PythonExpressions {
         case .float: return apns ? "_lc_float_apns(_lc_float(\(value), \(path)))" : "_lc_float(\(value), \(path))"
         case .enumeration(let name) where apns && fallback(name) != "None":
             // Swift's decoder reads an unknown raw value as the `unknown:` case.
-            return "_lc_case(\(syntax.typeName(name)), \(value), \(path), \(fallback(name)))"
+            return "\(caseHelper(name))(\(syntax.typeName(name)), \(value), \(path), \(fallback(name)))"
         default: return checked(type, value, path, apns: apns)
         }
     }
@@ -39,7 +39,7 @@ struct PythonExpressions {
         case .bool: return "_lc_bool(\(value), \(path))"
         case .date: return apns ? "_lc_seconds(_lc_millis(\(value), \(path)))" : "_lc_millis(\(value), \(path))"
         case .dateRange: return apns ? "_lc_range_seconds(_lc_range(\(value), \(path)))" : "_lc_range(\(value), \(path))"
-        case .enumeration(let name): return "_lc_case(\(syntax.typeName(name)), \(value), \(path))"
+        case .enumeration(let name): return "\(caseHelper(name))(\(syntax.typeName(name)), \(value), \(path))"
         case .structure(let name):
             return "\(syntax.functionPrefix(name))_\(apns ? "to_apns" : "normalize")(\(value), \(path))"
         case .array(let element):
@@ -107,7 +107,7 @@ struct PythonExpressions {
         case .bool: return "_lc_json_bool(\(value))"
         case .date: return "_lc_json_millis(\(value))"
         case .dateRange: return "_lc_json_range(\(value))"
-        case .enumeration(let name): return "_lc_json_case(\(syntax.typeName(name)), \(value), \(fallback(name)))"
+        case .enumeration(let name): return "\(caseHelper(name, "_lc_json"))(\(syntax.typeName(name)), \(value), \(fallback(name)))"
         case .structure(let name): return "\(syntax.functionPrefix(name))_read_json(\(value))"
         case .array(let element): return "_lc_json_array(\(value), lambda item: \(jsonRead(element, "item")))"
         case .map(let valueType): return "_lc_json_map(\(value), lambda item: \(jsonRead(valueType, "item")))"
@@ -126,7 +126,7 @@ struct PythonExpressions {
         case .float: reader = "_lc_read_float"
         case .bool: reader = "_lc_read_bool"
         case .date: reader = "_lc_read_millis"
-        case .enumeration(let name): reader = "_lc_read_case(\(syntax.typeName(name)), \(fallback(name)))"
+        case .enumeration(let name): reader = "\(caseHelper(name, "_lc_read"))(\(syntax.typeName(name)), \(fallback(name)))"
         case .dateRange, .structure, .array, .map: reader = "_lc_read_json(lambda json_value: \(jsonRead(field.type, "json_value")))"
         }
         return clamped(reader, field, helper: "_lc_bounded")
@@ -138,6 +138,7 @@ struct PythonExpressions {
         let checkedValue = checkedField(field, value, path: path, apns: false)
         switch field.type {
         case .string, .url, .uuid: return checkedValue
+        case .enumeration(let name) where isIntRaw(name): return "str(\(checkedValue).value)"
         case .enumeration: return checkedValue + ".value"
         case .int, .sized, .date: return "str(\(checkedValue))"
         case .double, .float: return "_lc_number_text(\(checkedValue))"
@@ -149,6 +150,14 @@ struct PythonExpressions {
     /// `lowest, highest, 'int8'`: the range a sized integer may take off Swift, and its name.
     static func rangeArguments(_ kind: IntegerKind) -> String {
         "\(kind.wireRange.lowerBound), \(kind.wireRange.upperBound), '\(kind.rawValue)'"
+    }
+
+    /// Whether enum `name` has `raw: int` (an IntEnum; its cases travel as numbers).
+    func isIntRaw(_ name: String) -> Bool { contract.type(named: name)?.enumType?.rawType == .int }
+
+    /// `<prefix>_case`, or `<prefix>_int_case` for an Int-raw enum.
+    func caseHelper(_ name: String, _ prefix: String = "_lc") -> String {
+        prefix + (isIntRaw(name) ? "_int_case" : "_case")
     }
 
     /// The member unknown raw values read as, or `None`.

@@ -86,8 +86,10 @@ struct SwiftContext {
             "docLines": docs(type.doc),
             "cases": .list(enumType.cases.indices.map { index in
                 let name = enumType.cases[index], raw = enumType.rawValues[index]
+                if enumType.rawType == .int { return .text(SwiftSyntax.identifier(name) + SwiftSyntax.intRawSuffix(enumType.intRawValues, at: index)) }
                 return .text(SwiftSyntax.identifier(name) + (raw == name ? "" : " = " + SwiftSyntax.stringLiteral(raw)))
             }),
+            "rawType": .text(enumType.rawType == .int ? "Int" : "String"),
             "unknownCase": .text(enumType.unknownCase.map(SwiftSyntax.identifier) ?? ""),
             "unknownCaseName": .text(enumType.unknownCase ?? ""),
         ])

@@ -48,6 +48,15 @@ enum SwiftSyntax {
         typeName(field.type) + (field.isOptional ? "?" : "")
     }
 
+    /// ` = n` for case `index` of an Int-raw enum when `n` is not Swift's implicit value
+    /// (0 for the first case, else the previous raw value + 1), so the case list reads as a
+    /// hand-written one does.
+    static func intRawSuffix(_ raws: [Int], at index: Int) -> String {
+        guard index < raws.count else { return "" }
+        let implicit = index == 0 ? 0 : raws[index - 1] + 1
+        return raws[index] == implicit ? "" : " = \(raws[index])"
+    }
+
     /// A string literal. Everything outside printable ASCII is a `\u{...}` escape, so the
     /// generated file is pure ASCII and `\(` can never start an interpolation.
     static func stringLiteral(_ text: String) -> String {

@@ -3,7 +3,7 @@
 ///
 /// The record side speaks JS: wire names, dates as Unix milliseconds (`Double`), ranges as
 /// `[startMs, endMs]`, URLs as strings. Enums with an `unknown:` case travel as their raw
-/// `String` and fall back like the widget's decoder does; enums without one are the generated
+/// `String` (or `Int`, for `raw: int`) and fall back like the widget's decoder does; enums without one are the generated
 /// enum made `Enumerable`, so Expo refuses an unknown value at the boundary, as the widget would.
 /// Every conversion into Swift is total: it clamps, repairs or falls back, it never traps.
 struct SwiftBridgeExpressions {
@@ -29,6 +29,11 @@ struct SwiftBridgeExpressions {
         contract.type(named: name)?.enumType?.unknownCase
     }
 
+    /// The Swift raw type of enum `name`: what a record holds for an enum with a fallback.
+    func rawSwiftType(of name: String) -> String {
+        contract.type(named: name)?.enumType?.rawType == .int ? "Int" : "String"
+    }
+
     /// The type of a record property holding a value of `type`.
     func bridgeType(_ type: FieldType) -> String {
         switch type {
@@ -37,7 +42,7 @@ struct SwiftBridgeExpressions {
         case .double, .float, .date: return "Double"
         case .bool: return "Bool"
         case .dateRange: return "[Double]"
-        case .enumeration(let name): return unknownCase(of: name) == nil ? qualified(name) : "String"
+        case .enumeration(let name): return unknownCase(of: name) == nil ? qualified(name) : rawSwiftType(of: name)
         case .structure(let name): return recordName(ofStruct: name)
         case .array(let element): return "[\(bridgeType(element))]"
         case .map(let value): return "[String: \(bridgeType(value))]"
@@ -62,7 +67,7 @@ struct SwiftBridgeExpressions {
         case .dateRange, .array: return "[]"
         case .map: return "[:]"
         case .enumeration(let name):
-            if unknownCase(of: name) != nil { return "\"\"" }
+            if unknownCase(of: name) != nil { return rawSwiftType(of: name) == "Int" ? "0" : "\"\"" }
             return "." + SwiftSyntax.identifier(contract.type(named: name)?.enumType?.cases.first ?? "")
         case .structure(let name): return recordName(ofStruct: name) + "()"
         }

@@ -50,11 +50,16 @@ struct TypeScriptContext {
     func enumContext(_ type: NamedType) -> TemplateValue? {
         guard let enumType = type.enumType else { return nil }
         var doc = type.doc.map { [$0] } ?? []
+        let isInt = enumType.rawType == .int
         if let fallback = enumType.unknownRawValue {
-            doc.append("Unknown raw values read as `\(TypeScriptSyntax.stringLiteral(fallback))`.")
+            doc.append("Unknown raw values read as `\(isInt ? fallback : TypeScriptSyntax.stringLiteral(fallback))`.")
         }
-        let literals = enumType.rawValues.map(TypeScriptSyntax.stringLiteral)
+        let literals = isInt ? enumType.rawValues : enumType.rawValues.map(TypeScriptSyntax.stringLiteral)
+        // An Int-raw enum's wire is a number; the object names each one (`Level.high` is 5).
+        let named = zip(enumType.cases, enumType.rawValues).map { TypeScriptSyntax.propertyKey($0) + ": " + $1 }
         return .object([
+            "namedCases": .text(isInt ? "{ " + CodeText.joined(named, separator: ", ") + " }" : ""),
+            "swiftName": .text(type.name),
             "name": .text(syntax.typeName(type.name)),
             "docLines": texts(TypeScriptSyntax.docBlock(doc)),
             "union": .text(CodeText.joined(literals, separator: " | ")),

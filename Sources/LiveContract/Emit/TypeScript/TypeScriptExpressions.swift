@@ -83,7 +83,7 @@ struct TypeScriptExpressions {
         case .bool: return "lc.jsonBool(\(value))"
         case .date: return "lc.jsonMillis(\(value))"
         case .dateRange: return "lc.jsonRange(\(value))"
-        case .enumeration(let name): return "lc.jsonCase(\(value), \(casesArguments(name)))"
+        case .enumeration(let name): return "lc.\(isIntRaw(name) ? "jsonIntCase" : "jsonCase")(\(value), \(casesArguments(name)))"
         case .structure(let name): return "\(readFunction(name))(\(value))"
         case .array(let element): return "lc.jsonArray(\(value), (item) => \(jsonRead(element, "item")))"
         case .map(let valueType): return "lc.jsonRecord(\(value), (item) => \(jsonRead(valueType, "item")))"
@@ -102,7 +102,7 @@ struct TypeScriptExpressions {
         case .float: reader = "lc.readFloat"
         case .bool: reader = "lc.readBool"
         case .date: reader = "lc.readMillis"
-        case .enumeration(let name): reader = "lc.readCase(\(casesArguments(name)))"
+        case .enumeration(let name): reader = "lc.\(isIntRaw(name) ? "readIntCase" : "readCase")(\(casesArguments(name)))"
         case .dateRange, .structure, .array, .map: reader = "lc.readJson((json) => \(jsonRead(field.type, "json")))"
         }
         return clamped(reader, field, helper: "lc.bounded")
@@ -113,6 +113,7 @@ struct TypeScriptExpressions {
     func fcmString(_ field: Field, source: String, path: String) -> String {
         let value = checkedField(field, source: source, path: path, apns: false)
         switch field.type {
+        case .enumeration(let name) where isIntRaw(name): return "String(\(value))"
         case .string, .url, .uuid, .enumeration: return value
         case .int, .sized, .double, .float, .bool, .date: return "String(\(value))"
         case .dateRange, .structure, .array, .map:
@@ -129,6 +130,9 @@ struct TypeScriptExpressions {
     func casesArguments(_ name: String) -> String {
         let cases = syntax.casesName(name)
         guard let fallback = contract.type(named: name)?.enumType?.unknownRawValue else { return cases }
-        return "\(cases), \(TypeScriptSyntax.stringLiteral(fallback))"
+        return "\(cases), \(isIntRaw(name) ? fallback : TypeScriptSyntax.stringLiteral(fallback))"
     }
+
+    /// Whether enum `name` has `raw: int` (its cases travel as numbers).
+    func isIntRaw(_ name: String) -> Bool { contract.type(named: name)?.enumType?.rawType == .int }
 }

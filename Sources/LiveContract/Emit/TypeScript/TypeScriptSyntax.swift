@@ -47,7 +47,9 @@ struct TypeScriptSyntax {
     func literal(_ value: Value, type: FieldType, inCode: Bool = true) -> String {
         switch value {
         case .string(let text), .url(let text), .uuid(let text): return Self.stringLiteral(text)
-        case .enumCase(let name): return Self.stringLiteral(contract.rawValue(of: name, in: type))
+        case .enumCase(let name):
+            let raw = contract.rawValue(of: name, in: type)
+            return contract.isIntRawEnum(type) ? raw : Self.stringLiteral(raw)
         case .int(let number): return String(number)
         case .double(let number): return JSNumber.format(number)
         case .bool(let flag): return flag ? "true" : "false"
