@@ -15,7 +15,7 @@ import math
 import re
 import struct
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Type, TypeVar
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Type, TypeVar, Union
 
 from typing import Literal, Protocol
 
@@ -389,9 +389,10 @@ class FocusFcmParse:
         }
 
 
-def to_fcm_data(attributes: FocusAttributes, state: FocusState, envelope: FcmEnvelope) -> Dict[str, str]:
+def to_fcm_data(attributes: FocusAttributes, state: FocusState, envelope: FcmEnvelopeLike) -> Dict[str, str]:
     """The flat FCM data map: the envelope first, then the fields (wire names; JSON text for
-    ranges, structs and lists). Checks and clamps like to_content_state, and raises the same way."""
+    ranges, structs and lists). Checks and clamps like to_content_state, and raises the same way.
+    The envelope is an FcmEnvelope or its JSON object (a fixture's `fcmEnvelope`)."""
     _lc_instance(attributes, FocusAttributes, 'FocusAttributes')
     _lc_instance(state, FocusState, 'FocusState')
     data: Dict[str, str] = {}
@@ -410,8 +411,9 @@ def to_fcm_data(attributes: FocusAttributes, state: FocusState, envelope: FcmEnv
     return data
 
 
-def parse_fcm_data(data: Dict[str, str]) -> FocusFcmParse:
-    """Reads an FCM data map back. Never raises: absent, unreadable, out-of-range and unknown
+def parse_fcm_data(data: object) -> FocusFcmParse:
+    """Reads an FCM data map back. Never raises, whatever `data` is (a non-mapping reads as an
+    empty map, a non-string value as unreadable): absent, unreadable, out-of-range and unknown
     values are repaired or dropped by the table in docs/wire.md, and each one is reported."""
     issues: List[FcmIssue] = []
     envelope = _lc_read_envelope(data, _ENVELOPE_KEYS, issues)
@@ -452,21 +454,21 @@ def apns_payload(
     stale_date_ms: Optional[float] = None,
     dismissal_date_ms: Optional[float] = None,
     relevance_score: Optional[float] = None,
-    alert: Optional[ApnsAlert] = None,
-    attributes: Optional[FocusApnsAttributes] = None,
+    alert: Optional[ApnsAlertLike] = None,
+    attributes: Union[FocusApnsAttributes, FocusAttributes, None] = None,
 ) -> JsonObject:
     """The body of an update, end or start push, keys in the order of docs/wire.md. Times are
     Unix ms; the body carries whole Unix seconds. An update takes stale_date_ms,
-    relevance_score and alert; an end dismissal_date_ms; a start the attributes (from
-    to_apns_attributes) and alert; options of another event are ignored. Raises ValueError
-    when the JSON body is over 4096 UTF-8 bytes, which APNs refuses."""
+    relevance_score and alert; an end dismissal_date_ms; a start the attributes (either
+    shape: bridge attributes go through to_apns_attributes) and alert; options of another
+    event are ignored. An alert is an ApnsAlert or a `{'title', 'body'}` dict. Raises
+    ValueError when the JSON body is over 4096 UTF-8 bytes, which APNs refuses."""
     aps = _apns_aps(event, content_state, timestamp_ms, stale_date_ms, dismissal_date_ms, relevance_score, alert)
     if event == 'start':
         if attributes is None:
             raise TypeError('a start push needs the attributes: to_apns_attributes(...)')
-        _lc_instance(attributes, FocusApnsAttributes, 'attributes')
         aps['attributes-type'] = 'FocusAttributes'
-        aps['attributes'] = attributes.to_json()
+        aps['attributes'] = _apns_attributes(attributes).to_json()
         if alert is not None:
             aps['alert'] = _lc_alert(alert)
     payload: JsonObject = {'aps': aps}
@@ -481,7 +483,7 @@ def _apns_aps(
     stale_date_ms: Optional[float],
     dismissal_date_ms: Optional[float],
     relevance_score: Optional[float],
-    alert: Optional[ApnsAlert],
+    alert: Optional[ApnsAlertLike],
 ) -> JsonObject:
     """The `aps` head of a push and the update or end options; a start adds its own."""
     if event not in ('update', 'end', 'start'):
@@ -505,12 +507,19 @@ def _apns_aps(
     return aps
 
 
+def _apns_attributes(attributes: object) -> FocusApnsAttributes:
+    """The APNs shape of start attributes given in either shape."""
+    if isinstance(attributes, FocusAttributes):
+        return to_apns_attributes(attributes)
+    return _lc_instance(attributes, FocusApnsAttributes, 'attributes')
+
+
 def apns_start_payload(
     content_state: FocusContentState,
-    attributes: FocusApnsAttributes,
+    attributes: Union[FocusApnsAttributes, FocusAttributes],
     *,
     timestamp_ms: float,
-    alert: Optional[ApnsAlert] = None,
+    alert: Optional[ApnsAlertLike] = None,
     push_token: bool = False,
     channel_id: Optional[str] = None,
 ) -> JsonObject:
@@ -523,10 +532,10 @@ def apns_start_payload(
         extra = {'input-push-channel': _lc_channel_id(channel_id)}
     else:
         raise TypeError('a start asks for either push_token=True or channel_id, not both and not neither')
-    _lc_instance(attributes, FocusApnsAttributes, 'attributes')
+    apns_attributes = _apns_attributes(attributes)
     aps = _apns_aps('start', content_state, timestamp_ms, None, None, None, None)
     aps['attributes-type'] = 'FocusAttributes'
-    aps['attributes'] = attributes.to_json()
+    aps['attributes'] = apns_attributes.to_json()
     aps.update(extra)
     if alert is not None:
         aps['alert'] = _lc_alert(alert)
@@ -543,7 +552,7 @@ def broadcast_payload(
     stale_date_ms: Optional[float] = None,
     dismissal_date_ms: Optional[float] = None,
     relevance_score: Optional[float] = None,
-    alert: Optional[ApnsAlert] = None,
+    alert: Optional[ApnsAlertLike] = None,
 ) -> JsonObject:
     """The body of an update or end broadcast: the same `aps` as apns_payload, held to the
     broadcast limit (5120 bytes). A channel carries no start: start an activity subscribed to
@@ -580,7 +589,7 @@ def broadcast_request(bundle_id: str, channel_id: str, payload: JsonObject, deli
     return ApnsRequest('POST', '/4/broadcasts/apps/' + app, headers, payload)
 
 
-def fcm_message(token: str, attributes: FocusAttributes, state: FocusState, envelope: FcmEnvelope) -> JsonObject:
+def fcm_message(token: str, attributes: FocusAttributes, state: FocusState, envelope: FcmEnvelopeLike) -> JsonObject:
     """The FCM HTTP v1 `messages:send` body for one Android device: data only, high priority.
     Raises when a data key is reserved by FCM (from, message_type, google*, gcm*) or the
     data is over 4096 bytes as JSON."""
@@ -658,6 +667,11 @@ class FcmEnvelope:
         )
 
 
+# What to_fcm_data and fcm_message take as the envelope: an FcmEnvelope or its JSON object
+# (`{activityId, event, sentAtMs, staleAtMs?, dismissAtMs?}`, as a fixture's `fcmEnvelope`).
+FcmEnvelopeLike = Union[FcmEnvelope, Mapping[str, object]]
+
+
 @dataclass
 class FcmEnvelopeRead:
     """The envelope as parse_fcm_data read it: None for what was absent or unreadable."""
@@ -727,6 +741,11 @@ class ApnsAlert:
     """An alert shown with a push: on update and start (docs/wire.md)."""
     title: str
     body: str
+
+
+# What the builders take as an alert: an ApnsAlert or its JSON object (`{'title', 'body'}`,
+# as the fixtures' `apnsOptions.alert` and the TypeScript object literal).
+ApnsAlertLike = Union[ApnsAlert, Mapping[str, object]]
 
 
 @dataclass
@@ -1029,6 +1048,8 @@ def _lc_unix_seconds(ms: object, path: str) -> int:
 
 
 def _lc_alert(alert: object) -> JsonObject:
+    if isinstance(alert, Mapping):
+        alert = ApnsAlert(title=_lc_string(alert.get('title'), 'alert.title'), body=_lc_string(alert.get('body'), 'alert.body'))
     value = _lc_instance(alert, ApnsAlert, 'alert')
     return {'title': _lc_string(value.title, 'alert.title'), 'body': _lc_string(value.body, 'alert.body')}
 
@@ -1215,7 +1236,7 @@ def _lc_sent_millis(value: object, path: str) -> str:
 
 
 def _lc_write_envelope(envelope: object, data: Dict[str, str], keys: Dict[str, str]) -> None:
-    value = _lc_instance(envelope, FcmEnvelope, 'envelope')
+    value = FcmEnvelope.from_json(envelope) if isinstance(envelope, Mapping) else _lc_instance(envelope, FcmEnvelope, 'envelope')
     if not isinstance(value.activity_id, str) or value.activity_id == '':
         raise _lc_fail('envelope.activity_id', 'a non-empty string', value.activity_id)
     if value.event not in ('start', 'update', 'end'):

@@ -873,7 +873,7 @@ const lc = {
     if (lower > upper) throw new RangeError(path + ' starts after it ends: [' + lower + ', ' + upper + ']');
     return [lower, upper];
   },
-  oneOf<T extends string>(value: T, cases: readonly T[], path: string): T {
+  oneOf<T extends string | number>(value: T, cases: readonly T[], path: string): T {
     return cases.indexOf(value) >= 0 ? value : lc.fail(path, 'one of ' + cases.join(', '), value);
   },
   array<T, U>(value: T[], path: string, each: (item: T, at: string) => U): U[] {
@@ -1032,6 +1032,13 @@ const lc = {
       return fallback === undefined ? undefined : { value: fallback, reason: 'unknown-case' };
     };
   },
+  /** An Int-raw case by its exact decimal text, as Swift writes it ("01" is no case). */
+  readIntCase<T extends number>(cases: readonly T[], fallback?: T): LcReader<T> {
+    return (raw) => {
+      for (const value of cases) if (String(value) === raw) return { value };
+      return fallback === undefined ? undefined : { value: fallback, reason: 'unknown-case' };
+    };
+  },
   readJson<T>(read: (json: unknown) => T): LcReader<T> {
     return (raw) => ({ value: read(JSON.parse(raw)) });
   },
@@ -1074,6 +1081,11 @@ const lc = {
   jsonCase<T extends string>(json: unknown, cases: readonly T[], fallback?: T): T {
     if (typeof json !== 'string') return lc.invalid();
     if (cases.indexOf(json as T) >= 0) return json as T;
+    return fallback === undefined ? lc.invalid() : fallback;
+  },
+  jsonIntCase<T extends number>(json: unknown, cases: readonly T[], fallback?: T): T {
+    const value = lc.jsonInt(json);
+    for (const known of cases) if (known === value) return known;
     return fallback === undefined ? lc.invalid() : fallback;
   },
   jsonArray<T>(json: unknown, each: (item: unknown) => T): T[] {

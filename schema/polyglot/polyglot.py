@@ -14,7 +14,7 @@ import math
 import re
 import struct
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Type, TypeVar
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Type, TypeVar, Union
 
 from typing import Literal, Protocol
 
@@ -618,9 +618,10 @@ class PolyglotFcmParse:
         }
 
 
-def to_fcm_data(attributes: PolyglotAttributes, state: PolyglotState, envelope: FcmEnvelope) -> Dict[str, str]:
+def to_fcm_data(attributes: PolyglotAttributes, state: PolyglotState, envelope: FcmEnvelopeLike) -> Dict[str, str]:
     """The flat FCM data map: the envelope first, then the fields (wire names; JSON text for
-    ranges, structs and lists). Checks and clamps like to_content_state, and raises the same way."""
+    ranges, structs and lists). Checks and clamps like to_content_state, and raises the same way.
+    The envelope is an FcmEnvelope or its JSON object (a fixture's `fcmEnvelope`)."""
     _lc_instance(attributes, PolyglotAttributes, 'PolyglotAttributes')
     _lc_instance(state, PolyglotState, 'PolyglotState')
     data: Dict[str, str] = {}
@@ -675,8 +676,9 @@ def to_fcm_data(attributes: PolyglotAttributes, state: PolyglotState, envelope: 
     return data
 
 
-def parse_fcm_data(data: Dict[str, str]) -> PolyglotFcmParse:
-    """Reads an FCM data map back. Never raises: absent, unreadable, out-of-range and unknown
+def parse_fcm_data(data: object) -> PolyglotFcmParse:
+    """Reads an FCM data map back. Never raises, whatever `data` is (a non-mapping reads as an
+    empty map, a non-string value as unreadable): absent, unreadable, out-of-range and unknown
     values are repaired or dropped by the table in docs/wire.md, and each one is reported."""
     issues: List[FcmIssue] = []
     envelope = _lc_read_envelope(data, _ENVELOPE_KEYS, issues)
@@ -753,21 +755,21 @@ def apns_payload(
     stale_date_ms: Optional[float] = None,
     dismissal_date_ms: Optional[float] = None,
     relevance_score: Optional[float] = None,
-    alert: Optional[ApnsAlert] = None,
-    attributes: Optional[PolyglotApnsAttributes] = None,
+    alert: Optional[ApnsAlertLike] = None,
+    attributes: Union[PolyglotApnsAttributes, PolyglotAttributes, None] = None,
 ) -> JsonObject:
     """The body of an update, end or start push, keys in the order of docs/wire.md. Times are
     Unix ms; the body carries whole Unix seconds. An update takes stale_date_ms,
-    relevance_score and alert; an end dismissal_date_ms; a start the attributes (from
-    to_apns_attributes) and alert; options of another event are ignored. Raises ValueError
-    when the JSON body is over 4096 UTF-8 bytes, which APNs refuses."""
+    relevance_score and alert; an end dismissal_date_ms; a start the attributes (either
+    shape: bridge attributes go through to_apns_attributes) and alert; options of another
+    event are ignored. An alert is an ApnsAlert or a `{'title', 'body'}` dict. Raises
+    ValueError when the JSON body is over 4096 UTF-8 bytes, which APNs refuses."""
     aps = _apns_aps(event, content_state, timestamp_ms, stale_date_ms, dismissal_date_ms, relevance_score, alert)
     if event == 'start':
         if attributes is None:
             raise TypeError('a start push needs the attributes: to_apns_attributes(...)')
-        _lc_instance(attributes, PolyglotApnsAttributes, 'attributes')
         aps['attributes-type'] = 'PolyglotAttributes'
-        aps['attributes'] = attributes.to_json()
+        aps['attributes'] = _apns_attributes(attributes).to_json()
         if alert is not None:
             aps['alert'] = _lc_alert(alert)
     payload: JsonObject = {'aps': aps}
@@ -782,7 +784,7 @@ def _apns_aps(
     stale_date_ms: Optional[float],
     dismissal_date_ms: Optional[float],
     relevance_score: Optional[float],
-    alert: Optional[ApnsAlert],
+    alert: Optional[ApnsAlertLike],
 ) -> JsonObject:
     """The `aps` head of a push and the update or end options; a start adds its own."""
     if event not in ('update', 'end', 'start'):
@@ -806,12 +808,19 @@ def _apns_aps(
     return aps
 
 
+def _apns_attributes(attributes: object) -> PolyglotApnsAttributes:
+    """The APNs shape of start attributes given in either shape."""
+    if isinstance(attributes, PolyglotAttributes):
+        return to_apns_attributes(attributes)
+    return _lc_instance(attributes, PolyglotApnsAttributes, 'attributes')
+
+
 def apns_start_payload(
     content_state: PolyglotContentState,
-    attributes: PolyglotApnsAttributes,
+    attributes: Union[PolyglotApnsAttributes, PolyglotAttributes],
     *,
     timestamp_ms: float,
-    alert: Optional[ApnsAlert] = None,
+    alert: Optional[ApnsAlertLike] = None,
     push_token: bool = False,
     channel_id: Optional[str] = None,
 ) -> JsonObject:
@@ -824,10 +833,10 @@ def apns_start_payload(
         extra = {'input-push-channel': _lc_channel_id(channel_id)}
     else:
         raise TypeError('a start asks for either push_token=True or channel_id, not both and not neither')
-    _lc_instance(attributes, PolyglotApnsAttributes, 'attributes')
+    apns_attributes = _apns_attributes(attributes)
     aps = _apns_aps('start', content_state, timestamp_ms, None, None, None, None)
     aps['attributes-type'] = 'PolyglotAttributes'
-    aps['attributes'] = attributes.to_json()
+    aps['attributes'] = apns_attributes.to_json()
     aps.update(extra)
     if alert is not None:
         aps['alert'] = _lc_alert(alert)
@@ -844,7 +853,7 @@ def broadcast_payload(
     stale_date_ms: Optional[float] = None,
     dismissal_date_ms: Optional[float] = None,
     relevance_score: Optional[float] = None,
-    alert: Optional[ApnsAlert] = None,
+    alert: Optional[ApnsAlertLike] = None,
 ) -> JsonObject:
     """The body of an update or end broadcast: the same `aps` as apns_payload, held to the
     broadcast limit (5120 bytes). A channel carries no start: start an activity subscribed to
@@ -881,7 +890,7 @@ def broadcast_request(bundle_id: str, channel_id: str, payload: JsonObject, deli
     return ApnsRequest('POST', '/4/broadcasts/apps/' + app, headers, payload)
 
 
-def fcm_message(token: str, attributes: PolyglotAttributes, state: PolyglotState, envelope: FcmEnvelope) -> JsonObject:
+def fcm_message(token: str, attributes: PolyglotAttributes, state: PolyglotState, envelope: FcmEnvelopeLike) -> JsonObject:
     """The FCM HTTP v1 `messages:send` body for one Android device: data only, high priority.
     Raises when a data key is reserved by FCM (from, message_type, google*, gcm*) or the
     data is over 4096 bytes as JSON."""
@@ -959,6 +968,11 @@ class FcmEnvelope:
         )
 
 
+# What to_fcm_data and fcm_message take as the envelope: an FcmEnvelope or its JSON object
+# (`{activityId, event, sentAtMs, staleAtMs?, dismissAtMs?}`, as a fixture's `fcmEnvelope`).
+FcmEnvelopeLike = Union[FcmEnvelope, Mapping[str, object]]
+
+
 @dataclass
 class FcmEnvelopeRead:
     """The envelope as parse_fcm_data read it: None for what was absent or unreadable."""
@@ -1028,6 +1042,11 @@ class ApnsAlert:
     """An alert shown with a push: on update and start (docs/wire.md)."""
     title: str
     body: str
+
+
+# What the builders take as an alert: an ApnsAlert or its JSON object (`{'title', 'body'}`,
+# as the fixtures' `apnsOptions.alert` and the TypeScript object literal).
+ApnsAlertLike = Union[ApnsAlert, Mapping[str, object]]
 
 
 @dataclass
@@ -1251,6 +1270,20 @@ def _lc_seconds_range(value: object, path: str) -> Tuple[float, float]:
     return (lower, upper)
 
 
+def _lc_int_case(kind: Type[_E], value: object, path: str, fallback: Optional[_E] = None) -> _E:
+    """An Int-raw enum case from a case or its raw integer (a bool is no integer); with
+    `fallback` (the APNs side of an enum with `unknown:`) any other integer is that case."""
+    if isinstance(value, kind):
+        return value
+    whole = _lc_whole(value)
+    for case in kind:
+        if whole is not None and case.value == whole:
+            return case
+    if fallback is not None and whole is not None:
+        return fallback
+    raise _lc_fail(path, 'one of ' + ', '.join(str(case.value) for case in kind), value)
+
+
 def _lc_case(kind: Type[_E], value: object, path: str, fallback: Optional[_E] = None) -> _E:
     """An enum case from a case or its raw value; with `fallback` (the APNs side of an enum
     with `unknown:`) any other text is that case, as Swift's decoder reads it."""
@@ -1316,6 +1349,8 @@ def _lc_unix_seconds(ms: object, path: str) -> int:
 
 
 def _lc_alert(alert: object) -> JsonObject:
+    if isinstance(alert, Mapping):
+        alert = ApnsAlert(title=_lc_string(alert.get('title'), 'alert.title'), body=_lc_string(alert.get('body'), 'alert.body'))
     value = _lc_instance(alert, ApnsAlert, 'alert')
     return {'title': _lc_string(value.title, 'alert.title'), 'body': _lc_string(value.body, 'alert.body')}
 
@@ -1502,7 +1537,7 @@ def _lc_sent_millis(value: object, path: str) -> str:
 
 
 def _lc_write_envelope(envelope: object, data: Dict[str, str], keys: Dict[str, str]) -> None:
-    value = _lc_instance(envelope, FcmEnvelope, 'envelope')
+    value = FcmEnvelope.from_json(envelope) if isinstance(envelope, Mapping) else _lc_instance(envelope, FcmEnvelope, 'envelope')
     if not isinstance(value.activity_id, str) or value.activity_id == '':
         raise _lc_fail('envelope.activity_id', 'a non-empty string', value.activity_id)
     if value.event not in ('start', 'update', 'end'):
@@ -1634,6 +1669,16 @@ def _lc_read_uuid(raw: str) -> _LcRead[str]:
     return None if text is None else (text, None)
 
 
+def _lc_read_int_case(kind: Type[_E], fallback: Optional[_E]) -> Callable[[str], _LcRead[_E]]:
+    """An Int-raw case by its exact decimal text, as Swift writes it ('01' is no case)."""
+    def read(raw: str) -> _LcRead[_E]:
+        for case in kind:
+            if str(case.value) == raw:
+                return (case, None)
+        return None if fallback is None else (fallback, 'unknown-case')
+    return read
+
+
 def _lc_read_case(kind: Type[_E], fallback: Optional[_E]) -> Callable[[str], _LcRead[_E]]:
     def read(raw: str) -> _LcRead[_E]:
         for case in kind:
@@ -1719,6 +1764,16 @@ def _lc_json_range(value: object) -> Tuple[int, int]:
     if lower > upper:
         raise _LcInvalid('dateRange')
     return (lower, upper)
+
+
+def _lc_json_int_case(kind: Type[_E], value: object, fallback: Optional[_E]) -> _E:
+    whole = _lc_json_int(value)
+    for case in kind:
+        if case.value == whole:
+            return case
+    if fallback is None:
+        raise _LcInvalid('enum')
+    return fallback
 
 
 def _lc_json_case(kind: Type[_E], value: object, fallback: Optional[_E]) -> _E:

@@ -996,6 +996,18 @@ func (w *lcWriter) oneOf(value string, cases []string, path string) string {
 	return value
 }
 
+func (w *lcWriter) oneOfInt(value int32, cases []int32, path string) int32 {
+	names := make([]string, len(cases))
+	for index, item := range cases {
+		if item == value {
+			return value
+		}
+		names[index] = strconv.FormatInt(int64(item), 10)
+	}
+	w.fail(path, "one of "+strings.Join(names, ", "), strconv.FormatInt(int64(value), 10))
+	return value
+}
+
 func (w *lcWriter) uuid(value string, path string) string {
 	text, ok := lcUUIDText(value)
 	if !ok {
@@ -1257,6 +1269,21 @@ func lcReadCase[T ~string](cases []string, fallback string, hasFallback bool) fu
 	}
 }
 
+// lcReadIntCase matches an Int-raw case by its exact decimal text, as Swift writes it ("01" is no case).
+func lcReadIntCase[T ~int32](cases []int32, fallback int32, hasFallback bool) func(string) (T, string, bool) {
+	return func(raw string) (T, string, bool) {
+		for _, item := range cases {
+			if strconv.FormatInt(int64(item), 10) == raw {
+				return T(item), "", true
+			}
+		}
+		if hasFallback {
+			return T(fallback), "unknown-case", true
+		}
+		return T(0), "", false
+	}
+}
+
 func lcReadJSON[T any](read func(interface{}) T) func(string) (T, string, bool) {
 	return func(raw string) (T, string, bool) {
 		return read(lcParseJSON(raw)), "", true
@@ -1380,6 +1407,19 @@ func lcJSONRange(j interface{}) [2]int64 {
 		lcFailJSON()
 	}
 	return [2]int64{lower, upper}
+}
+
+func lcJSONIntCase[T ~int32](j interface{}, cases []int32, fallback int32, hasFallback bool) T {
+	value := lcJSONInt(j)
+	for _, item := range cases {
+		if item == value {
+			return T(value)
+		}
+	}
+	if !hasFallback {
+		lcFailJSON()
+	}
+	return T(fallback)
 }
 
 func lcJSONCase[T ~string](j interface{}, cases []string, fallback string, hasFallback bool) T {
