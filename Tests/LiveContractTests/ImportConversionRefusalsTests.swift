@@ -61,8 +61,9 @@ final class ImportConversionRefusalsTests: XCTestCase {
         XCTAssertTrue(result.messages[0].hasPrefix("6:17 [import-unsupported] 'PingAttributes' writes its own init(from:), and this statement is not of the one form import reads ("), result.messages[0])
     }
 
-    /// An Int-raw enum's JSON is a number; the way out that keeps the JSON is an Int field.
-    func testIntRawEnumSaysWhichDeclarationKeepsTheJSON() {
+    /// An Int-raw enum imports as `raw: int` (its JSON is a number); another integer raw
+    /// type is refused at the enum, and the message names `Int` as the form that imports.
+    func testIntRawEnumImportsAndOtherIntegerRawTypesSayWhatImports() {
         let result = located("""
         struct FocusAttributes: ActivityAttributes {
             struct ContentState: Codable, Hashable { var block: BlockType }
@@ -72,8 +73,21 @@ final class ImportConversionRefusalsTests: XCTestCase {
             case `break`
         }
         """)
-        XCTAssertNil(result.schema)
-        XCTAssertEqual(result.messages, ["4:6 [import-unsupported] enum 'BlockType' has Int raw values, so its JSON is a number, and the schema's enums are String-raw (their JSON is the raw string): declare the fields that hold it as Int (the same JSON) and convert with BlockType(rawValue:) where app code reads them, or make the enum String-raw (a different JSON, so the senders change too)"])
+        XCTAssertTrue(result.schema?.contains("raw: int") ?? false, "\(result.schema ?? "no schema") \(result.messages)")
+        XCTAssertFalse(result.messages.contains { $0.contains("import-unsupported") }, "\(result.messages)")
+
+        let narrow = located("""
+        struct FocusAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable { var block: BlockType }
+        }
+        enum BlockType: UInt8, Codable {
+            case focus
+        }
+        """)
+        XCTAssertNil(narrow.schema)
+        XCTAssertEqual(narrow.messages.count, 1, "\(narrow.messages)")
+        XCTAssertTrue(narrow.messages.first?.hasPrefix("4:6 [import-unsupported] enum 'BlockType'") ?? false, "\(narrow.messages)")
+        XCTAssertTrue(narrow.messages.first?.contains("Int") ?? false, "\(narrow.messages)")
     }
 
     /// `Data` encodes as base64 text with JSONEncoder's default strategy.

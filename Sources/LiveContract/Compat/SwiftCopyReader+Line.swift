@@ -57,6 +57,29 @@ struct SwiftLine {
         return name.isEmpty ? nil : (words[0].text == "enum", name, words[1].column)
     }
 
+    /// True for `enum X: Int, ...`: an enum whose first inherited type is `Int`, so its cases
+    /// encode as numbers (Swift's implicit raw values count up from 0, or from the last `= n`).
+    var declaresIntRawEnum: Bool {
+        let words = self.words
+        guard words.count >= 3, words[0].text == "enum" else { return false }
+        let inherited = words[1].text.hasSuffix(":") ? words[2].text
+            : words[1].text.contains(":") ? String(words[1].text.drop { $0 != ":" }.dropFirst()) : ""
+        return inherited.prefix { $0.isLetter || $0.isNumber || $0 == "_" } == "Int"
+    }
+
+    /// `case a, b = 10`: the cases of an Int-raw enum with the value each writes when it is
+    /// given (`= n`, `= -n`), nil when Swift numbers it.
+    var intEnumCases: [(name: String, value: Int?)] {
+        let words = self.words
+        guard words.first?.text == "case", !code.contains("("), let start = code.firstRange(of: "case") else { return [] }
+        return code[start.upperBound...].split(separator: ",").compactMap { part in
+            let pieces = part.split(separator: "=", maxSplits: 1)
+            let name = Self.unticked(String(pieces[0]).trimmingSpaces)
+            guard !name.isEmpty else { return nil }
+            return (name, pieces.count == 2 ? Int(String(pieces[1]).trimmingSpaces.filter { $0 != " " }) : nil)
+        }
+    }
+
     /// `var name: Type` (optionally `= value`): a stored property Codable decodes. Computed
     /// properties, statics and `let` constants with a value (which Codable skips) are not.
     var storedProperty: (name: String, type: String, column: Int)? {

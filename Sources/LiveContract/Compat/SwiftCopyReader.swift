@@ -19,6 +19,8 @@ public struct SwiftCopyReader {
         var cases: [(name: String, raw: String)] = []
         var defaulted: Set<String> = []
         var fallback: String?
+        /// The raw value Swift gives the next case of an Int-raw enum; nil for other types.
+        var nextInt: Int?
     }
 
     public init() {}
@@ -52,13 +54,22 @@ public struct SwiftCopyReader {
             let number = index + 1
             if let declaration = line.typeDeclaration {
                 containers.append(Container(isEnum: declaration.isEnum, name: declaration.name, parent: open.last.map { containers[$0].name },
-                                            depth: depth + 1, line: number, column: declaration.column))
+                                            depth: depth + 1, line: number, column: declaration.column,
+                                            nextInt: line.declaresIntRawEnum ? 0 : nil))
                 if line.opens > line.closes { open.append(containers.count - 1) }
             } else if let current = open.last, depth == containers[current].depth {
                 if let property = line.storedProperty {
                     containers[current].properties.append((property.name, property.type, number, property.column))
                 }
-                if containers[current].isEnum {
+                if containers[current].isEnum, var next = containers[current].nextInt {
+                    // The wire form of an Int-raw case is its number, as the schema's raw value text.
+                    for (name, value) in line.intEnumCases {
+                        let raw = value ?? next
+                        containers[current].cases.append((name, String(raw)))
+                        next = raw &+ 1
+                    }
+                    containers[current].nextInt = next
+                } else if containers[current].isEnum {
                     containers[current].cases += line.enumCases
                 }
             }

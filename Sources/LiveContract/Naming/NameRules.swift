@@ -111,7 +111,7 @@ public enum NameRules {
         "Boolean", "Byte", "Callable", "Char", "Character", "Comparator", "Dict", "Double", "Enum", "Error", "Exception",
         "False", "FcmEnvelope", "FcmEnvelopeLike", "FcmEnvelopeRead", "FcmEvent", "FcmIssue", "FcmIssueReason",
         "FcmLiveActivityMessage", "FcmMemoryOrderStore", "FcmMessage", "FcmOrder", "FcmOrderStore", "Field",
-        "Float", "HashMap", "IllegalArgumentException", "Infinity", "Int", "Integer", "JSON", "JsonObject",
+        "Float", "HashMap", "IllegalArgumentException", "Infinity", "Int", "IntEnum", "Integer", "JSON", "JsonObject",
         "LcRead", "LcReader", "LinkedHashMap", "List", "Literal", "Long", "LongRange", "Map", "Mapping",
         "Math", "MathContext", "NaN", "None", "Nothing", "Number", "Object", "Omit", "Optional",
         "OverflowError", "Protocol", "RangeError", "Record", "RecursionError", "Regex", "Required",
