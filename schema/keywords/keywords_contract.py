@@ -2723,7 +2723,10 @@ def _lc_clamp(value: _N, low: Optional[_N], high: Optional[_N]) -> _N:
 
 
 def _lc_seconds(ms: int) -> float:
-    return (ms - _LC_REFERENCE_MS) / 1000
+    """In floating point, step by step, as Swift and TypeScript compute it: an exact integer
+    difference rounds differently once it passes 2^53 (-(2^53 - 1) ms gave ...940.99 here,
+    ...940.992 in the widget's copy)."""
+    return (float(ms) - _LC_REFERENCE_MS) / 1000
 
 
 def _lc_from_seconds(seconds: float) -> int:
