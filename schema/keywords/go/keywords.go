@@ -1039,14 +1039,14 @@ var lcDecodeState = []lcMemberRule{
 	{"name", true, ""},
 	{"ordinal", false, ""},
 	{"length", false, ""},
-	{"reader", false, "l"},
+	{"reader", false, "p"},
 	{"read", false, ""},
 	{"ok", false, ""},
 	{"fail", false, ""},
 	{"parse", false, ""},
 	{"json", false, ""},
 	{"quote", false, ""},
-	{"range", true, "l"},
+	{"range", true, "p"},
 	{"list", false, "l"},
 	{"members", false, ""},
 	{"index", false, ""},
@@ -1202,14 +1202,14 @@ var lcDecodeContentState = []lcMemberRule{
 	{"name", true, ""},
 	{"ordinal", false, ""},
 	{"length", false, ""},
-	{"reader", false, "l"},
+	{"reader", false, "r"},
 	{"read", false, ""},
 	{"ok", false, ""},
 	{"fail", false, ""},
 	{"parse", false, ""},
 	{"json", false, ""},
 	{"quote", false, ""},
-	{"range", true, "l"},
+	{"range", true, "r"},
 	{"list", false, "l"},
 	{"members", false, ""},
 	{"index", false, ""},
@@ -3662,7 +3662,9 @@ func lcJSONBounded[T lcNumber](value T, low T, high T) T {
 
 // lcMemberRule is what Swift's decoder needs of one member of a JSON object that
 // encoding/json would otherwise read as a zero value: present and not null (required), and no
-// null inside (shape: one letter per level, "l" a list or range, "m" a map).
+// null inside (shape: one letter per level, "l" a list, "m" a map, "r" an APNs range of at
+// least two items, "p" a bridge range of exactly two). encoding/json fills a short array into
+// a [2] array with zeros; Swift's ClosedRange and the bridge refuse it.
 type lcMemberRule struct {
 	key      string
 	required bool
@@ -3712,16 +3714,23 @@ func lcIsNull(raw json.RawMessage) bool {
 	return string(bytes.TrimSpace(raw)) == "null"
 }
 
-// lcNoNullInside walks shape's levels of raw and refuses the first null item or member.
+// lcNoNullInside walks shape's levels of raw and refuses the first null item or member and
+// a range of the wrong length.
 func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
 	if shape == "" {
 		return nil
 	}
 	var items []json.RawMessage
 	var paths []string
-	if shape[0] == 'l' {
+	if shape[0] != 'm' {
 		if json.Unmarshal(raw, &items) != nil {
 			return nil
+		}
+		if shape[0] == 'r' && len(items) < 2 {
+			return fmt.Errorf("json: %s needs two items [lower, upper], found %d; Swift's decoder refuses the value", path, len(items))
+		}
+		if shape[0] == 'p' && len(items) != 2 {
+			return fmt.Errorf("json: %s must be a [startMs, endMs] pair, found %d items", path, len(items))
 		}
 		for index := range items {
 			paths = append(paths, path+"["+strconv.Itoa(index)+"]")

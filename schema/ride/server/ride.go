@@ -224,7 +224,7 @@ var lcDecodeState = []lcMemberRule{
 	{"driverName", true, ""},
 	{"driverPhotoSymbol", false, ""},
 	{"vehicle", true, ""},
-	{"etaWindowMillis", true, "l"},
+	{"etaWindowMillis", true, "p"},
 	{"status", true, ""},
 	{"distanceRemainingKm", true, ""},
 }
@@ -251,7 +251,7 @@ var lcDecodeContentState = []lcMemberRule{
 	{"driverName", true, ""},
 	{"driverPhotoSymbol", false, ""},
 	{"vehicle", true, ""},
-	{"eta", true, "l"},
+	{"eta", true, "r"},
 	{"status", true, ""},
 	{"distanceRemainingKm", true, ""},
 }
@@ -1647,7 +1647,9 @@ func lcJSONBounded[T lcNumber](value T, low T, high T) T {
 
 // lcMemberRule is what Swift's decoder needs of one member of a JSON object that
 // encoding/json would otherwise read as a zero value: present and not null (required), and no
-// null inside (shape: one letter per level, "l" a list or range, "m" a map).
+// null inside (shape: one letter per level, "l" a list, "m" a map, "r" an APNs range of at
+// least two items, "p" a bridge range of exactly two). encoding/json fills a short array into
+// a [2] array with zeros; Swift's ClosedRange and the bridge refuse it.
 type lcMemberRule struct {
 	key      string
 	required bool
@@ -1697,16 +1699,23 @@ func lcIsNull(raw json.RawMessage) bool {
 	return string(bytes.TrimSpace(raw)) == "null"
 }
 
-// lcNoNullInside walks shape's levels of raw and refuses the first null item or member.
+// lcNoNullInside walks shape's levels of raw and refuses the first null item or member and
+// a range of the wrong length.
 func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
 	if shape == "" {
 		return nil
 	}
 	var items []json.RawMessage
 	var paths []string
-	if shape[0] == 'l' {
+	if shape[0] != 'm' {
 		if json.Unmarshal(raw, &items) != nil {
 			return nil
+		}
+		if shape[0] == 'r' && len(items) < 2 {
+			return fmt.Errorf("json: %s needs two items [lower, upper], found %d; Swift's decoder refuses the value", path, len(items))
+		}
+		if shape[0] == 'p' && len(items) != 2 {
+			return fmt.Errorf("json: %s must be a [startMs, endMs] pair, found %d items", path, len(items))
 		}
 		for index := range items {
 			paths = append(paths, path+"["+strconv.Itoa(index)+"]")

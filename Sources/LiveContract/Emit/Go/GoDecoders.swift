@@ -30,7 +30,7 @@ struct GoDecoders {
         let rules = fields.map { field -> String in
             let key = GoSyntax.stringLiteral(apns ? field.apnsName : field.wireName)
             let required = apns ? !field.isOptional && field.defaultValue == nil : !field.mayBeMissing
-            return "{\(key), \(required), \(GoSyntax.stringLiteral(Self.shape(field.type)))},"
+            return "{\(key), \(required), \(GoSyntax.stringLiteral(Self.shape(field.type, apns: apns)))},"
         }
         // Swift reads an absent or null defaulted member (`T?` too) as the default, so the APNs
         // shape fills it; the bridge shape holds it as a pointer, nil meaning the default.
@@ -51,12 +51,14 @@ struct GoDecoders {
         ])
     }
 
-    /// The containers between a member and its values: `l` per list or range, `m` per map.
-    static func shape(_ type: FieldType) -> String {
+    /// The containers between a member and its values: `l` per list, `m` per map, and a
+    /// range as `r` in the APNs shape (Swift's ClosedRange reads the first two of at least two
+    /// items) or `p` in the bridge shape (exactly two, as the Swift and TypeScript bridges read it).
+    static func shape(_ type: FieldType, apns: Bool = true) -> String {
         switch type {
-        case .array(let element): return "l" + shape(element)
-        case .map(let value): return "m" + shape(value)
-        case .dateRange: return "l"
+        case .array(let element): return "l" + shape(element, apns: apns)
+        case .map(let value): return "m" + shape(value, apns: apns)
+        case .dateRange: return apns ? "r" : "p"
         default: return ""
         }
     }
