@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,6 +35,22 @@ const (
 
 var lcCasesFocusBlockType = []int32{0, 1, 2}
 
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, and refuses any other.
+func (v *FocusBlockType) UnmarshalJSON(data []byte) error {
+	var raw int32
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesFocusBlockType {
+		if raw == known {
+			*v = FocusBlockType(raw)
+			return nil
+		}
+	}
+	return fmt.Errorf("json: %d is no raw value of FocusBlockType; Swift's decoder refuses it", raw)
+}
+
 // FocusPriority is an Int-raw enum of the contract: its wires carry the number.
 // Unknown raw values read as 1.
 type FocusPriority int32
@@ -46,6 +63,23 @@ const (
 )
 
 var lcCasesFocusPriority = []int32{0, 1, 2}
+
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, any other as FocusPriorityNormal (its unknown: case).
+func (v *FocusPriority) UnmarshalJSON(data []byte) error {
+	var raw int32
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesFocusPriority {
+		if raw == known {
+			*v = FocusPriority(raw)
+			return nil
+		}
+	}
+	*v = FocusPriorityNormal
+	return nil
+}
 
 // FocusPhase is an Int-raw enum of the contract: its wires carry the number.
 // Unknown raw values read as 0.
@@ -61,6 +95,23 @@ const (
 
 var lcCasesFocusPhase = []int32{0, 10, 11, 20}
 
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, any other as FocusPhaseIdle (its unknown: case).
+func (v *FocusPhase) UnmarshalJSON(data []byte) error {
+	var raw int32
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesFocusPhase {
+		if raw == known {
+			*v = FocusPhase(raw)
+			return nil
+		}
+	}
+	*v = FocusPhaseIdle
+	return nil
+}
+
 // FocusLevel is an Int-raw enum of the contract: its wires carry the number.
 type FocusLevel int32
 
@@ -72,6 +123,22 @@ const (
 )
 
 var lcCasesFocusLevel = []int32{1, 5, 100}
+
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, and refuses any other.
+func (v *FocusLevel) UnmarshalJSON(data []byte) error {
+	var raw int32
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesFocusLevel {
+		if raw == known {
+			*v = FocusLevel(raw)
+			return nil
+		}
+	}
+	return fmt.Errorf("json: %d is no raw value of FocusLevel; Swift's decoder refuses it", raw)
+}
 
 // FocusMood is an Int-raw enum of the contract: its wires carry the number.
 // Unknown raw values read as 0.
@@ -85,6 +152,23 @@ const (
 )
 
 var lcCasesFocusMood = []int32{-2, 0, 3}
+
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, any other as FocusMoodCalm (its unknown: case).
+func (v *FocusMood) UnmarshalJSON(data []byte) error {
+	var raw int32
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesFocusMood {
+		if raw == known {
+			*v = FocusMood(raw)
+			return nil
+		}
+	}
+	*v = FocusMoodCalm
+	return nil
+}
 
 // FocusBlock is the bridge shape of a schema struct (wire names, Unix ms).
 type FocusBlock struct {
@@ -1296,6 +1380,23 @@ func (w *lcWriter) json(value interface{}) string {
 	return string(text)
 }
 
+// lcURLAuthority and lcURLHost are the URL(string:) refusals every copy checks: empty text,
+// and a scheme://host:port with a space (any Unicode space) or a stray bracket or percent in
+// the host, or a port that is no number.
+var lcURLAuthority = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]*)`)
+var lcURLHost = regexp.MustCompile(`^(?:[^@\[\]` + lcSpaces + `%]*@)?(?:\[[0-9a-fA-F:.]*\]|(?:[^` + lcSpaces + `\[\]%:@]|%[0-9a-fA-F]{2})*)(?::[0-9]*)?$`)
+
+const lcSpaces = `\t\n\x{0b}\x{0c}\r\x{1c}-\x{1f} \x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}`
+
+// lcURLText reports whether Swift's URL(string:) reads text (by the rules above).
+func lcURLText(text string) bool {
+	if text == "" {
+		return false
+	}
+	authority := lcURLAuthority.FindStringSubmatch(text)
+	return authority == nil || lcURLHost.MatchString(authority[1])
+}
+
 // lcUUIDText is the 8-4-4-4-12 hex form upper-cased, as Swift's uuidString writes it.
 func lcUUIDText(text string) (string, bool) {
 	if len(text) != 36 {
@@ -1735,7 +1836,7 @@ func lcJSONBounded[T lcNumber](value T, low T, high T) T {
 // lcMemberRule is what Swift's decoder needs of one member of a JSON object that
 // encoding/json would otherwise read as a zero value: present and not null (required), and no
 // null inside (shape: one letter per level, "l" a list, "m" a map, "r" an APNs range of at
-// least two items, "p" a bridge range of exactly two). encoding/json fills a short array into
+// least two items, "p" a bridge range of exactly two; a last "u" a UUID, "w" a URL). encoding/json fills a short array into
 // a [2] array with zeros; Swift's ClosedRange and the bridge refuse it.
 type lcMemberRule struct {
 	key      string
@@ -1786,10 +1887,24 @@ func lcIsNull(raw json.RawMessage) bool {
 	return string(bytes.TrimSpace(raw)) == "null"
 }
 
-// lcNoNullInside walks shape's levels of raw and refuses the first null item or member and
-// a range of the wrong length.
+// lcNoNullInside walks shape's levels of raw and refuses the first null item or member, a
+// range of the wrong length or with its lower bound above its upper, and a UUID or URL text
+// the widget's decoder refuses.
 func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
 	if shape == "" {
+		return nil
+	}
+	if shape[0] == 'u' || shape[0] == 'w' {
+		var text string
+		if json.Unmarshal(raw, &text) != nil {
+			return nil
+		}
+		if _, ok := lcUUIDText(text); shape[0] == 'u' && !ok {
+			return fmt.Errorf("json: %s must be a UUID (8-4-4-4-12 hex digits), found %s", path, strconv.Quote(text))
+		}
+		if shape[0] == 'w' && !lcURLText(text) {
+			return fmt.Errorf("json: %s must be a URL (Swift's URL(string:) refuses %s)", path, strconv.Quote(text))
+		}
 		return nil
 	}
 	var items []json.RawMessage
@@ -1803,6 +1918,10 @@ func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
 		}
 		if shape[0] == 'p' && len(items) != 2 {
 			return fmt.Errorf("json: %s must be a [startMs, endMs] pair, found %d items", path, len(items))
+		}
+		var lower, upper float64
+		if shape[0] != 'l' && json.Unmarshal(items[0], &lower) == nil && json.Unmarshal(items[1], &upper) == nil && lower > upper {
+			return fmt.Errorf("json: %s starts after it ends; Swift's ClosedRange refuses lower > upper", path)
 		}
 		for index := range items {
 			paths = append(paths, path+"["+strconv.Itoa(index)+"]")

@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -39,6 +40,23 @@ const (
 )
 
 var lcCasesInjectionMood = []string{"calm", "tense"}
+
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, any other as InjectionMoodCalm (its unknown: case).
+func (v *InjectionMood) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesInjectionMood {
+		if raw == known {
+			*v = InjectionMood(raw)
+			return nil
+		}
+	}
+	*v = InjectionMoodCalm
+	return nil
+}
 
 // InjectionPayload is the bridge shape of a schema struct (wire names, Unix ms).
 // Struct doc
@@ -403,7 +421,7 @@ var lcDecodeState = []lcMemberRule{
 	{"at", false, ""},
 	{"until", false, ""},
 	{"window", false, "p"},
-	{"link", false, ""},
+	{"link", false, "w"},
 	{"mood", false, ""},
 	{"maybe", false, ""},
 	{"payload", true, ""},
@@ -416,7 +434,7 @@ var lcDecodeState = []lcMemberRule{
 	{"spans", true, "lp"},
 	{"checks", false, "l"},
 	{"numbers", false, "l"},
-	{"links", false, "l"},
+	{"links", false, "lw"},
 	{"renamed_on_the_wire", false, ""},
 }
 
@@ -529,7 +547,7 @@ var lcDecodeContentState = []lcMemberRule{
 	{"at", false, ""},
 	{"until", false, ""},
 	{"window", false, "r"},
-	{"link", false, ""},
+	{"link", false, "w"},
 	{"mood", false, ""},
 	{"maybe", false, ""},
 	{"payload", true, ""},
@@ -542,7 +560,7 @@ var lcDecodeContentState = []lcMemberRule{
 	{"spans", true, "lr"},
 	{"checks", false, "l"},
 	{"numbers", false, "l"},
-	{"links", false, "l"},
+	{"links", false, "lw"},
 	{"renamed", false, ""},
 }
 
@@ -1733,6 +1751,23 @@ func (w *lcWriter) json(value interface{}) string {
 	return string(text)
 }
 
+// lcURLAuthority and lcURLHost are the URL(string:) refusals every copy checks: empty text,
+// and a scheme://host:port with a space (any Unicode space) or a stray bracket or percent in
+// the host, or a port that is no number.
+var lcURLAuthority = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]*)`)
+var lcURLHost = regexp.MustCompile(`^(?:[^@\[\]` + lcSpaces + `%]*@)?(?:\[[0-9a-fA-F:.]*\]|(?:[^` + lcSpaces + `\[\]%:@]|%[0-9a-fA-F]{2})*)(?::[0-9]*)?$`)
+
+const lcSpaces = `\t\n\x{0b}\x{0c}\r\x{1c}-\x{1f} \x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}`
+
+// lcURLText reports whether Swift's URL(string:) reads text (by the rules above).
+func lcURLText(text string) bool {
+	if text == "" {
+		return false
+	}
+	authority := lcURLAuthority.FindStringSubmatch(text)
+	return authority == nil || lcURLHost.MatchString(authority[1])
+}
+
 // lcUUIDText is the 8-4-4-4-12 hex form upper-cased, as Swift's uuidString writes it.
 func lcUUIDText(text string) (string, bool) {
 	if len(text) != 36 {
@@ -2172,7 +2207,7 @@ func lcJSONBounded[T lcNumber](value T, low T, high T) T {
 // lcMemberRule is what Swift's decoder needs of one member of a JSON object that
 // encoding/json would otherwise read as a zero value: present and not null (required), and no
 // null inside (shape: one letter per level, "l" a list, "m" a map, "r" an APNs range of at
-// least two items, "p" a bridge range of exactly two). encoding/json fills a short array into
+// least two items, "p" a bridge range of exactly two; a last "u" a UUID, "w" a URL). encoding/json fills a short array into
 // a [2] array with zeros; Swift's ClosedRange and the bridge refuse it.
 type lcMemberRule struct {
 	key      string
@@ -2223,10 +2258,24 @@ func lcIsNull(raw json.RawMessage) bool {
 	return string(bytes.TrimSpace(raw)) == "null"
 }
 
-// lcNoNullInside walks shape's levels of raw and refuses the first null item or member and
-// a range of the wrong length.
+// lcNoNullInside walks shape's levels of raw and refuses the first null item or member, a
+// range of the wrong length or with its lower bound above its upper, and a UUID or URL text
+// the widget's decoder refuses.
 func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
 	if shape == "" {
+		return nil
+	}
+	if shape[0] == 'u' || shape[0] == 'w' {
+		var text string
+		if json.Unmarshal(raw, &text) != nil {
+			return nil
+		}
+		if _, ok := lcUUIDText(text); shape[0] == 'u' && !ok {
+			return fmt.Errorf("json: %s must be a UUID (8-4-4-4-12 hex digits), found %s", path, strconv.Quote(text))
+		}
+		if shape[0] == 'w' && !lcURLText(text) {
+			return fmt.Errorf("json: %s must be a URL (Swift's URL(string:) refuses %s)", path, strconv.Quote(text))
+		}
 		return nil
 	}
 	var items []json.RawMessage
@@ -2240,6 +2289,10 @@ func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
 		}
 		if shape[0] == 'p' && len(items) != 2 {
 			return fmt.Errorf("json: %s must be a [startMs, endMs] pair, found %d items", path, len(items))
+		}
+		var lower, upper float64
+		if shape[0] != 'l' && json.Unmarshal(items[0], &lower) == nil && json.Unmarshal(items[1], &upper) == nil && lower > upper {
+			return fmt.Errorf("json: %s starts after it ends; Swift's ClosedRange refuses lower > upper", path)
 		}
 		for index := range items {
 			paths = append(paths, path+"["+strconv.Itoa(index)+"]")

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -272,6 +273,23 @@ const (
 
 var lcCasesKeywordCasesWord = []string{"actor", "any", "as", "associatedtype", "async", "await", "borrowing", "break", "case", "catch", "class", "consume", "consuming", "continue", "copy", "default", "defer", "deinit", "discard", "do", "each", "else", "enum", "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "macro", "nil", "nonisolated", "open", "operator", "package", "precedencegroup", "private", "protocol", "public", "repeat", "rethrows", "return", "self", "sending", "some", "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias", "var", "where", "while", "associativity", "convenience", "didSet", "dynamic", "final", "get", "indirect", "infix", "lazy", "left", "mutating", "none", "nonmutating", "optional", "override", "postfix", "precedence", "prefix", "required", "right", "set", "unowned", "weak", "willSet", "isolated", "distributed", "unsafe", "lowerThan", "higherThan", "assignment", "safe", "unchecked", "reasync", "preconcurrency", "throwing", "objc", "available", "unknown", "fun", "interface", "null", "object", "this", "typeof", "val", "when", "by", "constructor", "delegate", "field", "file", "finally", "param", "property", "receiver", "setparam", "value", "abstract", "actual", "annotation", "companion", "const", "crossinline", "data", "expect", "external", "inline", "inner", "lateinit", "noinline", "out", "protected", "reified", "sealed", "suspend", "tailrec", "vararg", "it", "debugger", "delete", "export", "extends", "function", "instanceof", "new", "void", "with", "implements", "yield", "accessor", "asserts", "assert", "bigint", "boolean", "declare", "infer", "intrinsic", "keyof", "module", "namespace", "never", "readonly", "require", "number", "of", "satisfies", "string", "symbol", "type", "undefined", "unique", "using", "global", "arguments", "eval", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString", "valueOf", "prototype", "toJSON", "encode", "hash", "hashValue", "description", "debugDescription", "hasher", "equals", "hashCode", "component1", "component2", "name", "ordinal", "values", "entries", "compareTo", "declaringClass", "contentState", "issues", "raw", "toContentState", "fromContentState", "toAttributes", "toValue", "toDictionary", "toFcmData", "parseFcmData", "lc", "reader", "map", "container", "decoder", "encoder", "key", "fail", "read", "ok", "attributes", "state", "error", "and", "def", "del", "elif", "except", "lambda", "nonlocal", "not", "or", "pass", "raise", "mro"}
 
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, any other as KeywordCasesWordUnknown (its unknown: case).
+func (v *KeywordCasesWord) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKeywordCasesWord {
+		if raw == known {
+			*v = KeywordCasesWord(raw)
+			return nil
+		}
+	}
+	*v = KeywordCasesWordUnknown
+	return nil
+}
+
 // KeywordCasesEscapes is a string-raw enum of the contract.
 // Unknown raw values read as "a\"b\\c".
 type KeywordCasesEscapes string
@@ -287,6 +305,23 @@ const (
 
 var lcCasesKeywordCasesEscapes = []string{"a\"b\\c", "$x ${y} \\(z)", "caf\u00E9 \u2028 end", "`tick` */ //", "SELF"}
 
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, any other as KeywordCasesEscapesPlain (its unknown: case).
+func (v *KeywordCasesEscapes) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKeywordCasesEscapes {
+		if raw == known {
+			*v = KeywordCasesEscapes(raw)
+			return nil
+		}
+	}
+	*v = KeywordCasesEscapesPlain
+	return nil
+}
+
 // KeywordCasesNaN is a string-raw enum of the contract.
 type KeywordCasesNaN string
 
@@ -298,6 +333,22 @@ const (
 
 var lcCasesKeywordCasesNaN = []string{"nan", "number"}
 
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, and refuses any other.
+func (v *KeywordCasesNaN) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKeywordCasesNaN {
+		if raw == known {
+			*v = KeywordCasesNaN(raw)
+			return nil
+		}
+	}
+	return fmt.Errorf("json: %q is no raw value of KeywordCasesNaN; Swift's decoder refuses it", raw)
+}
+
 // KeywordCasesInfinity is a string-raw enum of the contract.
 type KeywordCasesInfinity string
 
@@ -308,6 +359,22 @@ const (
 
 var lcCasesKeywordCasesInfinity = []string{"infinity"}
 
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, and refuses any other.
+func (v *KeywordCasesInfinity) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKeywordCasesInfinity {
+		if raw == known {
+			*v = KeywordCasesInfinity(raw)
+			return nil
+		}
+	}
+	return fmt.Errorf("json: %q is no raw value of KeywordCasesInfinity; Swift's decoder refuses it", raw)
+}
+
 // KeywordCasesEncodable is a string-raw enum of the contract.
 type KeywordCasesEncodable string
 
@@ -317,6 +384,22 @@ const (
 )
 
 var lcCasesKeywordCasesEncodable = []string{"encode"}
+
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, and refuses any other.
+func (v *KeywordCasesEncodable) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKeywordCasesEncodable {
+		if raw == known {
+			*v = KeywordCasesEncodable(raw)
+			return nil
+		}
+	}
+	return fmt.Errorf("json: %q is no raw value of KeywordCasesEncodable; Swift's decoder refuses it", raw)
+}
 
 // KeywordCasesMembers is the bridge shape of a schema struct (wire names, Unix ms).
 // Every accepted field name as a struct member.
@@ -5615,6 +5698,23 @@ func (w *lcWriter) json(value interface{}) string {
 	return string(text)
 }
 
+// lcURLAuthority and lcURLHost are the URL(string:) refusals every copy checks: empty text,
+// and a scheme://host:port with a space (any Unicode space) or a stray bracket or percent in
+// the host, or a port that is no number.
+var lcURLAuthority = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]*)`)
+var lcURLHost = regexp.MustCompile(`^(?:[^@\[\]` + lcSpaces + `%]*@)?(?:\[[0-9a-fA-F:.]*\]|(?:[^` + lcSpaces + `\[\]%:@]|%[0-9a-fA-F]{2})*)(?::[0-9]*)?$`)
+
+const lcSpaces = `\t\n\x{0b}\x{0c}\r\x{1c}-\x{1f} \x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}`
+
+// lcURLText reports whether Swift's URL(string:) reads text (by the rules above).
+func lcURLText(text string) bool {
+	if text == "" {
+		return false
+	}
+	authority := lcURLAuthority.FindStringSubmatch(text)
+	return authority == nil || lcURLHost.MatchString(authority[1])
+}
+
 // lcUUIDText is the 8-4-4-4-12 hex form upper-cased, as Swift's uuidString writes it.
 func lcUUIDText(text string) (string, bool) {
 	if len(text) != 36 {
@@ -6054,7 +6154,7 @@ func lcJSONBounded[T lcNumber](value T, low T, high T) T {
 // lcMemberRule is what Swift's decoder needs of one member of a JSON object that
 // encoding/json would otherwise read as a zero value: present and not null (required), and no
 // null inside (shape: one letter per level, "l" a list, "m" a map, "r" an APNs range of at
-// least two items, "p" a bridge range of exactly two). encoding/json fills a short array into
+// least two items, "p" a bridge range of exactly two; a last "u" a UUID, "w" a URL). encoding/json fills a short array into
 // a [2] array with zeros; Swift's ClosedRange and the bridge refuse it.
 type lcMemberRule struct {
 	key      string
@@ -6105,10 +6205,24 @@ func lcIsNull(raw json.RawMessage) bool {
 	return string(bytes.TrimSpace(raw)) == "null"
 }
 
-// lcNoNullInside walks shape's levels of raw and refuses the first null item or member and
-// a range of the wrong length.
+// lcNoNullInside walks shape's levels of raw and refuses the first null item or member, a
+// range of the wrong length or with its lower bound above its upper, and a UUID or URL text
+// the widget's decoder refuses.
 func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
 	if shape == "" {
+		return nil
+	}
+	if shape[0] == 'u' || shape[0] == 'w' {
+		var text string
+		if json.Unmarshal(raw, &text) != nil {
+			return nil
+		}
+		if _, ok := lcUUIDText(text); shape[0] == 'u' && !ok {
+			return fmt.Errorf("json: %s must be a UUID (8-4-4-4-12 hex digits), found %s", path, strconv.Quote(text))
+		}
+		if shape[0] == 'w' && !lcURLText(text) {
+			return fmt.Errorf("json: %s must be a URL (Swift's URL(string:) refuses %s)", path, strconv.Quote(text))
+		}
 		return nil
 	}
 	var items []json.RawMessage
@@ -6122,6 +6236,10 @@ func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
 		}
 		if shape[0] == 'p' && len(items) != 2 {
 			return fmt.Errorf("json: %s must be a [startMs, endMs] pair, found %d items", path, len(items))
+		}
+		var lower, upper float64
+		if shape[0] != 'l' && json.Unmarshal(items[0], &lower) == nil && json.Unmarshal(items[1], &upper) == nil && lower > upper {
+			return fmt.Errorf("json: %s starts after it ends; Swift's ClosedRange refuses lower > upper", path)
 		}
 		for index := range items {
 			paths = append(paths, path+"["+strconv.Itoa(index)+"]")

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -55,6 +56,23 @@ const (
 
 var lcCasesKeywordsKind = []string{"none", "get", "set", "value", "it", "map", "data", "companion", "length", "then", "of", "by", "out", "field", "hash", "encode", "from", "some_", "values_", "error", "other", "key"}
 
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, any other as KeywordsKindNone (its unknown: case).
+func (v *KeywordsKind) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKeywordsKind {
+		if raw == known {
+			*v = KeywordsKind(raw)
+			return nil
+		}
+	}
+	*v = KeywordsKindNone
+	return nil
+}
+
 // KeywordsCoding is a string-raw enum of the contract.
 // Next to the CodingKeys enum a lenient init(from:) declares.
 type KeywordsCoding string
@@ -67,6 +85,22 @@ const (
 
 var lcCasesKeywordsCoding = []string{"first", "second"}
 
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, and refuses any other.
+func (v *KeywordsCoding) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKeywordsCoding {
+		if raw == known {
+			*v = KeywordsCoding(raw)
+			return nil
+		}
+	}
+	return fmt.Errorf("json: %q is no raw value of KeywordsCoding; Swift's decoder refuses it", raw)
+}
+
 // KeywordsParser is a string-raw enum of the contract.
 type KeywordsParser string
 
@@ -78,6 +112,22 @@ const (
 
 var lcCasesKeywordsParser = []string{"strict", "lenient"}
 
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, and refuses any other.
+func (v *KeywordsParser) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKeywordsParser {
+		if raw == known {
+			*v = KeywordsParser(raw)
+			return nil
+		}
+	}
+	return fmt.Errorf("json: %q is no raw value of KeywordsParser; Swift's decoder refuses it", raw)
+}
+
 // KeywordsCompanion is a string-raw enum of the contract.
 type KeywordsCompanion string
 
@@ -87,6 +137,22 @@ const (
 )
 
 var lcCasesKeywordsCompanion = []string{"alpha"}
+
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, and refuses any other.
+func (v *KeywordsCompanion) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKeywordsCompanion {
+		if raw == known {
+			*v = KeywordsCompanion(raw)
+			return nil
+		}
+	}
+	return fmt.Errorf("json: %q is no raw value of KeywordsCompanion; Swift's decoder refuses it", raw)
+}
 
 // KeywordsFloatKind is a string-raw enum of the contract.
 type KeywordsFloatKind string
@@ -99,6 +165,22 @@ const (
 
 var lcCasesKeywordsFloatKind = []string{"sink", "swim"}
 
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, and refuses any other.
+func (v *KeywordsFloatKind) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKeywordsFloatKind {
+		if raw == known {
+			*v = KeywordsFloatKind(raw)
+			return nil
+		}
+	}
+	return fmt.Errorf("json: %q is no raw value of KeywordsFloatKind; Swift's decoder refuses it", raw)
+}
+
 // KeywordsCharacter is a string-raw enum of the contract.
 type KeywordsCharacter string
 
@@ -108,6 +190,22 @@ const (
 )
 
 var lcCasesKeywordsCharacter = []string{"hero"}
+
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, and refuses any other.
+func (v *KeywordsCharacter) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKeywordsCharacter {
+		if raw == known {
+			*v = KeywordsCharacter(raw)
+			return nil
+		}
+	}
+	return fmt.Errorf("json: %q is no raw value of KeywordsCharacter; Swift's decoder refuses it", raw)
+}
 
 // KeywordsRegex is a string-raw enum of the contract.
 type KeywordsRegex string
@@ -119,6 +217,22 @@ const (
 
 var lcCasesKeywordsRegex = []string{"pattern"}
 
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, and refuses any other.
+func (v *KeywordsRegex) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKeywordsRegex {
+		if raw == known {
+			*v = KeywordsRegex(raw)
+			return nil
+		}
+	}
+	return fmt.Errorf("json: %q is no raw value of KeywordsRegex; Swift's decoder refuses it", raw)
+}
+
 // KeywordsOmit is a string-raw enum of the contract.
 type KeywordsOmit string
 
@@ -128,6 +242,22 @@ const (
 )
 
 var lcCasesKeywordsOmit = []string{"keep"}
+
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, and refuses any other.
+func (v *KeywordsOmit) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKeywordsOmit {
+		if raw == known {
+			*v = KeywordsOmit(raw)
+			return nil
+		}
+	}
+	return fmt.Errorf("json: %q is no raw value of KeywordsOmit; Swift's decoder refuses it", raw)
+}
 
 // KeywordsTypeError is a string-raw enum of the contract.
 type KeywordsTypeError string
@@ -139,6 +269,22 @@ const (
 
 var lcCasesKeywordsTypeError = []string{"thrown"}
 
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, and refuses any other.
+func (v *KeywordsTypeError) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKeywordsTypeError {
+		if raw == known {
+			*v = KeywordsTypeError(raw)
+			return nil
+		}
+	}
+	return fmt.Errorf("json: %q is no raw value of KeywordsTypeError; Swift's decoder refuses it", raw)
+}
+
 // KeywordsEquatable is a string-raw enum of the contract.
 type KeywordsEquatable string
 
@@ -148,6 +294,22 @@ const (
 )
 
 var lcCasesKeywordsEquatable = []string{"same"}
+
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, and refuses any other.
+func (v *KeywordsEquatable) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKeywordsEquatable {
+		if raw == known {
+			*v = KeywordsEquatable(raw)
+			return nil
+		}
+	}
+	return fmt.Errorf("json: %q is no raw value of KeywordsEquatable; Swift's decoder refuses it", raw)
+}
 
 // KeywordsValue is the bridge shape of a schema struct (wire names, Unix ms).
 // A struct whose members shadow the generated locals.
@@ -1035,7 +1197,7 @@ var lcDecodeState = []lcMemberRule{
 	{"map", true, ""},
 	{"data", true, "l"},
 	{"field", false, ""},
-	{"file", false, ""},
+	{"file", false, "w"},
 	{"name", true, ""},
 	{"ordinal", false, ""},
 	{"length", false, ""},
@@ -1067,7 +1229,7 @@ var lcDecodeState = []lcMemberRule{
 	{"double", false, ""},
 	{"bool", false, ""},
 	{"date", false, ""},
-	{"url", false, ""},
+	{"url", false, "w"},
 	{"record", false, ""},
 	{"apply", false, ""},
 	{"call", false, ""},
@@ -1092,7 +1254,7 @@ var lcDecodeState = []lcMemberRule{
 	{"clamp", false, ""},
 	{"millis", false, ""},
 	{"epoch", false, ""},
-	{"blank", false, ""},
+	{"blank", false, "w"},
 	{"lower", false, ""},
 	{"upper", false, ""},
 	{"finite", false, ""},
@@ -1198,7 +1360,7 @@ var lcDecodeContentState = []lcMemberRule{
 	{"map", true, ""},
 	{"data", true, "l"},
 	{"field", false, ""},
-	{"file", false, ""},
+	{"file", false, "w"},
 	{"name", true, ""},
 	{"ordinal", false, ""},
 	{"length", false, ""},
@@ -1230,7 +1392,7 @@ var lcDecodeContentState = []lcMemberRule{
 	{"double", false, ""},
 	{"bool", false, ""},
 	{"date", false, ""},
-	{"url", false, ""},
+	{"url", false, "w"},
 	{"record", false, ""},
 	{"apply", false, ""},
 	{"call", false, ""},
@@ -1255,7 +1417,7 @@ var lcDecodeContentState = []lcMemberRule{
 	{"clamp", false, ""},
 	{"millis", false, ""},
 	{"epoch", false, ""},
-	{"blank", false, ""},
+	{"blank", false, "w"},
 	{"lower", false, ""},
 	{"upper", false, ""},
 	{"finite", false, ""},
@@ -3224,6 +3386,23 @@ func (w *lcWriter) json(value interface{}) string {
 	return string(text)
 }
 
+// lcURLAuthority and lcURLHost are the URL(string:) refusals every copy checks: empty text,
+// and a scheme://host:port with a space (any Unicode space) or a stray bracket or percent in
+// the host, or a port that is no number.
+var lcURLAuthority = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]*)`)
+var lcURLHost = regexp.MustCompile(`^(?:[^@\[\]` + lcSpaces + `%]*@)?(?:\[[0-9a-fA-F:.]*\]|(?:[^` + lcSpaces + `\[\]%:@]|%[0-9a-fA-F]{2})*)(?::[0-9]*)?$`)
+
+const lcSpaces = `\t\n\x{0b}\x{0c}\r\x{1c}-\x{1f} \x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}`
+
+// lcURLText reports whether Swift's URL(string:) reads text (by the rules above).
+func lcURLText(text string) bool {
+	if text == "" {
+		return false
+	}
+	authority := lcURLAuthority.FindStringSubmatch(text)
+	return authority == nil || lcURLHost.MatchString(authority[1])
+}
+
 // lcUUIDText is the 8-4-4-4-12 hex form upper-cased, as Swift's uuidString writes it.
 func lcUUIDText(text string) (string, bool) {
 	if len(text) != 36 {
@@ -3663,7 +3842,7 @@ func lcJSONBounded[T lcNumber](value T, low T, high T) T {
 // lcMemberRule is what Swift's decoder needs of one member of a JSON object that
 // encoding/json would otherwise read as a zero value: present and not null (required), and no
 // null inside (shape: one letter per level, "l" a list, "m" a map, "r" an APNs range of at
-// least two items, "p" a bridge range of exactly two). encoding/json fills a short array into
+// least two items, "p" a bridge range of exactly two; a last "u" a UUID, "w" a URL). encoding/json fills a short array into
 // a [2] array with zeros; Swift's ClosedRange and the bridge refuse it.
 type lcMemberRule struct {
 	key      string
@@ -3714,10 +3893,24 @@ func lcIsNull(raw json.RawMessage) bool {
 	return string(bytes.TrimSpace(raw)) == "null"
 }
 
-// lcNoNullInside walks shape's levels of raw and refuses the first null item or member and
-// a range of the wrong length.
+// lcNoNullInside walks shape's levels of raw and refuses the first null item or member, a
+// range of the wrong length or with its lower bound above its upper, and a UUID or URL text
+// the widget's decoder refuses.
 func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
 	if shape == "" {
+		return nil
+	}
+	if shape[0] == 'u' || shape[0] == 'w' {
+		var text string
+		if json.Unmarshal(raw, &text) != nil {
+			return nil
+		}
+		if _, ok := lcUUIDText(text); shape[0] == 'u' && !ok {
+			return fmt.Errorf("json: %s must be a UUID (8-4-4-4-12 hex digits), found %s", path, strconv.Quote(text))
+		}
+		if shape[0] == 'w' && !lcURLText(text) {
+			return fmt.Errorf("json: %s must be a URL (Swift's URL(string:) refuses %s)", path, strconv.Quote(text))
+		}
 		return nil
 	}
 	var items []json.RawMessage
@@ -3731,6 +3924,10 @@ func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
 		}
 		if shape[0] == 'p' && len(items) != 2 {
 			return fmt.Errorf("json: %s must be a [startMs, endMs] pair, found %d items", path, len(items))
+		}
+		var lower, upper float64
+		if shape[0] != 'l' && json.Unmarshal(items[0], &lower) == nil && json.Unmarshal(items[1], &upper) == nil && lower > upper {
+			return fmt.Errorf("json: %s starts after it ends; Swift's ClosedRange refuses lower > upper", path)
 		}
 		for index := range items {
 			paths = append(paths, path+"["+strconv.Itoa(index)+"]")

@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,6 +39,23 @@ const (
 
 var lcCasesKitchenSinkPhase = []string{"idle", "running", "paused", "done"}
 
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, any other as KitchenSinkPhaseIdle (its unknown: case).
+func (v *KitchenSinkPhase) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKitchenSinkPhase {
+		if raw == known {
+			*v = KitchenSinkPhase(raw)
+			return nil
+		}
+	}
+	*v = KitchenSinkPhaseIdle
+	return nil
+}
+
 // KitchenSinkMood is a string-raw enum of the contract.
 type KitchenSinkMood string
 
@@ -48,6 +66,22 @@ const (
 )
 
 var lcCasesKitchenSinkMood = []string{"calm", "busy"}
+
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, and refuses any other.
+func (v *KitchenSinkMood) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKitchenSinkMood {
+		if raw == known {
+			*v = KitchenSinkMood(raw)
+			return nil
+		}
+	}
+	return fmt.Errorf("json: %q is no raw value of KitchenSinkMood; Swift's decoder refuses it", raw)
+}
 
 // KitchenSinkChannel is a string-raw enum of the contract.
 // Unknown raw values read as "standard".
@@ -60,6 +94,23 @@ const (
 )
 
 var lcCasesKitchenSinkChannel = []string{"standard", "priority"}
+
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, any other as KitchenSinkChannelStandard (its unknown: case).
+func (v *KitchenSinkChannel) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesKitchenSinkChannel {
+		if raw == known {
+			*v = KitchenSinkChannel(raw)
+			return nil
+		}
+	}
+	*v = KitchenSinkChannelStandard
+	return nil
+}
 
 // KitchenSinkPoint is the bridge shape of a schema struct (wire names, Unix ms).
 // A labelled coordinate
@@ -346,7 +397,7 @@ var lcDecodeAttributes = []lcMemberRule{
 	{"title", true, ""},
 	{"startedAt", true, ""},
 	{"channel", false, ""},
-	{"sessionId", true, ""},
+	{"sessionId", true, "u"},
 	{"seats", false, ""},
 }
 
@@ -372,7 +423,7 @@ var lcDecodeState = []lcMemberRule{
 	{"enabled", false, ""},
 	{"updatedAtMillis", true, ""},
 	{"window", true, "p"},
-	{"link", false, ""},
+	{"link", false, "w"},
 	{"phase", true, ""},
 	{"mood", false, ""},
 	{"point", true, ""},
@@ -386,9 +437,9 @@ var lcDecodeState = []lcMemberRule{
 	{"deadline", false, ""},
 	{"fallbackPhase", false, ""},
 	{"origin", false, ""},
-	{"ownerId", false, ""},
-	{"trace", false, ""},
-	{"members", true, "l"},
+	{"ownerId", false, "u"},
+	{"trace", false, "u"},
+	{"members", true, "lu"},
 	{"tiny", true, ""},
 	{"small", false, ""},
 	{"mid", false, ""},
@@ -467,7 +518,7 @@ var lcDecodeContentState = []lcMemberRule{
 	{"enabled", false, ""},
 	{"updatedAt", true, ""},
 	{"window", true, "r"},
-	{"link", false, ""},
+	{"link", false, "w"},
 	{"phase", true, ""},
 	{"mood", false, ""},
 	{"point", true, ""},
@@ -481,9 +532,9 @@ var lcDecodeContentState = []lcMemberRule{
 	{"deadline", false, ""},
 	{"fallbackPhase", false, ""},
 	{"origin", false, ""},
-	{"ownerId", false, ""},
-	{"traceId", false, ""},
-	{"members", true, "l"},
+	{"ownerId", false, "u"},
+	{"traceId", false, "u"},
+	{"members", true, "lu"},
 	{"tiny", true, ""},
 	{"small", false, ""},
 	{"mid", false, ""},
@@ -524,7 +575,7 @@ var lcDecodeApnsAttributes = []lcMemberRule{
 	{"title", true, ""},
 	{"startedAt", true, ""},
 	{"channel", false, ""},
-	{"sessionId", true, ""},
+	{"sessionId", true, "u"},
 	{"seats", false, ""},
 }
 
@@ -1730,6 +1781,23 @@ func (w *lcWriter) json(value interface{}) string {
 	return string(text)
 }
 
+// lcURLAuthority and lcURLHost are the URL(string:) refusals every copy checks: empty text,
+// and a scheme://host:port with a space (any Unicode space) or a stray bracket or percent in
+// the host, or a port that is no number.
+var lcURLAuthority = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]*)`)
+var lcURLHost = regexp.MustCompile(`^(?:[^@\[\]` + lcSpaces + `%]*@)?(?:\[[0-9a-fA-F:.]*\]|(?:[^` + lcSpaces + `\[\]%:@]|%[0-9a-fA-F]{2})*)(?::[0-9]*)?$`)
+
+const lcSpaces = `\t\n\x{0b}\x{0c}\r\x{1c}-\x{1f} \x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}`
+
+// lcURLText reports whether Swift's URL(string:) reads text (by the rules above).
+func lcURLText(text string) bool {
+	if text == "" {
+		return false
+	}
+	authority := lcURLAuthority.FindStringSubmatch(text)
+	return authority == nil || lcURLHost.MatchString(authority[1])
+}
+
 // lcUUIDText is the 8-4-4-4-12 hex form upper-cased, as Swift's uuidString writes it.
 func lcUUIDText(text string) (string, bool) {
 	if len(text) != 36 {
@@ -2169,7 +2237,7 @@ func lcJSONBounded[T lcNumber](value T, low T, high T) T {
 // lcMemberRule is what Swift's decoder needs of one member of a JSON object that
 // encoding/json would otherwise read as a zero value: present and not null (required), and no
 // null inside (shape: one letter per level, "l" a list, "m" a map, "r" an APNs range of at
-// least two items, "p" a bridge range of exactly two). encoding/json fills a short array into
+// least two items, "p" a bridge range of exactly two; a last "u" a UUID, "w" a URL). encoding/json fills a short array into
 // a [2] array with zeros; Swift's ClosedRange and the bridge refuse it.
 type lcMemberRule struct {
 	key      string
@@ -2220,10 +2288,24 @@ func lcIsNull(raw json.RawMessage) bool {
 	return string(bytes.TrimSpace(raw)) == "null"
 }
 
-// lcNoNullInside walks shape's levels of raw and refuses the first null item or member and
-// a range of the wrong length.
+// lcNoNullInside walks shape's levels of raw and refuses the first null item or member, a
+// range of the wrong length or with its lower bound above its upper, and a UUID or URL text
+// the widget's decoder refuses.
 func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
 	if shape == "" {
+		return nil
+	}
+	if shape[0] == 'u' || shape[0] == 'w' {
+		var text string
+		if json.Unmarshal(raw, &text) != nil {
+			return nil
+		}
+		if _, ok := lcUUIDText(text); shape[0] == 'u' && !ok {
+			return fmt.Errorf("json: %s must be a UUID (8-4-4-4-12 hex digits), found %s", path, strconv.Quote(text))
+		}
+		if shape[0] == 'w' && !lcURLText(text) {
+			return fmt.Errorf("json: %s must be a URL (Swift's URL(string:) refuses %s)", path, strconv.Quote(text))
+		}
 		return nil
 	}
 	var items []json.RawMessage
@@ -2237,6 +2319,10 @@ func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
 		}
 		if shape[0] == 'p' && len(items) != 2 {
 			return fmt.Errorf("json: %s must be a [startMs, endMs] pair, found %d items", path, len(items))
+		}
+		var lower, upper float64
+		if shape[0] != 'l' && json.Unmarshal(items[0], &lower) == nil && json.Unmarshal(items[1], &upper) == nil && lower > upper {
+			return fmt.Errorf("json: %s starts after it ends; Swift's ClosedRange refuses lower > upper", path)
 		}
 		for index := range items {
 			paths = append(paths, path+"["+strconv.Itoa(index)+"]")

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,6 +39,23 @@ const (
 )
 
 var lcCasesRideStatus = []string{"requested", "driverAssigned", "arriving", "onTrip", "completed", "cancelled"}
+
+// UnmarshalJSON reads a raw value as the widget's decoder does: a case's raw value as that
+// case, any other as RideStatusRequested (its unknown: case).
+func (v *RideStatus) UnmarshalJSON(data []byte) error {
+	var raw string
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	for _, known := range lcCasesRideStatus {
+		if raw == known {
+			*v = RideStatus(raw)
+			return nil
+		}
+	}
+	*v = RideStatusRequested
+	return nil
+}
 
 // RideVehicle is the bridge shape of a schema struct (wire names, Unix ms).
 // The car that picks the rider up
@@ -1209,6 +1227,23 @@ func (w *lcWriter) json(value interface{}) string {
 	return string(text)
 }
 
+// lcURLAuthority and lcURLHost are the URL(string:) refusals every copy checks: empty text,
+// and a scheme://host:port with a space (any Unicode space) or a stray bracket or percent in
+// the host, or a port that is no number.
+var lcURLAuthority = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]*)`)
+var lcURLHost = regexp.MustCompile(`^(?:[^@\[\]` + lcSpaces + `%]*@)?(?:\[[0-9a-fA-F:.]*\]|(?:[^` + lcSpaces + `\[\]%:@]|%[0-9a-fA-F]{2})*)(?::[0-9]*)?$`)
+
+const lcSpaces = `\t\n\x{0b}\x{0c}\r\x{1c}-\x{1f} \x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}`
+
+// lcURLText reports whether Swift's URL(string:) reads text (by the rules above).
+func lcURLText(text string) bool {
+	if text == "" {
+		return false
+	}
+	authority := lcURLAuthority.FindStringSubmatch(text)
+	return authority == nil || lcURLHost.MatchString(authority[1])
+}
+
 // lcUUIDText is the 8-4-4-4-12 hex form upper-cased, as Swift's uuidString writes it.
 func lcUUIDText(text string) (string, bool) {
 	if len(text) != 36 {
@@ -1648,7 +1683,7 @@ func lcJSONBounded[T lcNumber](value T, low T, high T) T {
 // lcMemberRule is what Swift's decoder needs of one member of a JSON object that
 // encoding/json would otherwise read as a zero value: present and not null (required), and no
 // null inside (shape: one letter per level, "l" a list, "m" a map, "r" an APNs range of at
-// least two items, "p" a bridge range of exactly two). encoding/json fills a short array into
+// least two items, "p" a bridge range of exactly two; a last "u" a UUID, "w" a URL). encoding/json fills a short array into
 // a [2] array with zeros; Swift's ClosedRange and the bridge refuse it.
 type lcMemberRule struct {
 	key      string
@@ -1699,10 +1734,24 @@ func lcIsNull(raw json.RawMessage) bool {
 	return string(bytes.TrimSpace(raw)) == "null"
 }
 
-// lcNoNullInside walks shape's levels of raw and refuses the first null item or member and
-// a range of the wrong length.
+// lcNoNullInside walks shape's levels of raw and refuses the first null item or member, a
+// range of the wrong length or with its lower bound above its upper, and a UUID or URL text
+// the widget's decoder refuses.
 func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
 	if shape == "" {
+		return nil
+	}
+	if shape[0] == 'u' || shape[0] == 'w' {
+		var text string
+		if json.Unmarshal(raw, &text) != nil {
+			return nil
+		}
+		if _, ok := lcUUIDText(text); shape[0] == 'u' && !ok {
+			return fmt.Errorf("json: %s must be a UUID (8-4-4-4-12 hex digits), found %s", path, strconv.Quote(text))
+		}
+		if shape[0] == 'w' && !lcURLText(text) {
+			return fmt.Errorf("json: %s must be a URL (Swift's URL(string:) refuses %s)", path, strconv.Quote(text))
+		}
 		return nil
 	}
 	var items []json.RawMessage
@@ -1716,6 +1765,10 @@ func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
 		}
 		if shape[0] == 'p' && len(items) != 2 {
 			return fmt.Errorf("json: %s must be a [startMs, endMs] pair, found %d items", path, len(items))
+		}
+		var lower, upper float64
+		if shape[0] != 'l' && json.Unmarshal(items[0], &lower) == nil && json.Unmarshal(items[1], &upper) == nil && lower > upper {
+			return fmt.Errorf("json: %s starts after it ends; Swift's ClosedRange refuses lower > upper", path)
 		}
 		for index := range items {
 			paths = append(paths, path+"["+strconv.Itoa(index)+"]")

@@ -73,6 +73,12 @@ struct GoContext {
             "caseList": .text(CodeText.joined(enumType.rawValues.map(spell), separator: ", ")),
             // The whole literal: `[]string{` then `{{caseList}}` would read as a triple mustache.
             "casesLiteral": .text((isInt ? "[]int32{" : "[]string{") + CodeText.joined(enumType.rawValues.map(spell), separator: ", ") + "}"),
+            // json.Unmarshal reads an unknown raw value as Swift does: the `unknown:` case, else an error.
+            "hasFallback": .flag(enumType.unknownCase != nil),
+            "fallback": .text(enumType.unknownCase.map { syntax.caseConstant(type.name, $0) } ?? ""),
+            "unknownDoc": .text(enumType.unknownCase.map { "any other as " + syntax.caseConstant(type.name, $0) + " (its unknown: case)." }
+                                ?? "and refuses any other."),
+            "rawVerb": .text(isInt ? "%d" : "%q"),
         ])
     }
 

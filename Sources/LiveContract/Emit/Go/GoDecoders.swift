@@ -53,12 +53,15 @@ struct GoDecoders {
 
     /// The containers between a member and its values: `l` per list, `m` per map, and a
     /// range as `r` in the APNs shape (Swift's ClosedRange reads the first two of at least two
-    /// items) or `p` in the bridge shape (exactly two, as the Swift and TypeScript bridges read it).
+    /// items) or `p` in the bridge shape (exactly two, as the Swift and TypeScript bridges read it);
+    /// last, `u` for a UUID and `w` for a URL, whose text Swift's decoder checks.
     static func shape(_ type: FieldType, apns: Bool = true) -> String {
         switch type {
         case .array(let element): return "l" + shape(element, apns: apns)
         case .map(let value): return "m" + shape(value, apns: apns)
         case .dateRange: return apns ? "r" : "p"
+        case .uuid: return "u"
+        case .url: return "w"
         default: return ""
         }
     }
