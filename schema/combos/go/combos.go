@@ -42,6 +42,9 @@ var lcCasesCombosMode = []string{"null", "1", " ", "\"", "\u00DC-1"}
 // case, any other as CombosModeNul (its unknown: case).
 func (v *CombosMode) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}

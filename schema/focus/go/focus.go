@@ -39,6 +39,9 @@ var lcCasesFocusBlockType = []int32{0, 1, 2}
 // case, and refuses any other.
 func (v *FocusBlockType) UnmarshalJSON(data []byte) error {
 	var raw int32
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -68,6 +71,9 @@ var lcCasesFocusPriority = []int32{0, 1, 2}
 // case, any other as FocusPriorityNormal (its unknown: case).
 func (v *FocusPriority) UnmarshalJSON(data []byte) error {
 	var raw int32
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -99,6 +105,9 @@ var lcCasesFocusPhase = []int32{0, 10, 11, 20}
 // case, any other as FocusPhaseIdle (its unknown: case).
 func (v *FocusPhase) UnmarshalJSON(data []byte) error {
 	var raw int32
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -128,6 +137,9 @@ var lcCasesFocusLevel = []int32{1, 5, 100}
 // case, and refuses any other.
 func (v *FocusLevel) UnmarshalJSON(data []byte) error {
 	var raw int32
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -157,6 +169,9 @@ var lcCasesFocusMood = []int32{-2, 0, 3}
 // case, any other as FocusMoodCalm (its unknown: case).
 func (v *FocusMood) UnmarshalJSON(data []byte) error {
 	var raw int32
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}

@@ -45,6 +45,9 @@ var lcCasesInjectionMood = []string{"calm", "tense"}
 // case, any other as InjectionMoodCalm (its unknown: case).
 func (v *InjectionMood) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}

@@ -277,6 +277,9 @@ var lcCasesKeywordCasesWord = []string{"actor", "any", "as", "associatedtype", "
 // case, any other as KeywordCasesWordUnknown (its unknown: case).
 func (v *KeywordCasesWord) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -309,6 +312,9 @@ var lcCasesKeywordCasesEscapes = []string{"a\"b\\c", "$x ${y} \\(z)", "caf\u00E9
 // case, any other as KeywordCasesEscapesPlain (its unknown: case).
 func (v *KeywordCasesEscapes) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -337,6 +343,9 @@ var lcCasesKeywordCasesNaN = []string{"nan", "number"}
 // case, and refuses any other.
 func (v *KeywordCasesNaN) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -363,6 +372,9 @@ var lcCasesKeywordCasesInfinity = []string{"infinity"}
 // case, and refuses any other.
 func (v *KeywordCasesInfinity) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -389,6 +401,9 @@ var lcCasesKeywordCasesEncodable = []string{"encode"}
 // case, and refuses any other.
 func (v *KeywordCasesEncodable) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}

@@ -60,6 +60,9 @@ var lcCasesKeywordsKind = []string{"none", "get", "set", "value", "it", "map", "
 // case, any other as KeywordsKindNone (its unknown: case).
 func (v *KeywordsKind) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -89,6 +92,9 @@ var lcCasesKeywordsCoding = []string{"first", "second"}
 // case, and refuses any other.
 func (v *KeywordsCoding) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -116,6 +122,9 @@ var lcCasesKeywordsParser = []string{"strict", "lenient"}
 // case, and refuses any other.
 func (v *KeywordsParser) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -142,6 +151,9 @@ var lcCasesKeywordsCompanion = []string{"alpha"}
 // case, and refuses any other.
 func (v *KeywordsCompanion) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -169,6 +181,9 @@ var lcCasesKeywordsFloatKind = []string{"sink", "swim"}
 // case, and refuses any other.
 func (v *KeywordsFloatKind) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -195,6 +210,9 @@ var lcCasesKeywordsCharacter = []string{"hero"}
 // case, and refuses any other.
 func (v *KeywordsCharacter) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -221,6 +239,9 @@ var lcCasesKeywordsRegex = []string{"pattern"}
 // case, and refuses any other.
 func (v *KeywordsRegex) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -247,6 +268,9 @@ var lcCasesKeywordsOmit = []string{"keep"}
 // case, and refuses any other.
 func (v *KeywordsOmit) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -273,6 +297,9 @@ var lcCasesKeywordsTypeError = []string{"thrown"}
 // case, and refuses any other.
 func (v *KeywordsTypeError) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -299,6 +326,9 @@ var lcCasesKeywordsEquatable = []string{"same"}
 // case, and refuses any other.
 func (v *KeywordsEquatable) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}

@@ -43,6 +43,9 @@ var lcCasesKitchenSinkPhase = []string{"idle", "running", "paused", "done"}
 // case, any other as KitchenSinkPhaseIdle (its unknown: case).
 func (v *KitchenSinkPhase) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -71,6 +74,9 @@ var lcCasesKitchenSinkMood = []string{"calm", "busy"}
 // case, and refuses any other.
 func (v *KitchenSinkMood) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -99,6 +105,9 @@ var lcCasesKitchenSinkChannel = []string{"standard", "priority"}
 // case, any other as KitchenSinkChannelStandard (its unknown: case).
 func (v *KitchenSinkChannel) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}

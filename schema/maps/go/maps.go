@@ -40,6 +40,9 @@ var lcCasesMapsPhase = []string{"idle", "running", "DONE"}
 // case, any other as MapsPhaseIdle (its unknown: case).
 func (v *MapsPhase) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -68,6 +71,9 @@ var lcCasesMapsMood = []string{"calm", "busy"}
 // case, and refuses any other.
 func (v *MapsMood) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}

@@ -38,6 +38,9 @@ var lcCasesNoStateKind = []string{"a", "b"}
 // case, and refuses any other.
 func (v *NoStateKind) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}

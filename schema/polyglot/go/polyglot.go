@@ -42,6 +42,9 @@ var lcCasesPolyglotErrors = []string{"none", "nil", "true_", "false_", "null", "
 // case, any other as PolyglotErrorsNone (its unknown: case).
 func (v *PolyglotErrors) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -73,6 +76,9 @@ var lcCasesPolyglotMatch = []string{"none", "case", "default", "SELECT"}
 // case, any other as PolyglotMatchNone (its unknown: case).
 func (v *PolyglotMatch) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -109,6 +115,9 @@ var lcCasesPolyglotEnum = []string{"str", "int", "float", "bytes", "list", "dict
 // case, and refuses any other.
 func (v *PolyglotEnum) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}

@@ -39,6 +39,9 @@ var lcCasesRenamedPhase = []string{"waiting", "RIDING"}
 // case, any other as RenamedPhaseWaiting (its unknown: case).
 func (v *RenamedPhase) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}

@@ -44,6 +44,9 @@ var lcCasesRideStatus = []string{"requested", "driverAssigned", "arriving", "onT
 // case, any other as RideStatusRequested (its unknown: case).
 func (v *RideStatus) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}

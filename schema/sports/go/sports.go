@@ -44,6 +44,9 @@ var lcCasesMatchPeriod = []string{"preMatch", "firstHalf", "halfTime", "secondHa
 // case, any other as MatchPeriodPreMatch (its unknown: case).
 func (v *MatchPeriod) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -75,6 +78,9 @@ var lcCasesMatchEventKind = []string{"goal", "own_goal", "PENALTY_GOAL", "yellow
 // case, and refuses any other.
 func (v *MatchEventKind) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -104,6 +110,9 @@ var lcCasesMatchGround = []string{"HOME", "AWAY", "neutral venue"}
 // case, any other as MatchGroundNeutral (its unknown: case).
 func (v *MatchGround) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}

@@ -42,6 +42,9 @@ var lcCasesWorkoutKind = []string{"run", "ride", "swim", "HIIT", "Yoga"}
 // case, any other as WorkoutKindRun (its unknown: case).
 func (v *WorkoutKind) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
@@ -73,6 +76,9 @@ var lcCasesWorkoutHeartZone = []string{"rest", "easy", "moderate", "hard", "max"
 // case, and refuses any other.
 func (v *WorkoutHeartZone) UnmarshalJSON(data []byte) error {
 	var raw string
+	if lcIsNull(data) {
+		return nil // encoding/json's convention; the member rules refuse a null where Swift does
+	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
