@@ -29,7 +29,8 @@ enum JSONValue: Equatable, CustomStringConvertible {
         switch self {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
-        case .number(let number): return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
+        // Integral numbers as integers up to Int64's range, so a decoded Int64 reads back as one.
+        case .number(let number): return number == number.rounded() && abs(number) < 9.2e18 ? String(Int64(number)) : "\(number)"
         case .string(let text):
             // Most text needs no escape; scalar by scalar only when some does.
             if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) { return "\"" + text + "\"" }

@@ -13,17 +13,116 @@ enum DifferentialPair: String, CaseIterable {
     case content = "content-state Swift-validate"
     /// Decoded content state -> bridge object: Swift `StateRecord(_:)` vs `fromContentState`.
     case back = "from-content Swift-TypeScript"
+    /// FCM data map: Kotlin vs Python `parse_fcm_data`.
+    case fcmPython = "fcm Kotlin-Python"
+    /// FCM data map: Kotlin vs Go `ParseFCMData`.
+    case fcmGo = "fcm Kotlin-Go"
+    /// Bridge object -> content state: TypeScript vs Python `to_content_state(State.from_json(...))`.
+    case bridgePython = "bridge TypeScript-Python"
+    /// Bridge object -> content state: TypeScript vs Go `ToContentState` of `json.Unmarshal`.
+    case bridgeGo = "bridge TypeScript-Go"
+    /// Decoded content state -> bridge object: TypeScript vs Python `from_content_state`.
+    case backPython = "from-content TypeScript-Python"
+    /// Decoded content state -> bridge object: TypeScript vs Go `FromContentState`.
+    case backGo = "from-content TypeScript-Go"
+    /// Content-state text: Swift's decoder vs Python `ContentState.from_json`.
+    case contentPython = "content-state Swift-Python"
+    /// Content-state text: Swift's decoder vs Go `json.Unmarshal` into `ContentState`.
+    case contentGo = "content-state Swift-Go"
+
+    /// Which part of an input the pair reads (what shrinking drops keys of).
+    enum Input { case bridge, fcm, content }
+
+    var input: Input {
+        switch self {
+        case .bridge, .bridgePython, .bridgeGo: return .bridge
+        case .fcm, .fcmPython, .fcmGo: return .fcm
+        case .content, .back, .backPython, .backGo, .contentPython, .contentGo: return .content
+        }
+    }
 }
 
 struct DifferentialComparison {
     let contract: Contract
 
-    func compare(_ pair: DifferentialPair, swift: DiffValue?, kotlin: DiffValue?, typescript: DiffValue?, content: ContentVerdict?) -> String? {
+    func compare(_ pair: DifferentialPair, swift: DiffValue?, kotlin: DiffValue?, typescript: DiffValue?, python: DiffValue? = nil,
+                 go: DiffValue? = nil, content: ContentVerdict?) -> String? {
         switch pair {
         case .bridge: return bridge(swift?["bridge"], typescript?["bridge"], repaired: typescript?["repaired"])
         case .fcm: return fcm(kotlin, typescript?["fcm"])
         case .content: return content.map { self.content(swift?["content"], verdict: $0) } ?? "no validate verdict for the input"
         case .back: return back(swift?["content"], typescript?["back"])
+        case .fcmPython: return fcm(kotlin, python?["fcm"], "Python")
+        case .fcmGo: return fcm(kotlin, go?["fcm"], "Go")
+        case .bridgePython:
+            return server(typescript?["bridge"], python?["bridge"], "Python", refuses: true)
+                ?? server(typescript?["repaired"], python?["repaired"], "Python", refuses: true).map { "on the repaired object: " + $0 }
+        case .bridgeGo:
+            return server(typescript?["bridge"], go?["bridge"], "Go", refuses: false)
+                ?? server(typescript?["repaired"], go?["repaired"], "Go", refuses: false).map { "on the repaired object: " + $0 }
+        case .contentPython: return serverReads(swift?["content"], python?["content"], "Python")
+        case .contentGo: return serverReads(swift?["content"], go?["content"], "Go")
+        case .backPython, .backGo:
+            // docs/python.md, docs/go.md: the servers read a content state within the contract's
+            // ranges only, where Swift's Int and Date read wider; those inputs are Swift's alone.
+            guard let decoded = swift?["content"]?["decodes"], withinContract(decoded, fields: contract.state) else { return nil }
+            return pair == .backPython ? server(typescript?["back"], python?["back"], "Python", refuses: true)
+                : server(typescript?["back"], go?["back"], "Go", refuses: true)
+        }
+    }
+
+    /// A server's reader of content-state text against the widget's decoder: it must refuse
+    /// what Swift refuses (accepting it is the silent failure: the server would send it), and
+    /// accept what Swift decodes within the contract's ranges (withinContract), but for the
+    /// documented stricter reads of `serverStricter`. One exception the other way: a number
+    /// Swift's JSON parser refuses (beyond Double's range, an integer beyond Int64) is each
+    /// platform's JSON parser's matter (Python's json.loads reads 1e400 as inf and 0.1e-400 as
+    /// 0.0, Go's encoding/json reads 0.1e-400 as 0) before the generated code sees a value.
+    func serverReads(_ swift: DiffValue?, _ other: DiffValue?, _ language: String) -> String? {
+        guard let swift, let other else { return "a runner gave no content-state result" }
+        switch (swift["decodes"], other["ok"]) {
+        case (nil, let read?):
+            if let why = swift["fails"]?.string, why.contains("The given data was not valid JSON") { return nil }
+            return "Swift fails (\(swift["fails"] ?? .null)), \(language) reads \(read)"
+        case (let decoded?, nil):
+            guard withinContract(decoded, fields: contract.state) else { return nil }
+            let threw = other["threw"]?.string ?? ""
+            return Self.serverStricter(threw) ? nil : "Swift decodes \(decoded), \(language) refuses (\(threw))"
+        default: return nil
+        }
+    }
+
+    /// The refusals of content-state text docs/python.md and docs/go.md document where Swift
+    /// reads the text: Go's encoding/json refuses `1.0` and `1e2` for an integer; Python reads
+    /// a range as exactly `[lower, upper]` (Swift takes the first two of more) and a struct as a
+    /// JSON object (Swift reads any value as a struct without fields); both read a UUID in the
+    /// 8-4-4-4-12 form only, as validate does (Foundation on Linux reads a few more).
+    static func serverStricter(_ message: String) -> Bool {
+        if let range = message.range(of: "cannot unmarshal number ") {
+            let literal = message[range.upperBound...].prefix(while: { $0 != " " })
+            return literal.contains(where: { ".eE".contains($0) }) && (message.contains("of type int") || message.contains("of type uint"))
+        }
+        // A struct without fields: Python's "must be an object", Go's `type plain` refusing a non-object.
+        let fieldless = message.contains("must be an object, got \"") || (message.contains("cannot unmarshal ") && message.hasSuffix(".plain"))
+        return message.contains("must be a [lower, upper] pair, got a list") || fieldless
+            || message.contains("must be a UUID (8-4-4-4-12 hex digits)")
+    }
+
+    /// A server language against TypeScript on one conversion (`{"ok"}` / `{"threw"}` each,
+    /// absent where the input has none): equal results where both convert; where one refuses,
+    /// the other must too. docs/go.md: Go's `ToContentState` refuses nothing (`refuses: false`),
+    /// so there only `json.Unmarshal` refuses, and a value TypeScript refuses but Go converts is
+    /// the documented difference; a bridge object with NaN or an infinity, which JSON cannot
+    /// carry to Go, is skipped.
+    func server(_ typescript: DiffValue?, _ other: DiffValue?, _ language: String, refuses: Bool) -> String? {
+        guard let typescript else { return other == nil ? nil : "\(language) converted what TypeScript had no input for" }
+        guard let other else { return "the \(language) runner gave no result" }
+        if other["skipped"] != nil { return nil }
+        switch (typescript["ok"], other["ok"]) {
+        case (let made?, let theirs?): return same(made, theirs) ? nil : "TypeScript \(urls(made))\n    \(language) \(urls(theirs))"
+        case (nil, nil): return nil
+        case (let made?, nil): return "\(language) refuses (\(other["threw"] ?? .null)), TypeScript gives \(made)"
+        case (nil, let theirs?): return refuses ? "TypeScript refuses (\(typescript["threw"] ?? .null)), \(language) gives \(theirs)" : nil
         }
     }
 
@@ -52,19 +151,19 @@ struct DifferentialComparison {
 
     /// docs/wire.md "Reading FCM data" and "The FCM envelope": both parsers never throw and
     /// agree on the envelope, every value and every issue, advice included.
-    func fcm(_ kotlin: DiffValue?, _ typescript: DiffValue?) -> String? {
+    func fcm(_ kotlin: DiffValue?, _ typescript: DiffValue?, _ language: String = "TypeScript") -> String? {
         guard let kotlin, let typescript else { return "a runner gave no FCM result" }
         if let threw = kotlin["threw"] { return "Kotlin parseFcmData threw \(threw)" }
-        guard let parsed = typescript["ok"] else { return "TypeScript parseFcmData threw \(typescript["threw"] ?? .null)" }
+        guard let parsed = typescript["ok"] else { return "\(language) parseFcmData threw \(typescript["threw"] ?? .null)" }
         var tsIssues: [DiffValue] = []
         if case .array(let items)? = parsed["issues"] {
             tsIssues = items.map { .array([$0["field"] ?? .null, $0["raw"] ?? .null, $0["reason"] ?? .null, $0["advice"] ?? .null]) }
         }
         var problems: [String] = []
         for key in ["envelope", "attributes", "state"] where kotlin[key] != parsed[key] {
-            problems.append("\(key): Kotlin \(kotlin[key] ?? .null)\n    TypeScript \(parsed[key] ?? .null)")
+            problems.append("\(key): Kotlin \(kotlin[key] ?? .null)\n    \(language) \(parsed[key] ?? .null)")
         }
-        if kotlin["issues"] != .array(tsIssues) { problems.append("issues: Kotlin \(kotlin["issues"] ?? .null)\n    TypeScript \(DiffValue.array(tsIssues))") }
+        if kotlin["issues"] != .array(tsIssues) { problems.append("issues: Kotlin \(kotlin["issues"] ?? .null)\n    \(language) \(DiffValue.array(tsIssues))") }
         return problems.isEmpty ? nil : problems.joined(separator: "\n  ")
     }
 
@@ -103,6 +202,35 @@ struct DifferentialComparison {
         guard let swift, swift["decodes"] != nil else { return nil }
         guard let made = typescript?["ok"] else { return "fromContentState threw \(typescript?["threw"] ?? .null)" }
         return swift["back"] == made ? nil : "Swift record \(swift["back"] ?? .null)\n    fromContentState \(made)"
+    }
+
+    /// Whether every value of a decoded content state is within the contract's ranges: an
+    /// `int` in Int32, a sized integer in its wire range (64-bit kinds within 2^53 - 1), a date
+    /// whose Unix ms is a safe integer. Swift's `Int` (64-bit) and `Date` decode beyond them.
+    func withinContract(_ value: DiffValue, fields: [Field]) -> Bool {
+        guard case .object(let members) = value else { return false }
+        return fields.allSatisfy { field in members[field.apnsName].map { withinContract($0, type: field.type) } ?? true }
+    }
+
+    func withinContract(_ value: DiffValue, type: FieldType) -> Bool {
+        func integer(_ range: ClosedRange<Int64>) -> Bool {
+            guard case .number(let number) = value, number == number.rounded() else { return false }
+            return number >= Double(range.lowerBound) && number <= Double(range.upperBound)
+        }
+        func date(_ item: DiffValue) -> Bool {
+            guard case .number(let seconds) = item else { return false }
+            return abs(seconds * 1000 + Double(Epoch.referenceOffsetMillis)) <= Double(IntegerKind.maxSafe)
+        }
+        switch (type, value) {
+        case (.int, _): return integer(Int64(Int32.min)...Int64(Int32.max))
+        case (.sized(let kind), _): return integer(kind.wireRange)
+        case (.date, _): return date(value)
+        case (.dateRange, .array(let bounds)): return bounds.allSatisfy(date)
+        case (.structure(let name), _): return withinContract(value, fields: contract.type(named: name)?.fields ?? [])
+        case (.array(let element), .array(let items)): return items.allSatisfy { withinContract($0, type: element) }
+        case (.map(let element), .object(let members)): return members.values.allSatisfy { withinContract($0, type: element) }
+        default: return true
+        }
     }
 
     /// Content states are equal when the widget decodes them to the same value: a URL string

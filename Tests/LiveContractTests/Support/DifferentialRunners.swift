@@ -2,26 +2,28 @@ import Foundation
 import XCTest
 @testable import LiveContract
 
-/// The three programs of the differential test, each compiled once for every schema: the
-/// Swift harness (records + Codable types), the Kotlin harness (`parseFcmData`) and a Node
-/// program over the generated TypeScript. Each reads one JSON file of inputs and prints one
-/// JSON line per input; `run` collects the lines by schema and input index.
+/// The programs of the differential test, each compiled once for every schema: the Swift
+/// harness (records + Codable types), the Kotlin harness (`parseFcmData`), a Node program
+/// over the generated TypeScript, and the Python and Go programs of DifferentialServerRunners.
+/// Each reads one file of inputs and prints one JSON line per input; `run` collects the lines
+/// by schema and input index.
 struct DifferentialRunners {
     var swift: SwiftHarnessBuild
     var kotlinClasspath: [String]
     var java: String
     var node: String
     var typescriptMain: URL
+    var server: DifferentialServerRunners
     var work: URL
     /// Every contract with its inputs' key, the torture schema included.
     var contracts: [String: Contract]
     /// Which programs were compiled and which reused (HarnessBuildCache), for the timing line.
     var reuseSummary: String
 
-    /// Compiles the three programs and runs each over the inputs as soon as it and what it
-    /// reads are ready: the inputs are generated (from the contracts) while the compilers
-    /// run, Swift and Kotlin start when their own program and the inputs exist, Node when
-    /// its program and Swift's output exist, and each output is parsed as it arrives. On a
+    /// Compiles the programs and runs each over the inputs as soon as it and what it reads
+    /// are ready: the inputs are generated (from the contracts) while the compilers run,
+    /// Swift and Kotlin start when their own program and the inputs exist, Node, Python and
+    /// Go when their program and Swift's output exist, and each output is parsed as it arrives. On a
     /// 2-core machine kotlinc is the longest step; everything else fits beside it.
     static func build(inputs makeInputs: ([String: Contract]) throws -> String) throws -> (DifferentialRunners, Results) {
         let swiftc = try TestSupport.requireTool("swiftc"), kotlinc = try TestSupport.requireTool("kotlinc")
@@ -37,7 +39,8 @@ struct DifferentialRunners {
         nonisolated(unsafe) var swift: Result<(SwiftHarnessBuild, TestSupport.RunResult), Error>?
         nonisolated(unsafe) var kotlin: Result<((jar: String, reused: Bool), TestSupport.RunResult), Error>?
         nonisolated(unsafe) var typescriptRun: Result<((URL, Bool), TestSupport.RunResult), Error>?
-        nonisolated(unsafe) var parsed: [Result<[String: [DiffValue]], Error>?] = [nil, nil, nil]
+        nonisolated(unsafe) var serverRun: Result<(DifferentialServerRunners, TestSupport.RunResult, TestSupport.RunResult), Error>?
+        nonisolated(unsafe) var parsed: [Result<[String: [DiffValue]], Error>?] = [nil, nil, nil, nil, nil]
         nonisolated(unsafe) var log: [String] = []
         let lock = NSLock()
         @Sendable func note(_ line: String) { lock.lock(); log.append(line); lock.unlock() }
@@ -88,6 +91,19 @@ struct DifferentialRunners {
             }
             parsed[2] = Result { try Self.lines(try typescriptRun!.get().1, "typescript") }
         }
+        DispatchQueue.global().async(group: group) {
+            serverRun = Result {
+                let server = try DifferentialServerRunners.prepare(root: typescript.root, contracts: typescript.contracts, work: work)
+                note("go \(server.goReused ? "reused" : "compiled") by \(since()) s")
+                swiftReady.wait()
+                _ = try swift!.get()
+                let ran = try server.run(inputFile: inputFile, swiftFile: swiftFile)
+                note("python and go ran by \(since()) s")
+                return (server, ran.python, ran.go)
+            }
+            parsed[3] = Result { try Self.lines(try serverRun!.get().1, "python") }
+            parsed[4] = Result { try Self.lines(try serverRun!.get().2, "go") }
+        }
         let made = Result {
             defer { inputsReady.leave() }
             try makeInputs(typescript.contracts).write(to: inputFile, atomically: true, encoding: .utf8)
@@ -98,11 +114,13 @@ struct DifferentialRunners {
         try made.get()
         for line in log { say("differential: \(line)") }
         let (swiftBuild, _) = try swift!.get(), (kotlinBuild, _) = try kotlin!.get(), (main, _) = try typescriptRun!.get()
-        let reuse = [("swift", swiftBuild.reused), ("kotlin", kotlinBuild.reused), ("typescript", main.1)]
+        let (server, _, _) = try serverRun!.get()
+        let reuse = [("swift", swiftBuild.reused), ("kotlin", kotlinBuild.reused), ("typescript", main.1), ("go", server.goReused)]
         let runners = DifferentialRunners(swift: swiftBuild, kotlinClasspath: [kotlinBuild.jar, orgJSON], java: java, node: node,
-                                          typescriptMain: main.0, work: work, contracts: typescript.contracts,
+                                          typescriptMain: main.0, server: server, work: work, contracts: typescript.contracts,
                                           reuseSummary: reuse.map { "\($0.0) \($0.1 ? "reused from .build/harness-cache" : "compiled")" }.joined(separator: ", "))
-        return (runners, Results(swift: try parsed[0]!.get(), kotlin: try parsed[1]!.get(), typescript: try parsed[2]!.get()))
+        return (runners, Results(swift: try parsed[0]!.get(), kotlin: try parsed[1]!.get(), typescript: try parsed[2]!.get(),
+                                 python: try parsed[3]!.get(), go: try parsed[4]!.get()))
     }
 
     /// JVM options for the Kotlin runner: a short run, so the quick C1 JIT and one collector
@@ -119,7 +137,8 @@ struct DifferentialRunners {
             return folder
         }
         for extra in ExtraSchemas.all {
-            try extra.yaml.write(to: own(extra.name).appendingPathComponent("\(extra.name).yaml"), atomically: true, encoding: .utf8)
+            let yaml = extra.yaml.trimmingCharacters(in: .newlines) + "\n" + DifferentialServerRunners.serverOutputs(extra.name)
+            try yaml.write(to: own(extra.name).appendingPathComponent("\(extra.name).yaml"), atomically: true, encoding: .utf8)
         }
         var contracts: [String: Contract] = [:], imports: [String] = [], entries: [String] = [], sources: [String] = []
         for (index, name) in (TestSupport.schemaNames() + ExtraSchemas.all.map(\.name)).enumerated() {
@@ -154,10 +173,12 @@ struct DifferentialRunners {
         var swift: [String: [DiffValue]] = [:]
         var kotlin: [String: [DiffValue]] = [:]
         var typescript: [String: [DiffValue]] = [:]
+        var python: [String: [DiffValue]] = [:]
+        var go: [String: [DiffValue]] = [:]
     }
 
     /// Writes `inputs` (DifferentialTests.inputLines) to one file and runs the programs over it: Swift and Kotlin side by
-    /// side, then Node, which reads Swift's re-encoded content states.
+    /// side, then Node, Python and Go, which read Swift's re-encoded content states.
     func run(_ inputs: String, label: String) throws -> Results {
         let inputFile = work.appendingPathComponent("\(label)-inputs.tsv")
         try inputs.write(to: inputFile, atomically: true, encoding: .utf8)
@@ -182,12 +203,18 @@ struct DifferentialRunners {
         let swiftFile = work.appendingPathComponent("\(label)-swift.jsonl")
         try swiftOutput.stdout.write(to: swiftFile, atomically: true, encoding: .utf8)
         let nodeStart = Date()
+        nonisolated(unsafe) var serverRun: Result<(python: TestSupport.RunResult, go: TestSupport.RunResult), Error>?
+        let serverGroup = DispatchGroup()
+        DispatchQueue.global().async(group: serverGroup) { serverRun = Result { try server.run(inputFile: inputFile, swiftFile: swiftFile) } }
         let node = try TestSupport.run(self.node, [typescriptMain.path, inputFile.path, swiftFile.path])
-        let seconds = [("swift", swiftSeconds), ("kotlin", kotlinSeconds), ("typescript", Date().timeIntervalSince(nodeStart))]
+        let nodeSeconds = Date().timeIntervalSince(nodeStart)
+        serverGroup.wait()
+        let servers = try serverRun!.get()
+        let seconds = [("swift", swiftSeconds), ("kotlin", kotlinSeconds), ("typescript", nodeSeconds), ("python and go", Date().timeIntervalSince(nodeStart))]
         say("differential: \(label): ran " + seconds.map { "\($0.0) \(String(format: "%.1f", $0.1)) s" }.joined(separator: ", "))
-        // The three outputs are parsed side by side: tens of thousands of lines each.
-        let outputs = [(swiftOutput, "swift"), (try kotlinRun!.get(), "kotlin"), (node, "typescript")]
-        nonisolated(unsafe) var parsed: [Result<[String: [DiffValue]], Error>?] = [nil, nil, nil]
+        // The outputs are parsed side by side: tens of thousands of lines each.
+        let outputs = [(swiftOutput, "swift"), (try kotlinRun!.get(), "kotlin"), (node, "typescript"), (servers.python, "python"), (servers.go, "go")]
+        nonisolated(unsafe) var parsed: [Result<[String: [DiffValue]], Error>?] = [nil, nil, nil, nil, nil]
         let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
             let result = Result { try Self.lines(outputs[index].0, outputs[index].1) }
@@ -199,6 +226,8 @@ struct DifferentialRunners {
         results.swift = try parsed[0]!.get()
         results.kotlin = try parsed[1]!.get()
         results.typescript = try parsed[2]!.get()
+        results.python = try parsed[3]!.get()
+        results.go = try parsed[4]!.get()
         return results
     }
 
