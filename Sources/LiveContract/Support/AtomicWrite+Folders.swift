@@ -13,8 +13,9 @@ import Darwin
 /// planned output's folders are opened again here one component at a time with
 /// `O_NOFOLLOW`, created with `mkdirat` where missing, and the temporary file is created,
 /// renamed and synced relative to that descriptor (`openat`, `renameat`, `fsync`), never by
-/// its path. A write outside a plan (`init`, `templates dump`, `--force` through a link the
-/// user allowed) opens its folder by path, as the user named it.
+/// its path. A file named on the command line (`init`, `import --output`, `templates dump`)
+/// is anchored the same way at the current folder (`namedWrite`); only a write `--force`
+/// allowed through a link opens its folder by path, as the user allowed.
 extension FileSystem {
     /// An output of a plan: the schema's folder (followed, it is the user's choice) and the
     /// output's path below it (never followed).
