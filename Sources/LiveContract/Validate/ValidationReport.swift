@@ -33,8 +33,9 @@ public struct ValidationReport: Sendable {
             return "livecontract: nothing validated; \(errors) error\(errors == 1 ? "" : "s") in \(schemaPath)"
         }
         return payloads.map { payload in
-            let errors = payload.diagnostics.filter { $0.severity == .error }.count
-            let warnings = payload.diagnostics.count - errors
+            // Notes (the cap's "N more ...") are not findings; the ones the cap left out are.
+            let errors = payload.diagnostics.filter { $0.severity == .error }.count + payload.leftOutErrors
+            let warnings = payload.diagnostics.filter { $0.severity == .warning }.count + payload.leftOutWarnings
             guard let reading = payload.reading else { return "\(payload.path): not validated" }
             var counts: [String] = []
             if errors > 0 { counts.append("\(errors) error\(errors == 1 ? "" : "s")") }
