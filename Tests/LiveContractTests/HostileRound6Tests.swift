@@ -172,6 +172,42 @@ final class HostileRound6Tests: XCTestCase {
         XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)))
     }
 
+    /// `check --format json|sarif|github` with a `--templates` folder that is missing, or
+    /// holds a linked or broken template, printed nothing on stdout (exit 2): a CI reader of
+    /// the document got an empty file. Each format now carries the refusal as the schema's
+    /// error, and a passing `ok` is never printed.
+    func testMachineFormatsCarryATemplateRefusal() throws {
+        try write("livecontract: 1\nname: A\nstate:\n  a: { type: int }\noutputs:\n  swift: [A.swift]\n", "s.yaml")
+        try write("{{#fields}}\n", "broken/swift.mustache")
+        try link("linked/kotlin.mustache", to: "/etc/passwd")
+        let cases = [("missing", "templates-folder", "--templates 'missing' is not a folder"),
+                     ("s.yaml", "templates-folder", "--templates 's.yaml' is not a folder"),
+                     ("broken", "template", "broken/swift.mustache"),
+                     ("linked", "template", "'linked/kotlin.mustache' is a symlink")]
+        for (folder, rule, message) in cases {
+            let json = try run(["check", "--format", "json", "--templates", folder, "s.yaml"])
+            XCTAssertEqual(json.status, 2, "\(folder): \(json.stderr)")
+            let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+            XCTAssertEqual(parsed?["ok"] as? Bool, false, folder)
+            let schema = (parsed?["schemas"] as? [[String: Any]])?.first
+            XCTAssertEqual(schema?["valid"] as? Bool, false, folder)
+            let diagnostic = (schema?["diagnostics"] as? [[String: Any]])?.first
+            XCTAssertEqual(diagnostic?["rule"] as? String, rule, folder)
+            XCTAssertTrue(json.stdout.contains(message), "\(folder): \(json.stdout)")
+            XCTAssertFalse(json.stdout.contains("root:"), "the linked file is not read")
+            let sarif = try run(["check", "--format", "sarif", "--templates", folder, "s.yaml"])
+            XCTAssertEqual(sarif.status, 2)
+            XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)), folder)
+            XCTAssertTrue(sarif.stdout.contains("\"ruleId\" : \"\(rule)\"") || sarif.stdout.contains("\"ruleId\": \"\(rule)\""), "\(folder): \(sarif.stdout)")
+            let github = try run(["check", "--format", "github", "--templates", folder, "s.yaml"])
+            XCTAssertEqual(github.status, 2)
+            XCTAssertTrue(github.stdout.hasPrefix("::error "), "\(folder): \(github.stdout)")
+            let text = try run(["check", "--templates", folder, "s.yaml"])
+            XCTAssertEqual(text.status, 2)
+            XCTAssertTrue(text.stderr.contains(message), "\(folder): \(text.stderr)")
+        }
+    }
+
     /// The cap keeps order and counts for the library's callers.
     func testCappedDiagnosticsKeepsTheFirstOfEachRule() {
         let location = { (line: Int) in SourceLocation(file: "p.json", line: line, column: 1) }

@@ -46,7 +46,7 @@ extension RuleCatalog {
                  example: "{{#fields}} ... with no {{/fields}}",
                  fix: "fix the template at the reported line and column, or start again from `livecontract templates dump`"),
         RuleInfo(id: "templates-folder",
-                 summary: "the schema's `templates:` key names a folder that does not exist, an absolute path, a path with a control or format character, or nothing",
+                 summary: "the schema's `templates:` key names a folder that does not exist, an absolute path, a path with a control or format character, or nothing; or `--templates DIR` names no folder (check's machine formats report it per schema)",
                  example: "templates: /Users/me/templates",
                  fix: "write a folder relative to the schema's folder and create it with `livecontract templates dump DIR NAME`"),
         RuleInfo(id: "type-cycle",
