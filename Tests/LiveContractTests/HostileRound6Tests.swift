@@ -208,6 +208,32 @@ final class HostileRound6Tests: XCTestCase {
         }
     }
 
+    /// The same cap on a schema of 2,000 misspelt types (text and JSON, with a true error
+    /// count) and on `import` of a struct of 2,000 fields with initial values (one note each).
+    func testSchemaAndImportFindingsAreCappedPerRule() throws {
+        var schema = "livecontract: 1\nname: A\nstate:\n"
+        for index in 0..<2_000 { schema += "  f\(index): { type: strin }\n" }
+        try write(schema + "outputs:\n  swift: [A.swift]\n", "s.yaml")
+        let text = try run(["check", "s.yaml"])
+        XCTAssertEqual(text.status, 2, text.stderr)
+        XCTAssertEqual(text.stderr.components(separatedBy: "[unknown-type]").count - 1, 21, text.stderr)
+        XCTAssertTrue(text.stderr.contains("s.yaml:24:"), "the note is at the first one left out: \(text.stderr)")
+        XCTAssertTrue(text.stderr.contains("note: 1980 more unknown-type errors like the 20 above are left out"), text.stderr)
+        let json = try run(["check", "--format", "json", "s.yaml"])
+        XCTAssertEqual(json.status, 2)
+        XCTAssertLessThan(json.stdout.utf8.count, 20_000)
+        XCTAssertTrue(json.stdout.contains("\"ok\": false") || json.stdout.contains("\"ok\" : false"), json.stdout)
+        let github = try run(["check", "--format", "github", "s.yaml"])
+        XCTAssertTrue(github.stdout.contains("s.yaml; 2000 errors)"), github.stdout)
+        var swift = "struct AAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable {\n"
+        for index in 0..<2_000 { swift += "        var f\(index): Int = 1\n" }
+        try write(swift + "    }\n}\n", "A.swift")
+        let imported = try run(["import", "A.swift"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(imported.stderr.components(separatedBy: "[import-changed]").count - 1, 21, imported.stderr)
+        XCTAssertTrue(imported.stdout.contains("f1999:"), "the schema itself is whole")
+    }
+
     /// The cap keeps order and counts for the library's callers.
     func testCappedDiagnosticsKeepsTheFirstOfEachRule() {
         let location = { (line: Int) in SourceLocation(file: "p.json", line: line, column: 1) }
