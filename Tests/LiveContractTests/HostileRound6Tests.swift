@@ -234,6 +234,34 @@ final class HostileRound6Tests: XCTestCase {
         XCTAssertTrue(imported.stdout.contains("f1999:"), "the schema itself is whole")
     }
 
+    /// An output no run can write (a fixture named after a 250-byte example: its temporary
+    /// name is over NAME_MAX; a path over PATH_MAX) was refused by generate (exit 2) while
+    /// check called it "missing; run generate" (exit 1, `valid: true`), a loop with no way
+    /// out. Both now refuse the schema at the output's position.
+    func testAnUnwritableOutputIsInvalidForCheckToo() throws {
+        let example = String(repeating: "e", count: 250)
+        let deep = Array(repeating: String(repeating: "d", count: 200), count: 21).joined(separator: "/") + "/A.swift"
+        let schemas = [("livecontract: 1\nname: A\nstate:\n  a: { type: int }\nexamples:\n  \(example):\n    state: { a: 1 }\noutputs:\n  fixtures: fx\n",
+                        "s.yaml:9:13: error: the file name '\(example).json' is too long"),
+                       ("livecontract: 1\nname: A\nstate:\n  a: { type: int }\noutputs:\n  swift: [\(deep)]\n",
+                        "s.yaml:6:11: error: '\(deep)' is too long a path")]
+        for (schema, message) in schemas {
+            try write(schema, "s.yaml")
+            for command in ["generate", "check"] {
+                let result = try run([command, "s.yaml"])
+                XCTAssertEqual(result.status, 2, "\(command): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains(message), "\(command): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains("[output-path]"), result.stderr)
+                XCTAssertFalse(result.stderr.contains("run `livecontract generate"), result.stderr)
+            }
+            let json = try run(["check", "--format", "json", "s.yaml"])
+            XCTAssertEqual(json.status, 2)
+            let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+            XCTAssertEqual((parsed?["schemas"] as? [[String: Any]])?.first?["valid"] as? Bool, false)
+            XCTAssertEqual(try manager.contentsOfDirectory(atPath: folder.appendingPathComponent("repo").path), ["s.yaml"])
+        }
+    }
+
     /// The cap keeps order and counts for the library's callers.
     func testCappedDiagnosticsKeepsTheFirstOfEachRule() {
         let location = { (line: Int) in SourceLocation(file: "p.json", line: line, column: 1) }

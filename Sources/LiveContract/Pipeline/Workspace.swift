@@ -45,6 +45,15 @@ public enum Workspace {
         }
         do {
             let files = try Generator(templates: templates).generate(contract)
+            // A file no run could write (a fixture named after a 240-byte example, a path
+            // over PATH_MAX) makes the schema invalid for every command, not only generate.
+            let locations = OutputPlan.locations(of: contract)
+            for file in files {
+                if let problem = OutputPlan.lengthProblem(FileSystem.join(FileSystem.directory(of: schemaPath), file.path)) {
+                    diagnostics.error(problem, at: OutputPlan.location(of: file, in: locations, schemaPath: schemaPath), rule: "output-path")
+                }
+            }
+            if diagnostics.hasErrors { return .failure(DiagnosticsError(diagnostics)) }
             return .success(LoadedSchema(path: schemaPath, contract: contract, warnings: warnings.items, files: files, templates: templates))
         } catch {
             diagnostics.error(error.message, at: SourceLocation(file: error.templateName, line: error.line, column: error.column), rule: "template")
