@@ -96,6 +96,15 @@ final class HostileRound6Tests: XCTestCase {
             XCTAssertEqual(try manager.contentsOfDirectory(atPath: folder.appendingPathComponent("outside").path), [], "\(arguments)")
         }
         XCTAssertEqual(try run(["init", "--output", "sub/livecontract.yaml"]).status, 0, "a real folder is created and written")
+        // A name Windows cannot check out (a control character, a backslash) is refused like
+        // a device name, and a line break in it cannot split the message.
+        for name in ["a\nb.yaml", "a\u{1B}b.yaml", "a\\b.yaml"] {
+            let result = try run(["init", "--output", name])
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(result.stderr.contains("which Windows does not allow in a file name"), result.stderr)
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+            XCTAssertFalse(manager.fileExists(atPath: folder.appendingPathComponent("repo").appendingPathComponent(name).path))
+        }
     }
 
     /// U+00AD (soft hyphen), like every format character, is named and escaped, never shown
