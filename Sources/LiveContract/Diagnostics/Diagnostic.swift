@@ -39,10 +39,12 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     /// it are spelled out (`\u{202E}`): a schema must not be able to split one diagnostic into
     /// two, forge a CI annotation line, or reorder what the terminal shows. The file is text a
     /// repository chooses too (a template's file name, the schema's `templates:` folder).
+    /// Format characters (a soft hyphen, tag characters) are spelled out here too, so a JSON
+    /// report hands its reader the same visible text a terminal shows, not the raw character.
     public init(_ severity: Severity, _ message: String, at location: SourceLocation?, rule: String) {
         self.severity = severity
-        self.message = Self.bounded(CodeText.singleLine(message))
-        self.location = location.map { SourceLocation(file: CodeText.singleLine($0.file), line: $0.line, column: $0.column) }
+        self.message = Self.bounded(TerminalText.visible(CodeText.singleLine(message)))
+        self.location = location.map { SourceLocation(file: TerminalText.visible(CodeText.singleLine($0.file)), line: $0.line, column: $0.column) }
         self.rule = rule
     }
 
