@@ -273,6 +273,42 @@ final class HostileRound6Tests: XCTestCase {
         }
     }
 
+    /// The schema's `templates:` folder was read through a committed symlink (`tl ->
+    /// ../outside`, or a linked template inside it), rendering and quoting files from outside
+    /// the repository; `--templates a/b` through a linked `a` too. Both are now read like
+    /// outputs and named inputs: no link below the schema's (or current) folder is followed.
+    func testTemplatesAreNotReadThroughASymlink() throws {
+        try Data("SECRET {{nope}}".utf8).write(to: folder.appendingPathComponent("outside/swift.mustache"))
+        try link("tl", to: "../outside")
+        try link("real/sub", to: "../../outside")
+        try link("t2/swift.mustache", to: "../../outside/swift.mustache")
+        let cases = [("templates: tl\n", "s.yaml:3:12: error: templates folder 'tl' is a symlink", "[templates-folder]"),
+                     ("templates: real/sub\n", "s.yaml:3:12: error: templates folder 'real/sub' is a symlink", "[templates-folder]"),
+                     ("templates: t2\n", "t2/swift.mustache:1:1: error: cannot read the template: 't2/swift.mustache' is a symlink", "[template]")]
+        for (key, message, rule) in cases {
+            try write("livecontract: 1\nname: A\n" + key + "state:\n  a: { type: int }\noutputs:\n  swift: [A.swift]\n", "s.yaml")
+            for command in ["generate", "check"] {
+                let result = try run([command, "s.yaml"])
+                XCTAssertEqual(result.status, 2, "\(key) \(command): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains(message), "\(key) \(command): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains(rule), result.stderr)
+                XCTAssertFalse(result.stderr.contains("nope"), "the file outside is not read")
+            }
+        }
+        try write("livecontract: 1\nname: A\nstate:\n  a: { type: int }\noutputs:\n  swift: [A.swift]\n", "s.yaml")
+        for folder in ["tl", "real/sub", "t2"] {
+            let result = try run(["check", "--templates", folder, "s.yaml"])
+            XCTAssertEqual(result.status, 2, "\(folder): \(result.stderr)")
+            XCTAssertFalse(result.stderr.contains("nope"), "\(folder): \(result.stderr)")
+        }
+        XCTAssertFalse(manager.fileExists(atPath: folder.appendingPathComponent("repo/A.swift").path))
+        // A real folder still works.
+        XCTAssertEqual(try run(["templates", "dump", "mine", "swift"]).status, 0)
+        try write("livecontract: 1\nname: A\ntemplates: mine\nstate:\n  a: { type: int }\noutputs:\n  swift: [A.swift]\n", "s.yaml")
+        XCTAssertEqual(try run(["generate", "s.yaml"]).status, 0)
+        XCTAssertEqual(try run(["check", "--templates", "mine", "s.yaml"]).status, 0)
+    }
+
     /// The cap keeps order and counts for the library's callers.
     func testCappedDiagnosticsKeepsTheFirstOfEachRule() {
         let location = { (line: Int) in SourceLocation(file: "p.json", line: line, column: 1) }
