@@ -96,6 +96,9 @@ final class HostileRound6Tests: XCTestCase {
             XCTAssertEqual(try manager.contentsOfDirectory(atPath: folder.appendingPathComponent("outside").path), [], "\(arguments)")
         }
         XCTAssertEqual(try run(["init", "--output", "sub/livecontract.yaml"]).status, 0, "a real folder is created and written")
+        let fresh = folder.appendingPathComponent("fresh/a/b.yaml").path
+        XCTAssertEqual(try run(["init", "--output", fresh]).status, 0, "folders outside the current one are made too")
+        XCTAssertTrue(manager.fileExists(atPath: fresh))
         // A name Windows cannot check out (a control character, a backslash) is refused like
         // a device name, and a line break in it cannot split the message.
         for name in ["a\nb.yaml", "a\u{1B}b.yaml", "a\\b.yaml"] {

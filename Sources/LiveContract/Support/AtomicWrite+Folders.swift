@@ -57,6 +57,9 @@ extension FileSystem {
 
     /// The folder of `anchor.relative` below `anchor.folder`, walked with `O_NOFOLLOW`.
     private func openWithoutLinks(_ anchor: WriteAnchor, created: inout [String]) throws(Failure) -> Int32 {
+        // The anchor folder is the user's (followed); a named file's may not exist yet
+        // (`init --output /new/folder/x.yaml`), and is made as a write outside a plan makes it.
+        if !anchor.folder.isEmpty, kind(anchor.folder) == .missing { try makeDirectories(anchor.folder, created: &created) }
         var fd = open(anchor.folder.isEmpty ? "." : anchor.folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(anchor.folder) }
         var shown = anchor.folder
