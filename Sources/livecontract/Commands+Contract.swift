@@ -42,10 +42,14 @@ extension Commands {
 
     /// `check` in a machine format: every schema is loaded and a failure is kept as diagnostics
     /// (for the JSON document or annotations) instead of printed as text. Shares `loadTemplates`
-    /// with `loadAll`; nil (after printing why) when the templates themselves fail.
-    static func loadQuietly(_ parsed: ParsedArguments, console: Console, fileSystem: FileSystem = FileSystem()) -> [(schema: LoadedSchema?, failure: CheckedSchema?)]? {
-        guard let templates = loadTemplates(parsed, console: console, fileSystem: fileSystem) else { return nil }
+    /// with `loadAll`; templates that fail (`--templates` no folder, a broken or linked
+    /// template) fail every schema with that diagnostic, so the document still says why.
+    static func loadQuietly(_ parsed: ParsedArguments, console: Console, fileSystem: FileSystem = FileSystem()) -> [(schema: LoadedSchema?, failure: CheckedSchema?)] {
         let paths = parsed.positionals.isEmpty ? [defaultSchema] : parsed.positionals
+        var refusal: Diagnostic?
+        guard let templates = loadTemplates(parsed, console: console, fileSystem: fileSystem, refused: { refusal = $0 }) else {
+            return paths.map { (nil, CheckedSchema(path: $0, fileCount: 0, diagnostics: refusal.map { [$0] } ?? [], findings: [])) }
+        }
         return paths.map { path in
             switch Workspace.load(schemaPath: path, templates: templates, fileSystem: fileSystem) {
             case .success(let schema): return (schema, nil)

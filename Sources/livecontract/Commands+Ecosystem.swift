@@ -31,18 +31,16 @@ extension Commands {
                                      at: SourceLocation(file: path, line: 1, column: 1), rule: "output-path"))
             return false
         }
-        switch fileSystem.kind(path) {
-        case .missing:
+        switch writeTarget(path, limit: FileSystem.Limit.schema, fileSystem: fileSystem, console: console) {
+        case .missing?:
             break
-        case .file where force:
-            break
-        case .file:
-            console.print(Diagnostic(.error, "'\(path)' already exists; pass --force to overwrite it (nothing was written)",
-                                     at: SourceLocation(file: path, line: 1, column: 1), rule: "file-exists"))
-            return false
-        default:
-            console.print(Diagnostic(.error, "'\(path)' exists and is not a regular file; nothing was written",
-                                     at: SourceLocation(file: path, line: 1, column: 1), rule: "file-exists"))
+        case .file?:
+            guard force else {
+                console.print(Diagnostic(.error, "'\(path)' already exists; pass --force to overwrite it (nothing was written)",
+                                         at: SourceLocation(file: path, line: 1, column: 1), rule: "file-exists"))
+                return false
+            }
+        case nil:
             return false
         }
         do {
@@ -52,6 +50,32 @@ extension Commands {
             console.err("livecontract: cannot write \(error.description)")
             return false
         }
+    }
+
+    /// What is at `path`, a file named on the command line that is about to be written, found
+    /// the way `generate` checks an output: nil, with the refusal printed, when a symlink
+    /// below the current folder is on the way or at the end (`templates -> ~/.ssh`), a file
+    /// stands where a folder must be, or something that is not a regular file is there.
+    static func writeTarget(_ path: String, limit: Int, fileSystem: FileSystem, console: Console) -> FileSystem.NamedTarget? {
+        let failure: FileSystem.ReadFailure
+        switch fileSystem.namedWriteTarget(path, limit: limit) {
+        case .success(let target): return target
+        case .failure(let found): failure = found
+        }
+        let (message, rule): (String, String)
+        switch failure.problem {
+        case .symlink(let link):
+            let instead = link == path ? "remove the link, or name the file it points to" : "name the folder it points to instead"
+            (message, rule) = ("'\(link)' is a symlink; livecontract does not write through symlinks, even with --force (\(instead))", "output-symlink")
+        case .notAFolder(let file):
+            (message, rule) = ("'\(file)' is a file, so '\(path)' cannot be created there", "output-path")
+        case .notRegular:
+            (message, rule) = ("'\(path)' exists and is not a regular file", "file-exists")
+        default:
+            (message, rule) = ("cannot write '\(path)': \(failure.reason)", "output-path")
+        }
+        console.print(Diagnostic(.error, message + " (nothing was written)", at: SourceLocation(file: path, line: 1, column: 1), rule: rule))
+        return nil
     }
 
     /// Like every write of the tool: a file in the git folder (a hook, `config`) runs code.

@@ -51,30 +51,38 @@ extension Commands {
         }
         if names.isEmpty { names = TemplateSet.names }
         let fileSystem = FileSystem()
+        let token = FileSystem.newToken()
+        var writes: [FileSystem.PendingWrite] = []
         for name in names {
             let path = FileSystem.join(folder, name)
-            if let git = OutputPlan.gitFolderReached(by: path) {
-                console.err("livecontract templates dump: '\(path)' lies inside '\(git)'; livecontract never writes into a git folder; nothing was written")
-                return .invalidInput
-            }
-            let kind = fileSystem.kind(path)
-            let same = (try? fileSystem.readFile(path, limit: FileSystem.Limit.template, followLink: false).get()) == TemplateSet.builtInSource(name)
-            if kind != .missing && !(kind == .file && (force || same)) {
-                console.print(Diagnostic(.error, "'\(path)' already exists\(kind == .file ? "; pass --force to overwrite it" : " and is not a file"); nothing was written",
-                                         at: SourceLocation(file: path, line: 1, column: 1), rule: "file-exists"))
+            if refusedAsGitFolder(path, console: console) { return .invalidInput }
+            let source = TemplateSet.builtInSource(name) ?? []
+            // Checked and written as generate checks and writes an output: no symlink below
+            // the current folder is followed, on the way or at the end.
+            switch writeTarget(path, limit: FileSystem.Limit.template, fileSystem: fileSystem, console: console) {
+            case .missing?:
+                writes.append(fileSystem.namedWrite(path, source, token: token))
+            case .file(let bytes)?:
+                if bytes == source { continue }
+                guard force else {
+                    console.print(Diagnostic(.error, "'\(path)' already exists; pass --force to overwrite it (nothing was written)",
+                                             at: SourceLocation(file: path, line: 1, column: 1), rule: "file-exists"))
+                    return .invalidInput
+                }
+                writes.append(fileSystem.namedWrite(path, source, token: token))
+            case nil:
                 return .invalidInput
             }
         }
-        for name in names {
-            let path = FileSystem.join(folder, name)
-            do {
-                try fileSystem.writeAtomically(path, TemplateSet.builtInSource(name) ?? [])
-            } catch {
-                console.err("livecontract: cannot write \(error.description)")
-                return .invalidInput
-            }
-            console.out("wrote \(path)")
+        // One set: every file is written and synced before the first rename, so a failure
+        // leaves the folder as it was.
+        do {
+            try fileSystem.write(writes)
+        } catch {
+            console.err("livecontract: cannot write \(error.description)")
+            return .invalidInput
         }
+        for name in names { console.out("wrote \(FileSystem.join(folder, name))") }
         console.out("""
         use them with `--templates \(folder)` or `templates: \(folder)` in the schema (a path relative
         to the schema's folder); delete the ones you do not change, so they keep following livecontract

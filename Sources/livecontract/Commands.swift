@@ -21,21 +21,31 @@ enum Commands {
         ]
     }
 
-    /// The built-in templates with `--templates DIR` applied; nil (after printing why) when
-    /// the folder is missing or a template in it is broken.
-    static func loadTemplates(_ parsed: ParsedArguments, console: Console, fileSystem: FileSystem) -> TemplateSet? {
+    /// The built-in templates with `--templates DIR` applied; nil when the folder is missing
+    /// or a template in it is broken, after printing why, or, with `refused`, after handing
+    /// it the diagnostic (a machine format puts it in its document instead).
+    static func loadTemplates(_ parsed: ParsedArguments, console: Console, fileSystem: FileSystem,
+                              refused: ((Diagnostic) -> Void)? = nil) -> TemplateSet? {
         do {
             var templates = try TemplateSet.builtIn()
             if let folder = parsed.options["--templates"] {
                 guard fileSystem.kind(folder) == .directory else {
-                    console.err("livecontract: --templates '\(folder)' is not a folder")
+                    if let refused {
+                        refused(Diagnostic(.error, "--templates '\(folder)' is not a folder", at: nil, rule: "templates-folder"))
+                    } else {
+                        console.err("livecontract: --templates '\(folder)' is not a folder")
+                    }
                     return nil
                 }
                 try templates.override(from: folder, fileSystem: fileSystem)
             }
             return templates
         } catch {
-            console.err(error.description)
+            if let refused {
+                refused(Diagnostic(.error, error.message, at: SourceLocation(file: error.templateName, line: error.line, column: error.column), rule: "template"))
+            } else {
+                console.err(error.description)
+            }
             return nil
         }
     }
@@ -146,7 +156,7 @@ enum Commands {
             guard let schemas = loadAll(parsed, console: console, fileSystem: fileSystem) else { return .invalidInput }
             checked = schemas.map { checkOne($0, []) }
         } else {
-            guard let loaded = loadQuietly(parsed, console: console, fileSystem: fileSystem) else { return .invalidInput }
+            let loaded = loadQuietly(parsed, console: console, fileSystem: fileSystem)
             checked = loaded.map { $0.schema.map { checkOne($0, $0.warnings) } ?? $0.failure! }
             let invalid = loaded.contains { $0.schema == nil || (parsed.flags.contains("--strict") && !($0.schema?.warnings.isEmpty ?? true)) }
             if invalid {

@@ -93,7 +93,7 @@ extension HostileSchemas {
         Case(name: "empty apnsName", yaml: state("  a: { type: int, apnsName: ‸\"\" }\n"), rule: "invalid-apns-name"),
         Case(name: "comma in apnsName", yaml: state("  a: { type: int, apnsName: ‸\"a,b\", bridgeName: a }\n"), rule: "invalid-apns-name", message: "Go's encoding/json"),
         Case(name: "quote in apnsName", yaml: state("  a: { type: int, apnsName: ‸'a\"b', bridgeName: a }\n"), rule: "invalid-apns-name"),
-        Case(name: "control character in apnsName", yaml: state("  a: { type: int, apnsName: ‸\"a\\tb\", bridgeName: a }\n"), rule: "invalid-apns-name", message: "U+9"),
+        Case(name: "control character in apnsName", yaml: state("  a: { type: int, apnsName: ‸\"a\\tb\", bridgeName: a }\n"), rule: "invalid-apns-name", message: "U+0009"),
         Case(name: "inherited apnsName", yaml: state("  a: { type: int, apnsName: ‸__proto__, bridgeName: a }\n"), rule: "invalid-apns-name", message: "JavaScript"),
         Case(name: "apnsName as a bridge key that is no field name", yaml: state("  a: { type: int, apnsName: ‸\"a b\" }\n"), rule: "invalid-apns-name", message: "set bridgeName"),
         Case(name: "apnsName as an FCM-reserved key", yaml: state("  a: { type: int, apnsName: ‸from }\n"), rule: "fcm-reserved-key", message: "apnsName"),

@@ -10,14 +10,19 @@ public struct CompatReport: Sendable {
     public var strict: Bool
     /// Why a version could not be read or loaded (then there are no findings and the run
     /// exits 2); machine formats carry them so a reader never gets an empty document.
+    /// At most `CappedDiagnostics.perRule` of each rule, and a note for the rest.
     public var schemaDiagnostics: [Diagnostic]
+    /// Errors the cap left out, for the summary's count.
+    public var leftOutErrors: Int
 
     public init(schemaPath: String, against: String, findings: [CompatFinding], strict: Bool, schemaDiagnostics: [Diagnostic] = []) {
+        let capped = CappedDiagnostics(schemaDiagnostics)
         self.schemaPath = schemaPath
         self.against = against
         self.findings = findings
         self.strict = strict
-        self.schemaDiagnostics = schemaDiagnostics
+        self.schemaDiagnostics = capped.items
+        self.leftOutErrors = capped.leftOutErrors
     }
 
     /// A version did not load, so nothing was compared.
@@ -27,7 +32,7 @@ public struct CompatReport: Sendable {
 
     public var summary: String {
         if invalid {
-            let errors = schemaDiagnostics.filter { $0.severity == .error }.count
+            let errors = schemaDiagnostics.filter { $0.severity == .error }.count + leftOutErrors
             return "livecontract: nothing compared; \(errors) error\(errors == 1 ? "" : "s") in the schemas (\(schemaPath) against \(against))"
         }
         let breaking = findings.filter { $0.severity == .error }.count

@@ -39,10 +39,12 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     /// it are spelled out (`\u{202E}`): a schema must not be able to split one diagnostic into
     /// two, forge a CI annotation line, or reorder what the terminal shows. The file is text a
     /// repository chooses too (a template's file name, the schema's `templates:` folder).
+    /// Format characters (a soft hyphen, tag characters) are spelled out here too, so a JSON
+    /// report hands its reader the same visible text a terminal shows, not the raw character.
     public init(_ severity: Severity, _ message: String, at location: SourceLocation?, rule: String) {
         self.severity = severity
-        self.message = Self.bounded(CodeText.singleLine(message))
-        self.location = location.map { SourceLocation(file: CodeText.singleLine($0.file), line: $0.line, column: $0.column) }
+        self.message = Self.bounded(TerminalText.visible(CodeText.singleLine(message)))
+        self.location = location.map { SourceLocation(file: TerminalText.visible(CodeText.singleLine($0.file)), line: $0.line, column: $0.column) }
         self.rule = rule
     }
 
@@ -113,6 +115,67 @@ public struct Diagnostics: Sendable {
             if ka != kb { return ka < kb }
             return a.offset < b.offset
         }.map(\.element)
+    }
+}
+
+/// A report of one input shows at most `perRule` findings of each rule and severity: a 1 MiB
+/// payload of unknown keys is 100,000 warnings of one kind, megabytes of output that bury
+/// every other finding and help no one more than the first few. The rest are counted in one
+/// note, at the first one left out, with the same rule id.
+public struct CappedDiagnostics: Sendable, Equatable {
+    public static let perRule = 20
+
+    /// What is shown: the first `perRule` of each rule and severity, in their order, each
+    /// group's note right after its last one kept.
+    public var items: [Diagnostic]
+    /// How many errors and warnings were left out (for the counts of a summary).
+    public var leftOutErrors = 0
+    public var leftOutWarnings = 0
+
+    public init(_ all: [Diagnostic], perRule limit: Int = CappedDiagnostics.perRule) {
+        struct Group { var shown = 0; var leftOut = 0; var first: SourceLocation?; var lastKept = 0 }
+        var groups: [String: Group] = [:]
+        var kept: [Diagnostic] = []
+        kept.reserveCapacity(min(all.count, 256))
+        for diagnostic in all {
+            let key = diagnostic.severity.rawValue + " " + diagnostic.rule
+            var group = groups[key, default: Group()]
+            if group.shown < limit {
+                group.shown += 1
+                kept.append(diagnostic)
+                group.lastKept = kept.count - 1
+            } else {
+                if group.leftOut == 0 { group.first = diagnostic.location }
+                group.leftOut += 1
+                switch diagnostic.severity {
+                case .error: leftOutErrors += 1
+                case .warning: leftOutWarnings += 1
+                case .note: break
+                }
+            }
+            groups[key] = group
+        }
+        // Each note goes after the last finding of its group that is shown, so a sorted
+        // report stays sorted up to it.
+        var notes: [(after: Int, note: Diagnostic)] = []
+        for (key, group) in groups where group.leftOut > 0 {
+            let severity = String(key.prefix { $0 != " " })
+            let rule = String(key.dropFirst(severity.count + 1))
+            let plural = group.leftOut == 1 ? severity : severity + "s"
+            notes.append((group.lastKept, Diagnostic(.note, "\(group.leftOut) more \(rule) \(plural) like the \(limit) above are left out, the first of them here; fix those and run again to see the rest",
+                                                     at: group.first, rule: rule)))
+        }
+        notes.sort { $0.after < $1.after }
+        items = []
+        items.reserveCapacity(kept.count + notes.count)
+        var next = 0
+        for (index, diagnostic) in kept.enumerated() {
+            items.append(diagnostic)
+            while next < notes.count, notes[next].after == index {
+                items.append(notes[next].note)
+                next += 1
+            }
+        }
     }
 }
 

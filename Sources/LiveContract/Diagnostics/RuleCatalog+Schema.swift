@@ -46,7 +46,7 @@ extension RuleCatalog {
                  example: "{{#fields}} ... with no {{/fields}}",
                  fix: "fix the template at the reported line and column, or start again from `livecontract templates dump`"),
         RuleInfo(id: "templates-folder",
-                 summary: "the schema's `templates:` key names a folder that does not exist, an absolute path, a path with a control or format character, or nothing",
+                 summary: "the schema's `templates:` key names a folder that does not exist, an absolute path, a path with a control or format character, or nothing; or `--templates DIR` names no folder (check's machine formats report it per schema)",
                  example: "templates: /Users/me/templates",
                  fix: "write a folder relative to the schema's folder and create it with `livecontract templates dump DIR NAME`"),
         RuleInfo(id: "type-cycle",
@@ -94,8 +94,8 @@ extension RuleCatalog {
                  example: "state:\n  live: { type: bool, default: yes }",
                  fix: "write true or false"),
         RuleInfo(id: "yaml11-number",
-                 summary: "a YAML 1.1 octal or sexagesimal number (0777, 1:30, 0x1F) in a number slot; other tools read it as a different number",
+                 summary: "a number that YAML readers do not agree on in a number slot: a YAML 1.1 octal (0777: 511 to YAML 1.1, 777 to YAML 1.2), a hexadecimal (0x1F), a YAML 1.2 octal (0o17), a YAML 1.1 binary (0b101) or base-60 number (1:30); other tools read it as a different number or as text. The message names which one it is and its value",
                  example: "state:\n  count: { type: int, default: 0777 }",
-                 fix: "write a plain decimal (777, or 90 for 1:30)"),
+                 fix: "write the decimal the message names (511 or 777 for 0777, 31 for 0x1F, 90 for 1:30)"),
     ]
 }

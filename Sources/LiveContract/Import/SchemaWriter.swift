@@ -125,8 +125,10 @@ enum YAMLText {
                 // Every character the console would escape, so a schema printed to a
                 // terminal is printed as it is written to a file.
                 if TerminalText.isEscaped(scalar) {
+                    // YAML's `\uXXXX`, or `\UXXXXXXXX` beyond U+FFFF (a tag character).
                     let hex = String(value, radix: 16, uppercase: true)
-                    result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                    let width = value > 0xFFFF ? 8 : 4
+                    result += (value > 0xFFFF ? "\\U" : "\\u") + String(repeating: "0", count: max(0, width - hex.count)) + hex
                 } else {
                     result.unicodeScalars.append(scalar)
                 }

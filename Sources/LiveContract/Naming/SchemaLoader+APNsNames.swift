@@ -22,7 +22,9 @@ extension SchemaLoader {
             return false
         }
         if let bad = key.first(where: { !Self.isAPNsKeyCharacter($0) }) {
-            let shown = bad.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "U+" + String($0.value, radix: 16, uppercase: true) : String($0) }.joined()
+            // A character the console would escape (a control, a soft hyphen, a zero-width
+            // mark) is named by its code point: quoted raw it would be invisible.
+            let shown = bad.unicodeScalars.map { $0.value < 0x20 || TerminalText.isEscaped($0) ? "U+" + Self.hex4($0) : String($0) }.joined()
             error("apnsName '\(key)' holds '\(shown)', which a generated file cannot carry (Go's encoding/json struct tags take letters, digits, space and !#$%&()*+-./:;<=>?@[]^_{|}~ only; quotes, backslash, backtick, comma and control characters are refused); pick a key without it, on the server too",
                   node, rule: "invalid-apns-name")
             return false

@@ -2,16 +2,21 @@
 public struct CheckedSchema: Sendable {
     public var path: String
     public var fileCount: Int
+    /// At most `CappedDiagnostics.perRule` of each rule, and a note for the rest.
     public var diagnostics: [Diagnostic]
+    /// Errors the cap left out, for the summary's count.
+    public var leftOutErrors: Int
     public var findings: [CheckFinding]
 
     /// The schema did not load (its diagnostics hold an error), so none of its files were checked.
     public var invalid: Bool { diagnostics.contains { $0.severity == .error } }
 
     public init(path: String, fileCount: Int, diagnostics: [Diagnostic], findings: [CheckFinding]) {
+        let capped = CappedDiagnostics(diagnostics)
         self.path = path
         self.fileCount = fileCount
-        self.diagnostics = diagnostics
+        self.diagnostics = capped.items
+        self.leftOutErrors = capped.leftOutErrors
         self.findings = findings
     }
 }
@@ -43,7 +48,7 @@ public struct CheckReport: Sendable {
     public var summary: String {
         let invalidCount = schemas.filter(\.invalid).count
         if invalidCount > 0 {
-            let errors = schemas.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count }
+            let errors = schemas.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count + $1.leftOutErrors }
             let names = schemas.filter(\.invalid).map(\.path).joined(separator: ", ")
             return "livecontract: \(invalidCount) of \(schemas.count) schema\(schemas.count == 1 ? "" : "s") invalid (\(names); \(errors) error\(errors == 1 ? "" : "s")); "
                 + "their files were not checked, \(findings.filter { $0.severity == .error || strict }.count) of \(fileCount) other files out of sync"

@@ -98,6 +98,27 @@ public struct OutputPlan: Sendable {
     /// NAME_MAX; Linux PATH_MAX, macOS allows 1024 so a path over it fails there).
     static let nameMax = 255, pathMax = 4096
 
+    /// The longest token a temporary name holds (`newToken`: a pid of up to 10 digits, `-`,
+    /// 16 hex digits), so a length checked with it holds for every run.
+    public static let longestToken = String(repeating: "9", count: 10) + "-" + String(repeating: "f", count: 16)
+
+    /// Why the output at `display` cannot be written: its temporary file's name over
+    /// NAME_MAX, or its path over PATH_MAX; nil when it fits. Asked when a schema loads
+    /// (with the longest token, for every command: `check` must not call "missing, run
+    /// generate" a file generate refuses) and again when a plan reserves its temporary names.
+    public static func lengthProblem(_ display: String, token: String = longestToken) -> String? {
+        let temporary = FileSystem.temporaryPath(for: display, token: token)
+        let name = FileSystem.fileName(of: temporary)
+        if name.utf8.count > nameMax {
+            let over = name.utf8.count - nameMax
+            return "the file name '\(FileSystem.fileName(of: display))' is too long: its temporary file '\(name)' is \(name.utf8.count) bytes, over the \(nameMax)-byte limit of file names; shorten it by \(over) bytes"
+        }
+        if temporary.utf8.count >= pathMax {
+            return "'\(display)' is too long a path (\(temporary.utf8.count) bytes with its temporary file name; the limit is \(pathMax - 1)); shorten it"
+        }
+        return nil
+    }
+
     /// Gives every write its temporary name and checks, before the first byte is written,
     /// what would make a write fail half-way: a temporary name over NAME_MAX, a path over
     /// PATH_MAX, a folder that cannot be written. Each error is at the output's position.
@@ -109,16 +130,8 @@ public struct OutputPlan: Sendable {
             let temporary = FileSystem.temporaryPath(for: display, token: token)
             entries[index].temporary = temporary
             entries[index].location = location
-            let name = FileSystem.fileName(of: temporary)
-            if name.utf8.count > Self.nameMax {
-                let over = name.utf8.count - Self.nameMax
-                diagnostics.error("the file name '\(FileSystem.fileName(of: display))' is too long: its temporary file '\(name)' is \(name.utf8.count) bytes, over the \(Self.nameMax)-byte limit of file names; shorten it by \(over) bytes",
-                                  at: location, rule: "output-path")
-                continue
-            }
-            if temporary.utf8.count >= Self.pathMax {
-                diagnostics.error("'\(display)' is too long a path (\(temporary.utf8.count) bytes with its temporary file name; the limit is \(Self.pathMax - 1)); shorten it",
-                                  at: location, rule: "output-path")
+            if let problem = Self.lengthProblem(display, token: token) {
+                diagnostics.error(problem, at: location, rule: "output-path")
                 continue
             }
             var folder = FileSystem.directory(of: display)

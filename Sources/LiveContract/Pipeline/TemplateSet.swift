@@ -53,17 +53,28 @@ public struct TemplateSet: Sendable {
     /// Replaces the templates found in `directory`, outputs' templates and partials alike; a
     /// file there that matches no built-in template is an error, since it was most likely
     /// meant to override one and would silently do nothing.
+    /// `directory` is a command-line argument (`--templates DIR`): its templates are read as
+    /// every named input is (`readNamed`), following no symlink below the current folder.
     public mutating func override(from directory: String, fileSystem: FileSystem) throws(TemplateError) {
-        try load(from: directory, fileSystem: fileSystem, replacingOverrides: true)
+        try load(from: directory, fileSystem: fileSystem, replacingOverrides: true) { path, _ in
+            fileSystem.readFile(path, limit: FileSystem.Limit.template, followLink: true)
+        }
     }
 
     /// Like `override(from:)`, but only where the template is still the built-in one: the
     /// schema's `templates:` folder fills in what `--templates DIR` did not already replace.
-    public mutating func fillIn(from directory: String, fileSystem: FileSystem) throws(TemplateError) {
-        try load(from: directory, fileSystem: fileSystem, replacingOverrides: false)
+    /// `folder` is relative to `schemaFolder` and read like the schema's outputs: no symlink
+    /// below the schema's folder is followed, on the way or at the template (a committed
+    /// `templates -> ~/shared` would render files from outside the repository, and quote
+    /// them in its errors).
+    public mutating func fillIn(folder: String, below schemaFolder: String, fileSystem: FileSystem) throws(TemplateError) {
+        try load(from: FileSystem.join(schemaFolder, folder), fileSystem: fileSystem, replacingOverrides: false) { _, entry in
+            fileSystem.readOutput(FileSystem.join(folder, entry), below: schemaFolder, limit: FileSystem.Limit.template)
+        }
     }
 
-    private mutating func load(from directory: String, fileSystem: FileSystem, replacingOverrides: Bool) throws(TemplateError) {
+    private mutating func load(from directory: String, fileSystem: FileSystem, replacingOverrides: Bool,
+                               read: (_ path: String, _ entry: String) -> Result<[UInt8], FileSystem.ReadFailure>) throws(TemplateError) {
         let entries = (try? fileSystem.listDirectory(directory)) ?? []
         for entry in entries where entry.hasSuffix(".mustache") {
             let path = FileSystem.join(directory, entry)
@@ -73,7 +84,7 @@ public struct TemplateSet: Sendable {
             }
             if !replacingOverrides && templates[entry]?.origin != Self.builtInOrigin { continue }
             let bytes: [UInt8]
-            switch fileSystem.readFile(path, limit: FileSystem.Limit.template, followLink: false) {
+            switch read(path, entry) {
             case .success(let read): bytes = read
             case .failure(let failure):
                 throw TemplateError(templateName: path, line: 1, column: 1, message: "cannot read the template: \(failure.reason)")

@@ -30,14 +30,22 @@ public enum Workspace {
         warnings.append(contentsOf: RouteBudget(contract).diagnostics)
         var templates = templates
         if let folder = contract.templates {
-            let directory = FileSystem.join(FileSystem.directory(of: schemaPath), folder.path)
-            guard [.directory, .symlink].contains(fileSystem.kind(directory)) else {
+            let schemaFolder = FileSystem.directory(of: schemaPath)
+            let directory = FileSystem.join(schemaFolder, folder.path)
+            switch fileSystem.kind(directory) {
+            case .directory:
+                break
+            case .symlink:
+                diagnostics.error("templates folder '\(directory)' is a symlink; templates are read without following links below the schema's folder, like outputs (a committed link could render files from outside the repository); name the folder it points to",
+                                  at: folder.location, rule: "templates-folder")
+                return .failure(DiagnosticsError(diagnostics))
+            default:
                 diagnostics.error("templates folder '\(directory)' does not exist; create it (`livecontract templates dump \(directory)`) or remove the key",
                                   at: folder.location, rule: "templates-folder")
                 return .failure(DiagnosticsError(diagnostics))
             }
             do {
-                try templates.fillIn(from: directory, fileSystem: fileSystem)
+                try templates.fillIn(folder: folder.path, below: schemaFolder, fileSystem: fileSystem)
             } catch {
                 diagnostics.error(error.message, at: SourceLocation(file: error.templateName, line: error.line, column: error.column), rule: "template")
                 return .failure(DiagnosticsError(diagnostics))
@@ -45,6 +53,15 @@ public enum Workspace {
         }
         do {
             let files = try Generator(templates: templates).generate(contract)
+            // A file no run could write (a fixture named after a 240-byte example, a path
+            // over PATH_MAX) makes the schema invalid for every command, not only generate.
+            let locations = OutputPlan.locations(of: contract)
+            for file in files {
+                if let problem = OutputPlan.lengthProblem(FileSystem.join(FileSystem.directory(of: schemaPath), file.path)) {
+                    diagnostics.error(problem, at: OutputPlan.location(of: file, in: locations, schemaPath: schemaPath), rule: "output-path")
+                }
+            }
+            if diagnostics.hasErrors { return .failure(DiagnosticsError(diagnostics)) }
             return .success(LoadedSchema(path: schemaPath, contract: contract, warnings: warnings.items, files: files, templates: templates))
         } catch {
             diagnostics.error(error.message, at: SourceLocation(file: error.templateName, line: error.line, column: error.column), rule: "template")

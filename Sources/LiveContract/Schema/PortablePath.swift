@@ -7,7 +7,8 @@
 ///   superscript digits ¹ ² ³), `CONIN$`, `CONOUT$`, also with an extension (`con.swift`,
 ///   `nul.tar.gz`: the name before the first dot counts);
 /// - a name ending in a dot or a space (Windows drops them, so `a.` is `a`);
-/// - the characters `< > : " | ? *` (`:` opens an NTFS stream of the file before it).
+/// - the characters `< > : " | ? *` (`:` opens an NTFS stream of the file before it), `\`
+///   (a folder separator there) and the C0 controls U+0000-U+001F.
 public enum PortablePath {
     /// Why `path` (relative, `/`-separated) cannot be checked out on Windows, or nil.
     public static func problem(_ path: String) -> String? {
@@ -27,6 +28,12 @@ public enum PortablePath {
     }()
 
     static func problem(component: Substring) -> String? {
+        // Windows refuses C0 controls in names, and reads `\` as a folder separator; a name
+        // with a line break would also split every message that shows it.
+        if let bad = component.unicodeScalars.first(where: { $0.value < 0x20 || $0 == "\\" }) {
+            let shown = bad == "\\" ? "'\\'" : "U+" + String(repeating: "0", count: 4 - String(bad.value, radix: 16).count) + String(bad.value, radix: 16, uppercase: true)
+            return "the name '\(component)' holds \(shown), which Windows does not allow in a file name (git for Windows refuses to check it out); rename it"
+        }
         if let bad = component.unicodeScalars.first(where: { "<>:\"|?*".unicodeScalars.contains($0) }) {
             return "the name '\(component)' holds '\(bad)', which Windows does not allow in a file name (git for Windows refuses to check it out); rename it"
         }

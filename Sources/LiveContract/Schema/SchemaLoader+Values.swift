@@ -190,7 +190,7 @@ extension SchemaLoader {
             }
             guard Self.isDecimalInteger(text) else {
                 if Self.looksLikeYAML11Number(text) {
-                    error("\(context()): '\(text)' reads as a YAML 1.1 octal or sexagesimal number; write a plain decimal", node, rule: "yaml11-number")
+                    error("\(context()): \(Self.yaml11NumberProblem(text))", node, rule: "yaml11-number")
                 } else {
                     error("\(context()) must be a whole number, found '\(text)'", node, rule: "value-type")
                 }
@@ -302,6 +302,52 @@ extension SchemaLoader {
         if body.count > 1, body.hasPrefix("0"), body.allSatisfy(\.isASCIIDigit) { return true }
         if body.hasPrefix("0x") || body.hasPrefix("0o") || body.hasPrefix("0b") { return true }
         return body.contains(":") && body.allSatisfy { $0.isASCIIDigit || $0 == ":" || $0 == "." }
+    }
+}
+
+extension SchemaLoader {
+    /// What `text` (which `looksLikeYAML11Number`) is, what YAML readers make of it, and the
+    /// decimal to write instead: `0x10` is hexadecimal (16), `0777` a YAML 1.1 octal (511, or
+    /// 777 to a YAML 1.2 reader), `0o17` a YAML 1.2 octal, `0b101` a YAML 1.1 binary, `1:30`
+    /// a YAML 1.1 base-60 number (90).
+    static func yaml11NumberProblem(_ text: String) -> String {
+        let negative = text.hasPrefix("-")
+        let body = negative ? String(text.dropFirst()) : text
+        let sign = negative ? "-" : ""
+        func decimal(_ digits: Substring, radix: Int) -> String? {
+            Int64(digits, radix: radix).map { sign + String($0) }
+        }
+        func fix(_ value: String?) -> String {
+            value.map { "; write the decimal \($0)" } ?? "; write a plain decimal"
+        }
+        if body.hasPrefix("0x") {
+            let value = decimal(body.dropFirst(2), radix: 16)
+            return "'\(text)' is a hexadecimal number\(value.map { " (\($0))" } ?? ""), which YAML readers do not agree on and JSON cannot carry" + fix(value)
+        }
+        if body.hasPrefix("0o") {
+            return "'\(text)' is a YAML 1.2 octal number (\(decimal(body.dropFirst(2), radix: 8) ?? "a number")), which a YAML 1.1 reader takes for a string" + fix(decimal(body.dropFirst(2), radix: 8))
+        }
+        if body.hasPrefix("0b") {
+            return "'\(text)' is a YAML 1.1 binary number (\(decimal(body.dropFirst(2), radix: 2) ?? "a number")), which a YAML 1.2 reader takes for a string" + fix(decimal(body.dropFirst(2), radix: 2))
+        }
+        if body.contains(":") {
+            var total: Int64? = 0
+            for part in body.split(separator: ":", omittingEmptySubsequences: false) {
+                guard let running = total, let digit = Int64(part), digit >= 0 else { total = nil; break }
+                let (shifted, over) = running.multipliedReportingOverflow(by: 60)
+                let (sum, overSum) = shifted.addingReportingOverflow(digit)
+                total = over || overSum ? nil : sum
+            }
+            let value = total.map { sign + String($0) }
+            return "'\(text)' is a YAML 1.1 base-60 (sexagesimal) number\(value.map { " (\($0))" } ?? ""), which a YAML 1.2 reader takes for a string" + fix(value)
+        }
+        let octal = decimal(body.dropFirst(), radix: 8)
+        let stripped = body.drop { $0 == "0" }
+        let plain = sign + (stripped.isEmpty ? "0" : String(stripped))
+        guard let octal else {
+            return "'\(text)' has a leading zero, so a YAML 1.1 reader takes it for a string (it is no octal number: it holds 8 or 9) and a YAML 1.2 reader for \(plain); write \(plain)"
+        }
+        return "'\(text)' is a YAML 1.1 octal number (\(octal)), which a YAML 1.2 reader takes for \(plain); write the decimal you mean: \(octal), or \(plain)"
     }
 }
 

@@ -13,8 +13,9 @@ import Darwin
 /// planned output's folders are opened again here one component at a time with
 /// `O_NOFOLLOW`, created with `mkdirat` where missing, and the temporary file is created,
 /// renamed and synced relative to that descriptor (`openat`, `renameat`, `fsync`), never by
-/// its path. A write outside a plan (`init`, `templates dump`, `--force` through a link the
-/// user allowed) opens its folder by path, as the user named it.
+/// its path. A file named on the command line (`init`, `import --output`, `templates dump`)
+/// is anchored the same way at the current folder (`namedWrite`); only a write `--force`
+/// allowed through a link opens its folder by path, as the user allowed.
 extension FileSystem {
     /// An output of a plan: the schema's folder (followed, it is the user's choice) and the
     /// output's path below it (never followed).
@@ -56,6 +57,9 @@ extension FileSystem {
 
     /// The folder of `anchor.relative` below `anchor.folder`, walked with `O_NOFOLLOW`.
     private func openWithoutLinks(_ anchor: WriteAnchor, created: inout [String]) throws(Failure) -> Int32 {
+        // The anchor folder is the user's (followed); a named file's may not exist yet
+        // (`init --output /new/folder/x.yaml`), and is made as a write outside a plan makes it.
+        if !anchor.folder.isEmpty, kind(anchor.folder) == .missing { try makeDirectories(anchor.folder, created: &created) }
         var fd = open(anchor.folder.isEmpty ? "." : anchor.folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(anchor.folder) }
         var shown = anchor.folder

@@ -28,9 +28,10 @@ extension FileSystem {
     }
 
     /// Writes through a temporary file in the same folder, `fsync`s it and renames it into
-    /// place; for one file outside a plan (templates dump, init, the fuzzer's self-check).
+    /// place; for one file outside a plan (init, import --output, the fuzzer's self-check).
+    /// Like a planned output, no symlink below the current folder is followed (`namedWrite`).
     public func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(Failure) {
-        try write([PendingWrite(path: path, bytes: bytes, temporary: Self.temporaryPath(for: path, token: Self.newToken()))])
+        try write([namedWrite(path, bytes, token: Self.newToken())])
     }
 
     /// Writes every file of `set`: first creates the missing folders, then writes and `fsync`s

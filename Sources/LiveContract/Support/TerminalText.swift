@@ -3,7 +3,8 @@
 /// name, schema string, Swift snippet or payload value can clear the screen, move the
 /// cursor, set the window title or the clipboard (OSC 52), hide text, or reorder what a
 /// reviewer reads: C0 and C1 controls (ESC, CR, NEL among them), DEL, bidi controls,
-/// zero-width marks and U+2028/U+2029 are spelled `\u{1B}`. Tab and LF stay. Invalid UTF-8
+/// zero-width marks, other format characters (soft hyphen, tag characters) and U+2028/U+2029
+/// are spelled `\u{1B}`. Tab and LF stay. Invalid UTF-8
 /// never gets here raw: bytes become a `String` through `String(decoding:as:)`, which turns
 /// each bad sequence into U+FFFD.
 ///
@@ -47,10 +48,13 @@ public enum TerminalText {
         out.reserveCapacity(document.utf8.count + 16)
         let digits = Array("0123456789ABCDEF".unicodeScalars)
         for scalar in document.unicodeScalars {
-            // \t and \n are outside strings here (JSONWriter escapes them inside).
-            if isEscaped(scalar) && scalar.value <= 0xFFFF {
-                out += "\\u"
-                for shift in [12, 8, 4, 0] { out.unicodeScalars.append(digits[Int(scalar.value >> UInt32(shift) & 15)]) }
+            // \t and \n are outside strings here (JSONWriter escapes them inside). A scalar
+            // beyond U+FFFF (a tag character) is written as its UTF-16 surrogate pair.
+            if isEscaped(scalar) {
+                for unit in String(scalar).utf16 {
+                    out += "\\u"
+                    for shift in [12, 8, 4, 0] { out.unicodeScalars.append(digits[Int(UInt32(unit) >> UInt32(shift) & 15)]) }
+                }
             } else {
                 out.unicodeScalars.append(scalar)
             }
@@ -59,10 +63,14 @@ public enum TerminalText {
     }
 
     /// True when `scalar` is shown as an escape: controls but tab and LF, DEL, C1, bidi
-    /// controls and zero-width marks (`CodeText.isInvisible`), CR and the Unicode line breaks.
+    /// controls and zero-width marks (`CodeText.isInvisible`), CR, the Unicode line breaks,
+    /// and every other format character (Unicode category Cf: the soft hyphen U+00AD, the
+    /// Mongolian vowel separator, the tag characters U+E0000-E007F that can smuggle text a
+    /// reader does not see), so two messages that look alike are alike.
     public static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
         if scalar == "\t" || scalar == "\n" { return false }
-        return CodeText.isInvisible(scalar) || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}"
+        if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
+        return CodeText.isInvisible(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar.properties.generalCategory == .format
     }
 
     /// Printable ASCII, tab and LF only: the common case, which needs no copy.

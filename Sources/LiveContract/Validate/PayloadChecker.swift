@@ -21,7 +21,12 @@ public struct PayloadValidation: Sendable {
     public var path: String
     /// What the file was read as, e.g. "an APNs update body"; nil when it was not read.
     public var reading: String?
+    /// Every finding; in a `ValidationReport`, at most `CappedDiagnostics.perRule` of each
+    /// rule and severity, and a note per rule saying how many more there were.
     public var diagnostics: [Diagnostic]
+    /// How many findings the report's cap left out, for the summary's counts.
+    public var leftOutErrors = 0
+    public var leftOutWarnings = 0
     /// True when the file could not be read as a payload at all (exit 2).
     public var unreadable: Bool
 
@@ -30,6 +35,16 @@ public struct PayloadValidation: Sendable {
         self.reading = reading
         self.diagnostics = diagnostics
         self.unreadable = unreadable
+    }
+
+    /// This validation as a report shows it: its findings capped per rule.
+    public func capped() -> PayloadValidation {
+        let capped = CappedDiagnostics(diagnostics)
+        var result = self
+        result.diagnostics = capped.items
+        result.leftOutErrors += capped.leftOutErrors
+        result.leftOutWarnings += capped.leftOutWarnings
+        return result
     }
 }
 

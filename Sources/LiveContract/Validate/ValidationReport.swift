@@ -6,13 +6,18 @@ public struct ValidationReport: Sendable {
     public var strict: Bool
     /// Why the schema could not be read or loaded (then no payload was validated, exit 2);
     /// machine formats carry them so a reader never gets an empty document.
+    /// At most `CappedDiagnostics.perRule` of each rule, and a note for the rest.
     public var schemaDiagnostics: [Diagnostic]
+    /// Errors the cap left out, for the summary's count.
+    public var leftOutErrors: Int
 
     public init(schemaPath: String, payloads: [PayloadValidation], strict: Bool, schemaDiagnostics: [Diagnostic] = []) {
+        let capped = CappedDiagnostics(schemaDiagnostics)
         self.schemaPath = schemaPath
-        self.payloads = payloads
+        self.payloads = payloads.map { $0.capped() }
         self.strict = strict
-        self.schemaDiagnostics = schemaDiagnostics
+        self.schemaDiagnostics = capped.items
+        self.leftOutErrors = capped.leftOutErrors
     }
 
     /// The schema did not load.
@@ -29,12 +34,13 @@ public struct ValidationReport: Sendable {
     /// One line per payload: what it was read as and the verdict.
     public var summary: String {
         if invalid {
-            let errors = schemaDiagnostics.filter { $0.severity == .error }.count
+            let errors = schemaDiagnostics.filter { $0.severity == .error }.count + leftOutErrors
             return "livecontract: nothing validated; \(errors) error\(errors == 1 ? "" : "s") in \(schemaPath)"
         }
         return payloads.map { payload in
-            let errors = payload.diagnostics.filter { $0.severity == .error }.count
-            let warnings = payload.diagnostics.count - errors
+            // Notes (the cap's "N more ...") are not findings; the ones the cap left out are.
+            let errors = payload.diagnostics.filter { $0.severity == .error }.count + payload.leftOutErrors
+            let warnings = payload.diagnostics.filter { $0.severity == .warning }.count + payload.leftOutWarnings
             guard let reading = payload.reading else { return "\(payload.path): not validated" }
             var counts: [String] = []
             if errors > 0 { counts.append("\(errors) error\(errors == 1 ? "" : "s")") }
