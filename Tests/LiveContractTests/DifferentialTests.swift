@@ -6,7 +6,8 @@ import XCTest
 /// objects, content states, FCM data maps; see DifferentialInputs) go through every
 /// language's generated code, one process per language for all schemas, and each language
 /// pair must agree value by value, refusals and issues included (DifferentialComparison).
-/// A mismatch prints the seed and a reproducer shrunk to the fewest keys, written as JSON.
+/// A mismatch prints the seed and a reproducer shrunk to the fewest keys, written as JSON;
+/// committed to Tests/Fixtures/differential it is replayed by every run (DifferentialRegressions).
 ///
 /// Every line is `differential: N cases, M mismatches: ...`, per schema and pair, then one per
 /// pair over all schemas. The programs come from HarnessBuildCache, shared with the Swift and
@@ -29,11 +30,10 @@ import XCTest
 /// members once per field (quadratic in the wide schemas); a table per object cut that phase
 /// 65 -> 35 CPU s and the whole warm run 182 -> 159 CPU s (same seed, same shared machine).
 ///
-/// Adding a language (Python, Go) is one more runner: a program that reads the inputs file and
-/// prints `{"schema", "index", ...}` lines (like Tests/Harness/typescript/differential.ts),
-/// built through HarnessBuildCache and started in `DifferentialRunners.run` beside the others,
-/// a `Results` entry, and a `DifferentialPair` case with its rule in DifferentialComparison
-/// (e.g. `fcm Kotlin-Python` compared like `fcm`). The inputs need no change.
+/// Python and Go run as DifferentialServerRunners: a program per language that reads the
+/// inputs file and prints `{"schema", "index", ...}` lines in the layout of
+/// Tests/Harness/typescript/differential.ts, a `Results` entry each, and their pairs in
+/// DifferentialComparison. Another language is added the same way; the inputs need no change.
 final class DifferentialTests: XCTestCase {
     static let casesPerSchema = 2000
 
@@ -54,13 +54,15 @@ final class DifferentialTests: XCTestCase {
         }
         let seed = SeededRandom.runSeed(environment: ProcessInfo.processInfo.environment)
         say("differential: seed \(seed) (set LIVECONTRACT_DIFF_SEED=\(seed) to repeat this run)")
+        let regressions = try DifferentialRegressions.cases()
+        say("differential: \(regressions.values.map(\.count).reduce(0, +)) past disagreements replayed from Tests/Fixtures/differential")
         var cases: [String: [DifferentialInputs.Case]] = [:]
         // `validate` needs only the inputs: its verdicts are worked out while the programs run.
         let validation = DispatchGroup()
         nonisolated(unsafe) var verdicts: [String: [DifferentialComparison.ContentVerdict]] = [:]
         // The inputs are made while the compilers run (DifferentialRunners.build).
         let (runners, results) = try DifferentialRunners.build { contracts in
-            let made = Self.inputs(seed: seed, contracts)
+            let made = Self.inputs(seed: seed, contracts, regressions: regressions)
             cases = made.cases
             // Started once the inputs are made, so it does not delay the runners.
             DispatchQueue.global().async(group: validation) {

@@ -103,7 +103,7 @@ struct DifferentialComparison {
             return literal.contains(where: { ".eE".contains($0) }) && (message.contains("of type int") || message.contains("of type uint"))
         }
         // A struct without fields: Python's "must be an object", Go's `type plain` refusing a non-object.
-        let fieldless = message.contains("must be an object, got \"") || (message.contains("cannot unmarshal ") && message.hasSuffix(".plain"))
+        let fieldless = message.contains("must be an object, got ") || (message.contains("cannot unmarshal ") && message.hasSuffix(".plain"))
         return message.contains("must be a [lower, upper] pair, got a list") || fieldless
             || message.contains("must be a UUID (8-4-4-4-12 hex digits)")
     }

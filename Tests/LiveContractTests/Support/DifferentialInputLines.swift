@@ -7,7 +7,9 @@ extension DifferentialTests {
     /// Every schema's inputs, drawn from one seed per schema (taken from `seed` in name
     /// order, so a seed gives the same inputs however the work is spread), made and written
     /// side by side, and the lines of all of them in name order.
-    static func inputs(seed: UInt64, _ contracts: [String: Contract]) -> (cases: [String: [DifferentialInputs.Case]], texts: [String: [String]], lines: String) {
+    /// `regressions` (DifferentialRegressions) go first, before the seeded inputs of their schema.
+    static func inputs(seed: UInt64, _ contracts: [String: Contract], regressions: [String: [DifferentialInputs.Case]] = [:])
+        -> (cases: [String: [DifferentialInputs.Case]], texts: [String: [String]], lines: String) {
         let names = contracts.keys.sorted()
         var rng = SeededRandom(seed: seed)
         let seeds = names.map { _ in rng.next() }
@@ -16,7 +18,7 @@ extension DifferentialTests {
         onThreads(names.count) { position in
             let cpu = CPUClock.thread()
             var inputs = DifferentialInputs(contract: contracts[names[position]]!, rng: SeededRandom(seed: seeds[position]))
-            let cases = (0..<casesPerSchema).map { _ in inputs.next() }
+            let cases = (regressions[names[position]] ?? []) + (0..<casesPerSchema).map { _ in inputs.next() }
             let texts = contentTexts(cases)
             let lines = inputLines(names[position], cases, texts, contracts[names[position]]!)
             lock.lock()
