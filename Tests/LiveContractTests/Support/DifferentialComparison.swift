@@ -93,14 +93,16 @@ struct DifferentialComparison {
     }
 
     /// The refusals of content-state text docs/python.md and docs/go.md document where Swift
-    /// reads the text: Go's encoding/json refuses `1.0` and `1e2` for an integer; Python reads
+    /// reads the text: Go's encoding/json refuses `1.0` and `1e2` for an integer and `-0` for an
+    /// unsigned one; Python reads
     /// a range as exactly `[lower, upper]` (Swift takes the first two of more) and a struct as a
     /// JSON object (Swift reads any value as a struct without fields); both read a UUID in the
     /// 8-4-4-4-12 form only, as validate does (Foundation on Linux reads a few more).
     static func serverStricter(_ message: String) -> Bool {
         if let range = message.range(of: "cannot unmarshal number ") {
             let literal = message[range.upperBound...].prefix(while: { $0 != " " })
-            return literal.contains(where: { ".eE".contains($0) }) && (message.contains("of type int") || message.contains("of type uint"))
+            let integer = message.contains("of type int") || message.contains("of type uint") || message.hasSuffix(".Uint8")
+            return integer && (literal.contains(where: { ".eE".contains($0) }) || literal == "-0")
         }
         // A struct without fields: Python's "must be an object", Go's `type plain` refusing a non-object.
         let fieldless = message.contains("must be an object, got ") || (message.contains("cannot unmarshal ") && message.hasSuffix(".plain"))
