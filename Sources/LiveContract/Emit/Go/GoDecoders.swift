@@ -37,7 +37,8 @@ struct GoDecoders {
         let defaults = apns ? fields.compactMap { field -> String? in
             guard let value = field.defaultValue else { return nil }
             let key = GoSyntax.stringLiteral(field.apnsName)
-            let apnsValue = expressions.toApns(field.type, syntax.literal(value, type: field.type))
+            let literal = syntax.literal(value, type: field.type)
+            let apnsValue = field.hasDateEncoding ? expressions.toApnsDate(field.dateEncoding, literal) : expressions.toApns(field.type, literal)
             let assigned = field.isOptional ? "lcPtr(\(apnsValue))" : apnsValue
             return GoLayout.block("if absent[\(key)]", ["v.\(GoSyntax.fieldName(field.name)) = \(assigned)"])
         } : []
