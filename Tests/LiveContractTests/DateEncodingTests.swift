@@ -11,7 +11,7 @@ final class DateEncodingTests: XCTestCase {
     typealias Sample = ImportShapesTests.Sample
 
     static func schema(_ state: String, types: String = "") -> [UInt8] {
-        Array("livecontract: 1\nname: D\nstate:\n\(state)\n\(types)".utf8)
+        Array("livecontract: 1\nname: D\nstate:\n\(state)\n\(types)outputs: { swift: D.swift }\n".utf8)
     }
 
     func errors(_ bytes: [UInt8]) -> [String] {
@@ -44,23 +44,23 @@ final class DateEncodingTests: XCTestCase {
 
     func testUnknownValuesAndKeysGetASuggestion() {
         XCTAssertEqual(errors(Self.schema("  a: { type: date, encoding: unixSecond }")),
-                       ["4:31 [schema-value] `encoding` of 'a' must be one of referenceDate, unixSeconds, unixMillis, iso8601, found 'unixSecond'; did you mean 'unixSeconds'?"])
+                       ["4:30 [schema-value] `encoding` of 'a' must be one of referenceDate, unixSeconds, unixMillis, iso8601, found 'unixSecond'; did you mean 'unixSeconds'?"])
         XCTAssertEqual(errors(Self.schema("  a: { type: date, encodng: iso8601 }")),
-                       ["4:22 [unknown-key] unknown key 'encodng' in field 'a'; did you mean 'encoding'?"])
+                       ["4:20 [unknown-key] unknown key 'encodng' in field 'a'; did you mean 'encoding'?"])
     }
 
     func testEncodingOutsidePlainDatesIsRefusedWithTheWayOut() {
         let range = errors(Self.schema("  a: { type: dateRange, encoding: unixSeconds }"))
         XCTAssertEqual(range.count, 1, "\(range)")
-        XCTAssertTrue(range[0].hasPrefix("4:27 [schema-shape] encoding applies to date fields (date or date?); 'a' is dateRange: a dateRange keeps Swift's form"), range[0])
+        XCTAssertTrue(range[0].hasPrefix("4:25 [schema-shape] encoding applies to date fields (date or date?); 'a' is dateRange: a dateRange keeps Swift's form"), range[0])
         let list = errors(Self.schema("  a: { type: \"[date]\", encoding: iso8601 }"))
         XCTAssertEqual(list.count, 1, "\(list)")
-        XCTAssertTrue(list[0].hasPrefix("4:26 [schema-shape] encoding applies to date fields (date or date?); 'a' is [date]: its dates keep Swift's form"), list[0])
+        XCTAssertTrue(list[0].hasPrefix("4:24 [schema-shape] encoding applies to date fields (date or date?); 'a' is [date]: its dates keep Swift's form"), list[0])
         XCTAssertTrue(list[0].contains("put the date in a struct from `types` with its own encoding"), list[0])
         let map = errors(Self.schema("  a: { type: \"[string: date]\", encoding: iso8601 }"))
         XCTAssertEqual(map.count, 1, "\(map)")
         let text = errors(Self.schema("  a: { type: string, encoding: iso8601 }"))
-        XCTAssertEqual(text, ["4:23 [schema-shape] encoding applies to date fields (date or date?); 'a' is string; remove `encoding`"])
+        XCTAssertEqual(text, ["4:22 [schema-shape] encoding applies to date fields (date or date?); 'a' is string; remove `encoding`"])
     }
 
     // MARK: - validate
@@ -73,6 +73,7 @@ final class DateEncodingTests: XCTestCase {
       etaMs: { type: date, encoding: unixMillis }
       at: { type: date, encoding: iso8601 }
       plain: { type: date }
+    outputs: { swift: T.swift }
     """
 
     func findings(_ state: String) throws -> [(rule: String, message: String)] {

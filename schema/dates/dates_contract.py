@@ -330,12 +330,12 @@ def from_content_state(content_state: DatesContentState) -> DatesState:
     return DatesState(
         eta=_lc_from_unix_seconds(content_state.eta),
         etaMs=_lc_from_unix_seconds(content_state.etaMs / 1000),
-        updated=_lc_iso8601_millis(content_state.updated),
+        updated=_lc_from_iso8601(content_state.updated),
         pickup=None if content_state.pickup is None else _lc_from_unix_seconds(content_state.pickup),
         dropoffMs=None if content_state.dropoff is None else _lc_from_unix_seconds(content_state.dropoff / 1000),
-        closes_at=None if content_state.closes is None else _lc_iso8601_millis(content_state.closes),
+        closes_at=None if content_state.closes is None else _lc_from_iso8601(content_state.closes),
         lastSeen=_lc_from_unix_seconds(content_state.lastSeen / 1000),
-        nextCheck=_lc_iso8601_millis(content_state.nextCheck),
+        nextCheck=_lc_from_iso8601(content_state.nextCheck),
         started=_lc_from_seconds(content_state.started),
         stop=_datesStop_from_apns(content_state.stop),
         stops=[_datesStop_from_apns(item) for item in content_state.stops],
@@ -357,7 +357,7 @@ def from_apns_attributes(apns_attributes: DatesApnsAttributes) -> DatesAttribute
     _lc_instance(apns_attributes, DatesApnsAttributes, 'apns_attributes')
     return DatesAttributes(
         startedAt=_lc_from_unix_seconds(apns_attributes.startedAt),
-        bookedAt=None if apns_attributes.bookedAt is None else _lc_iso8601_millis(apns_attributes.bookedAt),
+        bookedAt=None if apns_attributes.bookedAt is None else _lc_from_iso8601(apns_attributes.bookedAt),
     )
 
 
@@ -384,7 +384,7 @@ def _datesStop_normalize(value: object, path: str) -> DatesStop:
 def _datesStop_from_apns(value: DatesStopApns) -> DatesStop:
     return DatesStop(
         name=value.name,
-        arrives=_lc_iso8601_millis(value.arrives),
+        arrives=_lc_from_iso8601(value.arrives),
         departs=None if value.departs is None else _lc_from_unix_seconds(value.departs),
         window=_lc_from_unix_seconds(value.window / 1000),
     )
@@ -1146,6 +1146,14 @@ def _lc_iso8601_millis(value: object) -> Optional[int]:
     doy = (153 * (month - 3 if month > 2 else month + 9) + 2) // 5 + day - 1
     days = era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy - 719468
     return (days * 86400 + hour * 3600 + minute * 60 + second) * 1000
+
+
+def _lc_from_iso8601(text: str) -> int:
+    """Unix ms of a checked ISO-8601 wire date (from _lc_iso8601_text or _lc_iso8601)."""
+    millis = _lc_iso8601_millis(text)
+    if millis is None:
+        raise ValueError('not an ISO-8601 date YYYY-MM-DDTHH:MM:SSZ: ' + repr(text))
+    return millis
 
 
 def _lc_iso8601_text(value: object, path: str) -> str:

@@ -137,7 +137,7 @@ struct SwiftLine {
         if code.contains("timeIntervalSince1970"), code.contains("Double.self") {
             return (key, code.contains("/ 1000") ? .unixMillis : .unixSeconds)
         }
-        if code.contains("String.self"), code.contains("iso8601") || code.contains("ISO8601DateFormatter") {
+        if code.contains("String.self"), code.contains("ISO8601") {
             return (key, .iso8601)
         }
         return nil

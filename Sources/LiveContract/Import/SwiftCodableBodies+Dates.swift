@@ -132,7 +132,9 @@ extension SwiftCodableBody {
     mutating func encodedDateThroughLocal(_ container: String, at start: SwiftToken) -> (property: String, decoded: Decoded)? {
         for pattern in Self.dateDecodesThroughLocal {
             guard let (key, end) = Self.match(pattern, tokens, from: index, container: container) else { continue }
-            // `P` is the property and `K` the key: one name, since both are the same word.
+            // `P` is the property and `K` the key: one name, since both are the same word. The
+            // last statement must end there: nothing may be applied to the date afterwards.
+            if end < tokens.count, tokens[end].line == tokens[end - 1].line, !tokens[end].is(";") { continue }
             index = end
             return (key, Decoded(form: .required, type: .named(["Date"], arguments: []), line: start.line, column: start.column, dateEncoding: pattern.encoding))
         }

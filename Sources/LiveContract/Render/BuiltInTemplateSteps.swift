@@ -8,14 +8,14 @@ enum BuiltInTemplateSteps {
     /// they describe; `TemplateSet.builtIn` parses a source of any other size instead.
     static func steps(for name: String) -> (sourceCount: Int, steps: [UInt32], tags: () -> [TemplateTag])? {
         switch name {
-        case "go-runtime.mustache": return (27011, steps0, tags0)
+        case "go-runtime.mustache": return (27397, steps0, tags0)
         case "go.mustache": return (25282, steps1, tags1)
         case "kotlin-bridge-runtime.mustache": return (3621, steps2, tags2)
         case "kotlin-bridge.mustache": return (1348, steps3, tags3)
         case "kotlin-read-runtime.mustache": return (6030, steps4, tags4)
         case "kotlin-runtime.mustache": return (15327, steps5, tags5)
         case "kotlin.mustache": return (13463, steps6, tags6)
-        case "python-runtime.mustache": return (37865, steps7, tags7)
+        case "python-runtime.mustache": return (38161, steps7, tags7)
         case "python.mustache": return (15670, steps8, tags8)
         case "swift-bridge-runtime.mustache": return (5213, steps9, tags9)
         case "swift-bridge.mustache": return (1417, steps10, tags10)
@@ -34,13 +34,18 @@ enum BuiltInTemplateSteps {
         2, 3183, 3186, 3194,
         0, 3197, 5346, 0,
         4, 0, 0, 0,
-        0, 5360, 27011, 0,
+        0, 5360, 26241, 0,
+        2, 26241, 26244, 26252,
+        0, 26255, 26613, 0,
+        4, 0, 0, 0,
+        0, 26627, 27397, 0,
     ]
 
     private static func tags0() -> [TemplateTag] {
         [
             TemplateTag(name: "unixDates", head: "unixDates", offset: 2954),
             TemplateTag(name: "isoDates", head: "isoDates", offset: 3183),
+            TemplateTag(name: "isoDates", head: "isoDates", offset: 26241),
         ]
     }
 
@@ -1493,9 +1498,9 @@ enum BuiltInTemplateSteps {
         0, 17130, 17565, 0,
         4, 0, 0, 0,
         2, 17580, 17583, 17591,
-        0, 17594, 19636, 0,
+        0, 17594, 19932, 0,
         4, 0, 0, 0,
-        0, 19650, 37865, 0,
+        0, 19946, 38161, 0,
     ]
 
     private static func tags7() -> [TemplateTag] {

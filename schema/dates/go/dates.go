@@ -213,7 +213,7 @@ func (v *DatesStopApns) UnmarshalJSON(data []byte) error {
 
 var lcDecodeDatesStopApns = []lcMemberRule{
 	{"name", true, ""},
-	{"arrives", true, ""},
+	{"arrives", true, "t"},
 	{"departs", false, ""},
 	{"window", false, ""},
 }
@@ -292,12 +292,12 @@ func (v *ContentState) UnmarshalJSON(data []byte) error {
 var lcDecodeContentState = []lcMemberRule{
 	{"eta", true, ""},
 	{"etaMs", true, ""},
-	{"updated", true, ""},
+	{"updated", true, "t"},
 	{"pickup", false, ""},
 	{"dropoff", false, ""},
-	{"closes_at", false, ""},
+	{"closes_at", false, "t"},
 	{"lastSeen", false, ""},
-	{"nextCheck", false, ""},
+	{"nextCheck", false, "t"},
 	{"started", true, ""},
 	{"stop", true, ""},
 	{"stops", true, "l"},
@@ -321,7 +321,7 @@ func (v *ApnsAttributes) UnmarshalJSON(data []byte) error {
 
 var lcDecodeApnsAttributes = []lcMemberRule{
 	{"startedAt", true, ""},
-	{"bookedAt", false, ""},
+	{"bookedAt", false, "t"},
 }
 
 // ToContentState converts bridge state to the APNs content-state: Unix ms to seconds since
@@ -1897,6 +1897,16 @@ func lcIsNull(raw json.RawMessage) bool {
 // lcNoNullInside walks shape's levels of raw and refuses the first null item or member.
 func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
 	if shape == "" {
+		return nil
+	}
+	// "t": a date declared encoding: iso8601, text of exactly the form Swift's decoder reads.
+	if shape == "t" {
+		var text string
+		if json.Unmarshal(raw, &text) == nil {
+			if _, ok := lcParseISO8601(text); !ok {
+				return fmt.Errorf("json: %s is not an ISO-8601 date YYYY-MM-DDTHH:MM:SSZ; Swift's decoder refuses the value", path)
+			}
+		}
 		return nil
 	}
 	var items []json.RawMessage

@@ -30,7 +30,9 @@ struct GoDecoders {
         let rules = fields.map { field -> String in
             let key = GoSyntax.stringLiteral(apns ? field.apnsName : field.wireName)
             let required = apns ? !field.isOptional && field.defaultValue == nil : !field.mayBeMissing
-            return "{\(key), \(required), \(GoSyntax.stringLiteral(Self.shape(field.type)))},"
+            // A date declared `encoding: iso8601` is text Swift reads only in one form ("t").
+            let shape = apns && field.dateEncoding == .iso8601 ? "t" : Self.shape(field.type)
+            return "{\(key), \(required), \(GoSyntax.stringLiteral(shape))},"
         }
         // Swift reads an absent or null defaulted member (`T?` too) as the default, so the APNs
         // shape fills it; the bridge shape holds it as a pointer, nil meaning the default.

@@ -100,7 +100,7 @@ struct PythonExpressions {
         case .reference: return fromApns(field.type, value)
         case .unixSeconds: return "_lc_from_unix_seconds(\(value))"
         case .unixMillis: return "_lc_from_unix_seconds(\(value) / 1000)"
-        case .iso8601: return "_lc_iso8601_millis(\(value))"
+        case .iso8601: return "_lc_from_iso8601(\(value))"
         }
     }
 
