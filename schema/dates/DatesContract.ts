@@ -150,12 +150,12 @@ export function toContentState(state: DatesState): DatesContentState {
   const body: Omit<DatesContentState, typeof apnsShape> = {
     eta: lc.unixSecondsOf(lc.millis(state.eta, 'DatesState.eta')),
     etaMs: lc.millis(state.etaMs, 'DatesState.etaMs'),
-    updated: lc.iso8601(lc.millis(state.updated, 'DatesState.updated'), 'DatesState.updated'),
+    updated: lc.iso8601(lc.millis(state.updated, 'DatesState.updated')),
     ...(state.pickup == null ? {} : { pickup: lc.unixSecondsOf(lc.millis(state.pickup, 'DatesState.pickup')) }),
     ...(state.dropoffMs == null ? {} : { dropoff: lc.millis(state.dropoffMs, 'DatesState.dropoffMs') }),
-    ...(state.closes_at == null ? {} : { closes_at: lc.iso8601(lc.millis(state.closes_at, 'DatesState.closes_at'), 'DatesState.closes_at') }),
+    ...(state.closes_at == null ? {} : { closes_at: lc.iso8601(lc.millis(state.closes_at, 'DatesState.closes_at')) }),
     lastSeen: lc.millis((state.lastSeen ?? 1742061600000), 'DatesState.lastSeen'),
-    nextCheck: lc.iso8601(lc.millis((state.nextCheck ?? 1742063400000), 'DatesState.nextCheck'), 'DatesState.nextCheck'),
+    nextCheck: lc.iso8601(lc.millis((state.nextCheck ?? 1742063400000), 'DatesState.nextCheck')),
     started: lc.seconds(lc.millis(state.started, 'DatesState.started')),
     stop: datesStopToApns(state.stop, 'DatesState.stop'),
     stops: lc.array(state.stops, 'DatesState.stops', (item, at) => datesStopToApns(item, at)),
@@ -188,7 +188,7 @@ export function toApnsAttributes(attributes: DatesAttributes): DatesApnsAttribut
   lc.object(attributes, 'DatesAttributes');
   const body: Omit<DatesApnsAttributes, typeof apnsShape> = {
     startedAt: lc.unixSecondsOf(lc.millis(attributes.startedAt, 'DatesAttributes.startedAt')),
-    ...(attributes.bookedAt == null ? {} : { bookedAt: lc.iso8601(lc.millis(attributes.bookedAt, 'DatesAttributes.bookedAt'), 'DatesAttributes.bookedAt') }),
+    ...(attributes.bookedAt == null ? {} : { bookedAt: lc.iso8601(lc.millis(attributes.bookedAt, 'DatesAttributes.bookedAt')) }),
   };
   return body as DatesApnsAttributes;
 }
@@ -206,7 +206,7 @@ function datesStopToApns(value: DatesStop, path: string): DatesStopApns {
   lc.object(value, path);
   return {
     name: lc.string(value.name, path + '.name'),
-    arrives: lc.iso8601(lc.millis(value.arrives, path + '.arrives'), path + '.arrives'),
+    arrives: lc.iso8601(lc.millis(value.arrives, path + '.arrives')),
     ...(value.departs == null ? {} : { departs: lc.unixSecondsOf(lc.millis(value.departs, path + '.departs')) }),
     window: lc.millis((value.window ?? 1742065200000), path + '.window'),
   };
@@ -811,19 +811,18 @@ const lc = {
     const ms = seconds * 1000;
     return (ms < 0 ? -Math.round(-ms) : Math.round(ms)) + lc.referenceMs;
   },
-  /** Unix seconds of Unix ms, for a date declared `encoding: unixSeconds`. */
+  /** Unix seconds of Unix ms (`encoding: unixSeconds`), as Swift's `timeIntervalSince1970` gives them: from 2001, plus 978307200. */
   unixSecondsOf(ms: number): number {
-    return ms / 1000;
+    return lc.seconds(ms) + lc.referenceMs / 1000;
   },
-  /** Unix ms of Unix seconds, rounded half away from zero as `fromSeconds`. */
+  /** Unix ms of Unix seconds, rounded as `fromSeconds` (from 2001, as Swift's `Date` counts). */
   fromUnixSeconds(seconds: number): number {
-    const ms = seconds * 1000;
-    return ms < 0 ? -Math.round(-ms) : Math.round(ms);
+    return lc.fromSeconds(seconds - lc.referenceMs / 1000);
   },
-  /** `YYYY-MM-DDTHH:MM:SSZ` of Unix ms, floored to the second (`encoding: iso8601`), years 1970 to 9999. */
-  iso8601(ms: number, path: string): string {
-    if (ms < 0 || ms > 253402300799999) return lc.fail(path, 'a Unix ms date from 1970 to 9999 (its ISO-8601 form)', ms);
-    return new Date(ms - (ms % 1000)).toISOString().slice(0, 19) + 'Z';
+  /** `YYYY-MM-DDTHH:MM:SSZ` of Unix ms, floored to the second (`encoding: iso8601`); outside 1970 to 9999, the nearest end. */
+  iso8601(ms: number): string {
+    const clamped = Math.min(Math.max(ms, 0), 253402300799999);
+    return new Date(clamped - (clamped % 1000)).toISOString().slice(0, 19) + 'Z';
   },
   /** Unix ms of an ISO-8601 wire date (`YYYY-MM-DDTHH:MM:SSZ`). */
   fromIso8601(text: string): number {

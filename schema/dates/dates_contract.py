@@ -244,7 +244,7 @@ class DatesContentState:
             dropoff=None if o.get('dropoff') is None else _lc_double(o.get('dropoff'), 'DatesContentState.dropoff'),
             closes=None if o.get('closes_at') is None else _lc_iso8601_text(o.get('closes_at'), 'DatesContentState.closes_at'),
             lastSeen=_lc_millis(1742061600000, 'DatesContentState.lastSeen') if o.get('lastSeen') is None else _lc_double(o.get('lastSeen'), 'DatesContentState.lastSeen'),
-            nextCheck=_lc_iso8601(_lc_millis(1742063400000, 'DatesContentState.nextCheck'), 'DatesContentState.nextCheck') if o.get('nextCheck') is None else _lc_iso8601_text(o.get('nextCheck'), 'DatesContentState.nextCheck'),
+            nextCheck=_lc_iso8601(_lc_millis(1742063400000, 'DatesContentState.nextCheck')) if o.get('nextCheck') is None else _lc_iso8601_text(o.get('nextCheck'), 'DatesContentState.nextCheck'),
             started=_lc_double(o.get('started'), 'DatesContentState.started'),
             stop=DatesStopApns._read(o.get('stop'), 'DatesContentState.stop'),
             stops=_lc_array(o.get('stops'), 'DatesContentState.stops', lambda item, at: DatesStopApns._read(item, at)),
@@ -311,12 +311,12 @@ def to_content_state(state: DatesState) -> DatesContentState:
     return DatesContentState(
         eta=_lc_unix_seconds_of(_lc_millis(state.eta, 'DatesState.eta')),
         etaMs=_lc_millis(state.etaMs, 'DatesState.etaMs'),
-        updated=_lc_iso8601(_lc_millis(state.updated, 'DatesState.updated'), 'DatesState.updated'),
+        updated=_lc_iso8601(_lc_millis(state.updated, 'DatesState.updated')),
         pickup=None if state.pickup is None else _lc_unix_seconds_of(_lc_millis(state.pickup, 'DatesState.pickup')),
         dropoff=None if state.dropoffMs is None else _lc_millis(state.dropoffMs, 'DatesState.dropoffMs'),
-        closes=None if state.closes_at is None else _lc_iso8601(_lc_millis(state.closes_at, 'DatesState.closes_at'), 'DatesState.closes_at'),
+        closes=None if state.closes_at is None else _lc_iso8601(_lc_millis(state.closes_at, 'DatesState.closes_at')),
         lastSeen=_lc_millis(state.lastSeen, 'DatesState.lastSeen'),
-        nextCheck=_lc_iso8601(_lc_millis(state.nextCheck, 'DatesState.nextCheck'), 'DatesState.nextCheck'),
+        nextCheck=_lc_iso8601(_lc_millis(state.nextCheck, 'DatesState.nextCheck')),
         started=_lc_seconds(_lc_millis(state.started, 'DatesState.started')),
         stop=_datesStop_to_apns(state.stop, 'DatesState.stop'),
         stops=_lc_array(state.stops, 'DatesState.stops', lambda item, at: _datesStop_to_apns(item, at)),
@@ -348,7 +348,7 @@ def to_apns_attributes(attributes: DatesAttributes) -> DatesApnsAttributes:
     _lc_instance(attributes, DatesAttributes, 'DatesAttributes')
     return DatesApnsAttributes(
         startedAt=_lc_unix_seconds_of(_lc_millis(attributes.startedAt, 'DatesAttributes.startedAt')),
-        bookedAt=None if attributes.bookedAt is None else _lc_iso8601(_lc_millis(attributes.bookedAt, 'DatesAttributes.bookedAt'), 'DatesAttributes.bookedAt'),
+        bookedAt=None if attributes.bookedAt is None else _lc_iso8601(_lc_millis(attributes.bookedAt, 'DatesAttributes.bookedAt')),
     )
 
 
@@ -365,7 +365,7 @@ def _datesStop_to_apns(value: object, path: str) -> DatesStopApns:
     v = _lc_instance(value, DatesStop, path)
     return DatesStopApns(
         name=_lc_string(v.name, path + '.name'),
-        arrives=_lc_iso8601(_lc_millis(v.arrives, path + '.arrives'), path + '.arrives'),
+        arrives=_lc_iso8601(_lc_millis(v.arrives, path + '.arrives')),
         departs=None if v.departs is None else _lc_unix_seconds_of(_lc_millis(v.departs, path + '.departs')),
         window=_lc_millis(v.window, path + '.window'),
     )
@@ -1100,24 +1100,22 @@ def _lc_from_seconds(seconds: float) -> int:
 
 
 def _lc_unix_seconds_of(ms: int) -> Union[int, float]:
-    """Unix seconds of Unix ms (`encoding: unixSeconds`); whole seconds stay an int."""
-    return ms // 1000 if ms % 1000 == 0 else ms / 1000
+    """Unix seconds of Unix ms (`encoding: unixSeconds`), as Swift's timeIntervalSince1970 gives
+    them (from 2001, plus 978307200); whole seconds stay an int."""
+    return ms // 1000 if ms % 1000 == 0 else _lc_seconds(ms) + _LC_REFERENCE_MS // 1000
 
 
 def _lc_from_unix_seconds(seconds: float) -> int:
-    """Unix ms of Unix seconds, rounded half away from zero as _lc_from_seconds."""
-    ms = seconds * 1000
-    return int(-math.floor(-ms + 0.5) if ms < 0 else math.floor(ms + 0.5))
+    """Unix ms of Unix seconds, rounded as _lc_from_seconds (from 2001, as Swift's Date counts)."""
+    return _lc_from_seconds(seconds - _LC_REFERENCE_MS / 1000)
 
 
 _LC_ISO8601 = re.compile(r'([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})Z', re.ASCII)
 
 
-def _lc_iso8601(ms: int, path: str) -> str:
-    """`YYYY-MM-DDTHH:MM:SSZ` of Unix ms, floored to the second (`encoding: iso8601`)."""
-    if ms < 0 or ms > 253402300799999:
-        raise _lc_fail(path, 'a Unix ms date from 1970 to 9999 (its ISO-8601 form)', ms)
-    days, rest = divmod(ms // 1000, 86400)
+def _lc_iso8601(ms: int) -> str:
+    """`YYYY-MM-DDTHH:MM:SSZ` of Unix ms, floored to the second (`encoding: iso8601`); outside 1970 to 9999, the nearest end."""
+    days, rest = divmod(min(max(ms, 0), 253402300799999) // 1000, 86400)
     z = days + 719468
     era = z // 146097
     doe = z - era * 146097

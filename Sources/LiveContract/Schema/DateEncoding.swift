@@ -43,7 +43,8 @@ extension Epoch {
     public static func apnsValue(unixMillis millis: Int64, _ encoding: DateEncoding) -> JSONValue {
         switch encoding {
         case .reference: return .double(referenceSeconds(fromUnixMillis: millis))
-        case .unixSeconds: return millis % 1000 == 0 ? .int(millis / 1000) : .double(Double(millis) / 1000)
+        // As Swift's `timeIntervalSince1970` gives them: counted from 2001, plus 978307200.
+        case .unixSeconds: return millis % 1000 == 0 ? .int(millis / 1000) : .double(referenceSeconds(fromUnixMillis: millis) + 978_307_200)
         case .unixMillis: return .int(millis)
         case .iso8601: return .string(iso8601WholeSeconds(unixMillis: millis))
         }

@@ -79,8 +79,9 @@ struct DifferentialComparison {
     func verdict(_ text: String) -> ContentVerdict {
         let report = PayloadChecker.validate(Array(text.utf8), path: "content.json", contract: contract, kind: .contentState)
         // docs/validate.md: a date that decodes but was written in another epoch (Unix seconds
-        // or milliseconds) is an error on purpose; the widget would show a wrong date.
-        let epochRules: Set<String> = ["payload-date-unix-millis", "payload-date-unix-seconds"]
+        // or milliseconds) is an error on purpose; the widget would show a wrong date. So is a
+        // date in another form than its field's `encoding:` declares (docs/wire.md).
+        let epochRules: Set<String> = ["payload-date-unix-millis", "payload-date-unix-seconds", "payload-date-encoding"]
         // docs/wire.md "uuid": validate refuses every UUID text but the 8-4-4-4-12 hex form, the
         // one form every copy reads; Foundation on Linux reads more (a sign, a space or `0x` in
         // a byte pair: `+621E1F8-...` decodes as 0621E1F8-...), so there a refusal is the rule.

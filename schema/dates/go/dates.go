@@ -48,7 +48,7 @@ func lcToApnsDatesStop(v DatesStop) DatesStopApns {
 	out.Name = v.Name
 	out.Arrives = lcISO8601(v.Arrives)
 	if v.Departs != nil {
-		out.Departs = lcPtr(float64(*v.Departs) / 1000)
+		out.Departs = lcPtr(lcSeconds(*v.Departs) + lcReferenceMs/1000)
 	}
 	out.Window = float64(lcOr(v.Window, int64(1742065200000)))
 	return out
@@ -329,11 +329,11 @@ var lcDecodeApnsAttributes = []lcMemberRule{
 // It does not refuse values; ToFCMData and the payload builders report what no widget decodes.
 func ToContentState(v State) ContentState {
 	var out ContentState
-	out.Eta = float64(v.Eta) / 1000
+	out.Eta = lcSeconds(v.Eta) + lcReferenceMs/1000
 	out.EtaMs = float64(v.EtaMs)
 	out.Updated = lcISO8601(v.Updated)
 	if v.Pickup != nil {
-		out.Pickup = lcPtr(float64(*v.Pickup) / 1000)
+		out.Pickup = lcPtr(lcSeconds(*v.Pickup) + lcReferenceMs/1000)
 	}
 	if v.Dropoff != nil {
 		out.Dropoff = lcPtr(float64(*v.Dropoff))
@@ -385,7 +385,7 @@ func FromContentState(v ContentState) State {
 // ToApnsAttributes converts bridge attributes to the aps.attributes of a start push, like ToContentState.
 func ToApnsAttributes(v Attributes) ApnsAttributes {
 	var out ApnsAttributes
-	out.StartedAt = float64(v.StartedAt) / 1000
+	out.StartedAt = lcSeconds(v.StartedAt) + lcReferenceMs/1000
 	if v.BookedAt != nil {
 		out.BookedAt = lcPtr(lcISO8601(*v.BookedAt))
 	}
@@ -1073,19 +1073,19 @@ func lcSeconds(ms int64) float64 { return float64(ms-lcReferenceMs) / 1000 }
 func lcFromSeconds(seconds float64) int64 { return int64(math.Round(seconds*1000)) + lcReferenceMs }
 
 // lcFromUnixSeconds turns Unix seconds (encoding: unixSeconds) into Unix ms, rounded half away from zero.
-func lcFromUnixSeconds(seconds float64) int64 { return int64(math.Round(seconds * 1000)) }
+// It counts from 2001, as Swift's Date does, so a half millisecond rounds as the Swift bridge rounds it.
+func lcFromUnixSeconds(seconds float64) int64 { return lcFromSeconds(seconds - lcReferenceMs/1000) }
 
-// lcISO8601 writes Unix ms as YYYY-MM-DDTHH:MM:SSZ, floored to the second (encoding: iso8601).
+// lcISO8601 writes Unix ms as YYYY-MM-DDTHH:MM:SSZ, floored to the second (encoding: iso8601);
+// a date outside the years 1970 to 9999 is written as the nearest end.
 func lcISO8601(ms int64) string {
+	if ms < 0 {
+		ms = 0
+	} else if ms > 253402300799999 {
+		ms = 253402300799999
+	}
 	seconds := ms / 1000
-	if ms%1000 != 0 && ms < 0 {
-		seconds--
-	}
 	days, rest := seconds/86400, seconds%86400
-	if rest < 0 {
-		rest += 86400
-		days--
-	}
 	z := days + 719468
 	era := z / 146097
 	if z < 0 && z%146097 != 0 {

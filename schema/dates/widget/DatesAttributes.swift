@@ -36,21 +36,25 @@ struct DatesAttributes: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.bookedAt.map(DatesAttributes.lcISO8601Text), forKey: .bookedAt)
     }
 
-    /// Unix milliseconds of a date declared `encoding: unixMillis`, a whole number.
+    /// Unix milliseconds of a date declared `encoding: unixMillis`, a whole number, rounded
+    /// from 2001 (where `Date` counts) as the bridge records round it.
     private static func lcMillis(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
+        Int64((date.timeIntervalSinceReferenceDate * 1000).rounded()) + 978307200000
     }
 
     /// A date declared `encoding: iso8601`: `YYYY-MM-DDTHH:MM:SSZ`, whole seconds, as
-    /// `ISO8601DateFormatter()` writes it.
+    /// `ISO8601DateFormatter()` writes it; a date outside the years 1970 to 9999 is written
+    /// as the nearest end, as every generated copy writes it.
     private static func lcISO8601Text(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
+        let seconds = min(max(date.timeIntervalSince1970, 0), 253402300799)
+        return ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: seconds))
     }
 
-    /// Reads exactly the form `lcISO8601Text` writes (20 characters, UTC `Z`); anything else
-    /// is a decoding error, as a hand-written `ISO8601DateFormatter` decoder makes it.
+    /// Reads exactly the form `lcISO8601Text` writes (20 characters, UTC `Z`, a real calendar
+    /// date that formats back to the same text); anything else is a decoding error.
     private static func lcISO8601Date<Key: CodingKey>(_ text: String, forKey key: Key, in container: KeyedDecodingContainer<Key>) throws -> Date {
-        guard text.utf8.count == 20, text.hasSuffix("Z"), let date = ISO8601DateFormatter().date(from: text) else {
+        guard text.utf8.count == 20, text.hasSuffix("Z"), let date = ISO8601DateFormatter().date(from: text),
+              date.timeIntervalSince1970 >= 0, ISO8601DateFormatter().string(from: date) == text else {
             throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "expected an ISO-8601 date such as 2025-03-15T19:12:00Z")
         }
         return date

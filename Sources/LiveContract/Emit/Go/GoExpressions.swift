@@ -35,7 +35,8 @@ struct GoExpressions {
     func toApnsDate(_ encoding: DateEncoding, _ value: String) -> String {
         switch encoding {
         case .reference: return toApns(.date, value)
-        case .unixSeconds: return "float64(\(value)) / 1000"
+        // As Swift's timeIntervalSince1970 gives them: counted from 2001, plus 978307200.
+        case .unixSeconds: return "lcSeconds(\(value)) + lcReferenceMs/1000"
         case .unixMillis: return "float64(\(value))"
         case .iso8601: return "lcISO8601(\(value))"
         }

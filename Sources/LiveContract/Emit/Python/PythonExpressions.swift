@@ -57,7 +57,7 @@ struct PythonExpressions {
             switch field.dateEncoding {
             case .unixSeconds: return "_lc_unix_seconds_of(\(millis))"
             case .unixMillis: return millis
-            case .iso8601: return "_lc_iso8601(\(millis), \(path))"
+            case .iso8601: return "_lc_iso8601(\(millis))"
             case .reference: break
             }
         }

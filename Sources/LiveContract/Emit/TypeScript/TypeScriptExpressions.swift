@@ -46,7 +46,7 @@ struct TypeScriptExpressions {
             switch field.dateEncoding {
             case .unixSeconds: return "lc.unixSecondsOf(\(millis))"
             case .unixMillis: return millis
-            case .iso8601: return "lc.iso8601(\(millis), \(path))"
+            case .iso8601: return "lc.iso8601(\(millis))"
             case .reference: break
             }
         }
