@@ -149,12 +149,12 @@ export function toContentState(state: DatesState): DatesContentState {
   lc.object(state, 'DatesState');
   const body: Omit<DatesContentState, typeof apnsShape> = {
     eta: lc.unixSecondsOf(lc.millis(state.eta, 'DatesState.eta')),
-    etaMs: lc.millis(state.etaMs, 'DatesState.etaMs'),
+    etaMs: lc.fromSeconds(lc.seconds(lc.millis(state.etaMs, 'DatesState.etaMs'))),
     updated: lc.iso8601(lc.millis(state.updated, 'DatesState.updated')),
     ...(state.pickup == null ? {} : { pickup: lc.unixSecondsOf(lc.millis(state.pickup, 'DatesState.pickup')) }),
-    ...(state.dropoffMs == null ? {} : { dropoff: lc.millis(state.dropoffMs, 'DatesState.dropoffMs') }),
+    ...(state.dropoffMs == null ? {} : { dropoff: lc.fromSeconds(lc.seconds(lc.millis(state.dropoffMs, 'DatesState.dropoffMs'))) }),
     ...(state.closes_at == null ? {} : { closes_at: lc.iso8601(lc.millis(state.closes_at, 'DatesState.closes_at')) }),
-    lastSeen: lc.millis((state.lastSeen ?? 1742061600000), 'DatesState.lastSeen'),
+    lastSeen: lc.fromSeconds(lc.seconds(lc.millis((state.lastSeen ?? 1742061600000), 'DatesState.lastSeen'))),
     nextCheck: lc.iso8601(lc.millis((state.nextCheck ?? 1742063400000), 'DatesState.nextCheck')),
     started: lc.seconds(lc.millis(state.started, 'DatesState.started')),
     stop: datesStopToApns(state.stop, 'DatesState.stop'),
@@ -208,7 +208,7 @@ function datesStopToApns(value: DatesStop, path: string): DatesStopApns {
     name: lc.string(value.name, path + '.name'),
     arrives: lc.iso8601(lc.millis(value.arrives, path + '.arrives')),
     ...(value.departs == null ? {} : { departs: lc.unixSecondsOf(lc.millis(value.departs, path + '.departs')) }),
-    window: lc.millis((value.window ?? 1742065200000), path + '.window'),
+    window: lc.fromSeconds(lc.seconds(lc.millis((value.window ?? 1742065200000), path + '.window'))),
   };
 }
 

@@ -81,7 +81,7 @@ class DatesStopApns:
             name=_lc_string(o.get('name'), path + '.name'),
             arrives=_lc_iso8601_text(o.get('arrives'), path + '.arrives'),
             departs=None if o.get('departs') is None else _lc_double(o.get('departs'), path + '.departs'),
-            window=_lc_millis(1742065200000, path + '.window') if o.get('window') is None else _lc_double(o.get('window'), path + '.window'),
+            window=_lc_from_seconds(_lc_seconds(_lc_millis(1742065200000, path + '.window'))) if o.get('window') is None else _lc_double(o.get('window'), path + '.window'),
         )
 
     def to_json(self) -> JsonObject:
@@ -243,7 +243,7 @@ class DatesContentState:
             pickup=None if o.get('pickup') is None else _lc_double(o.get('pickup'), 'DatesContentState.pickup'),
             dropoff=None if o.get('dropoff') is None else _lc_double(o.get('dropoff'), 'DatesContentState.dropoff'),
             closes=None if o.get('closes_at') is None else _lc_iso8601_text(o.get('closes_at'), 'DatesContentState.closes_at'),
-            lastSeen=_lc_millis(1742061600000, 'DatesContentState.lastSeen') if o.get('lastSeen') is None else _lc_double(o.get('lastSeen'), 'DatesContentState.lastSeen'),
+            lastSeen=_lc_from_seconds(_lc_seconds(_lc_millis(1742061600000, 'DatesContentState.lastSeen'))) if o.get('lastSeen') is None else _lc_double(o.get('lastSeen'), 'DatesContentState.lastSeen'),
             nextCheck=_lc_iso8601(_lc_millis(1742063400000, 'DatesContentState.nextCheck')) if o.get('nextCheck') is None else _lc_iso8601_text(o.get('nextCheck'), 'DatesContentState.nextCheck'),
             started=_lc_double(o.get('started'), 'DatesContentState.started'),
             stop=DatesStopApns._read(o.get('stop'), 'DatesContentState.stop'),
@@ -310,12 +310,12 @@ def to_content_state(state: DatesState) -> DatesContentState:
     _lc_instance(state, DatesState, 'DatesState')
     return DatesContentState(
         eta=_lc_unix_seconds_of(_lc_millis(state.eta, 'DatesState.eta')),
-        etaMs=_lc_millis(state.etaMs, 'DatesState.etaMs'),
+        etaMs=_lc_from_seconds(_lc_seconds(_lc_millis(state.etaMs, 'DatesState.etaMs'))),
         updated=_lc_iso8601(_lc_millis(state.updated, 'DatesState.updated')),
         pickup=None if state.pickup is None else _lc_unix_seconds_of(_lc_millis(state.pickup, 'DatesState.pickup')),
-        dropoff=None if state.dropoffMs is None else _lc_millis(state.dropoffMs, 'DatesState.dropoffMs'),
+        dropoff=None if state.dropoffMs is None else _lc_from_seconds(_lc_seconds(_lc_millis(state.dropoffMs, 'DatesState.dropoffMs'))),
         closes=None if state.closes_at is None else _lc_iso8601(_lc_millis(state.closes_at, 'DatesState.closes_at')),
-        lastSeen=_lc_millis(state.lastSeen, 'DatesState.lastSeen'),
+        lastSeen=_lc_from_seconds(_lc_seconds(_lc_millis(state.lastSeen, 'DatesState.lastSeen'))),
         nextCheck=_lc_iso8601(_lc_millis(state.nextCheck, 'DatesState.nextCheck')),
         started=_lc_seconds(_lc_millis(state.started, 'DatesState.started')),
         stop=_datesStop_to_apns(state.stop, 'DatesState.stop'),
@@ -367,7 +367,7 @@ def _datesStop_to_apns(value: object, path: str) -> DatesStopApns:
         name=_lc_string(v.name, path + '.name'),
         arrives=_lc_iso8601(_lc_millis(v.arrives, path + '.arrives')),
         departs=None if v.departs is None else _lc_unix_seconds_of(_lc_millis(v.departs, path + '.departs')),
-        window=_lc_millis(v.window, path + '.window'),
+        window=_lc_from_seconds(_lc_seconds(_lc_millis(v.window, path + '.window'))),
     )
 
 

@@ -45,7 +45,9 @@ extension Epoch {
         case .reference: return .double(referenceSeconds(fromUnixMillis: millis))
         // As Swift's `timeIntervalSince1970` gives them: counted from 2001, plus 978307200.
         case .unixSeconds: return millis % 1000 == 0 ? .int(millis / 1000) : .double(referenceSeconds(fromUnixMillis: millis) + 978_307_200)
-        case .unixMillis: return .int(millis)
+        // As Swift's Date (seconds from 2001 in a Double) gives them back: the same ms for any
+        // date a server sends, one off only near 2^53.
+        case .unixMillis: return .int(Int64((referenceSeconds(fromUnixMillis: millis) * 1000).rounded()) + referenceOffsetMillis)
         case .iso8601: return .string(iso8601WholeSeconds(unixMillis: millis))
         }
     }

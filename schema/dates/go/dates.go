@@ -50,7 +50,7 @@ func lcToApnsDatesStop(v DatesStop) DatesStopApns {
 	if v.Departs != nil {
 		out.Departs = lcPtr(lcSeconds(*v.Departs) + lcReferenceMs/1000)
 	}
-	out.Window = float64(lcOr(v.Window, int64(1742065200000)))
+	out.Window = float64(lcFromSeconds(lcSeconds(lcOr(v.Window, int64(1742065200000)))))
 	return out
 }
 
@@ -206,7 +206,7 @@ func (v *DatesStopApns) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	if absent["window"] {
-		v.Window = float64(int64(1742065200000))
+		v.Window = float64(lcFromSeconds(lcSeconds(int64(1742065200000))))
 	}
 	return nil
 }
@@ -281,7 +281,7 @@ func (v *ContentState) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	if absent["lastSeen"] {
-		v.LastSeen = float64(int64(1742061600000))
+		v.LastSeen = float64(lcFromSeconds(lcSeconds(int64(1742061600000))))
 	}
 	if absent["nextCheck"] {
 		v.NextCheck = lcISO8601(int64(1742063400000))
@@ -330,18 +330,18 @@ var lcDecodeApnsAttributes = []lcMemberRule{
 func ToContentState(v State) ContentState {
 	var out ContentState
 	out.Eta = lcSeconds(v.Eta) + lcReferenceMs/1000
-	out.EtaMs = float64(v.EtaMs)
+	out.EtaMs = float64(lcFromSeconds(lcSeconds(v.EtaMs)))
 	out.Updated = lcISO8601(v.Updated)
 	if v.Pickup != nil {
 		out.Pickup = lcPtr(lcSeconds(*v.Pickup) + lcReferenceMs/1000)
 	}
 	if v.Dropoff != nil {
-		out.Dropoff = lcPtr(float64(*v.Dropoff))
+		out.Dropoff = lcPtr(float64(lcFromSeconds(lcSeconds(*v.Dropoff))))
 	}
 	if v.Closes != nil {
 		out.Closes = lcPtr(lcISO8601(*v.Closes))
 	}
-	out.LastSeen = float64(lcOr(v.LastSeen, int64(1742061600000)))
+	out.LastSeen = float64(lcFromSeconds(lcSeconds(lcOr(v.LastSeen, int64(1742061600000)))))
 	out.NextCheck = lcISO8601(lcOr(v.NextCheck, int64(1742063400000)))
 	out.Started = lcSeconds(v.Started)
 	out.Stop = lcToApnsDatesStop(v.Stop)

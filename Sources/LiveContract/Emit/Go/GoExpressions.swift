@@ -37,7 +37,8 @@ struct GoExpressions {
         case .reference: return toApns(.date, value)
         // As Swift's timeIntervalSince1970 gives them: counted from 2001, plus 978307200.
         case .unixSeconds: return "lcSeconds(\(value)) + lcReferenceMs/1000"
-        case .unixMillis: return "float64(\(value))"
+        // As the Swift widget writes them: its Date counts seconds from 2001 as a Double.
+        case .unixMillis: return "float64(lcFromSeconds(lcSeconds(\(value))))"
         case .iso8601: return "lcISO8601(\(value))"
         }
     }

@@ -56,7 +56,8 @@ struct PythonExpressions {
             let millis = checked(.date, value, path, apns: false)
             switch field.dateEncoding {
             case .unixSeconds: return "_lc_unix_seconds_of(\(millis))"
-            case .unixMillis: return millis
+            // As the Swift widget writes them: its Date counts seconds from 2001 as a Double.
+            case .unixMillis: return "_lc_from_seconds(_lc_seconds(\(millis)))"
             case .iso8601: return "_lc_iso8601(\(millis))"
             case .reference: break
             }

@@ -45,7 +45,8 @@ struct TypeScriptExpressions {
             let millis = checked(.date, input, path, apns: false)
             switch field.dateEncoding {
             case .unixSeconds: return "lc.unixSecondsOf(\(millis))"
-            case .unixMillis: return millis
+            // As the Swift widget writes them: its Date counts seconds from 2001 as a Double.
+            case .unixMillis: return "lc.fromSeconds(lc.seconds(\(millis)))"
             case .iso8601: return "lc.iso8601(\(millis))"
             case .reference: break
             }
