@@ -48,7 +48,8 @@ extension Epoch {
         // As Swift's Date (seconds from 2001 in a Double) gives them back: the same ms for any
         // date a server sends, one off only near 2^53.
         case .unixMillis: return .int(Int64((referenceSeconds(fromUnixMillis: millis) * 1000).rounded()) + referenceOffsetMillis)
-        case .iso8601: return .string(iso8601WholeSeconds(unixMillis: millis))
+        // Outside 1970...9999 every generated writer writes the nearest end.
+        case .iso8601: return .string(iso8601WholeSeconds(unixMillis: min(max(millis, 0), 253_402_300_799_999)))
         }
     }
 
