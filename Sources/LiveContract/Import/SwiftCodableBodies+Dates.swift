@@ -35,8 +35,8 @@ extension SwiftCodableBody {
         DatePattern("try C . decodeIfPresent ( \(seconds) . self , forKey : . K ) . map { Date ( timeIntervalSince1970 : $0 / N ) }", .unixMillis, optional: true),
         DatePattern("try C . decodeIfPresent ( \(whole) . self , forKey : . K ) . map { Date ( timeIntervalSince1970 : TimeInterval|Double ( $0 ) / N ) }", .unixMillis, optional: true),
         // The forms livecontract's own Swift writes (`encoding:`), read back by ImportRoundTripTests.
-        DatePattern("try H . lcISO8601Date ( C . decode ( String . self , forKey : . K ) , forKey : . K , in : C )", .iso8601, optional: false),
-        DatePattern("try C . decodeIfPresent ( String . self , forKey : . K ) . map { try H . lcISO8601Date ( $0 , forKey : . K , in : C ) }", .iso8601, optional: true),
+        DatePattern("try H . lcISO8601Date ( C . decode ( String . self , forKey : . K ) , at : C . codingPath + [ CodingKeys . K ] )", .iso8601, optional: false),
+        DatePattern("try C . decodeIfPresent ( String . self , forKey : . K ) . map { try H . lcISO8601Date ( $0 , at : C . codingPath + [ CodingKeys . K ] ) }", .iso8601, optional: true),
     ]
 
     /// Statements from `let`: the key read into a local (`L`) and the property set from it,

@@ -26,7 +26,7 @@ struct DatesAttributes: Codable, Hashable, Sendable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.startedAt = try Date(timeIntervalSince1970: container.decode(Double.self, forKey: .startedAt))
-        self.bookedAt = try container.decodeIfPresent(String.self, forKey: .bookedAt).map { try DatesAttributes.lcISO8601Date($0, forKey: .bookedAt, in: container) }
+        self.bookedAt = try container.decodeIfPresent(String.self, forKey: .bookedAt).map { try DatesAttributes.lcISO8601Date($0, at: container.codingPath + [CodingKeys.bookedAt]) }
     }
 
     /// Dates declared with `encoding:` are written in that form, as the decoder reads them.
@@ -51,11 +51,11 @@ struct DatesAttributes: Codable, Hashable, Sendable {
     }
 
     /// Reads exactly the form `lcISO8601Text` writes (20 characters, UTC `Z`, a real calendar
-    /// date that formats back to the same text); anything else is a decoding error.
-    private static func lcISO8601Date<Key: CodingKey>(_ text: String, forKey key: Key, in container: KeyedDecodingContainer<Key>) throws -> Date {
+    /// date that formats back to the same text); anything else is a decoding error at `codingPath`.
+    private static func lcISO8601Date(_ text: String, at codingPath: [any CodingKey]) throws -> Date {
         guard text.utf8.count == 20, text.hasSuffix("Z"), let date = ISO8601DateFormatter().date(from: text),
               date.timeIntervalSince1970 >= 0, ISO8601DateFormatter().string(from: date) == text else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "expected an ISO-8601 date such as 2025-03-15T19:12:00Z")
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "expected an ISO-8601 date such as 2025-03-15T19:12:00Z"))
         }
         return date
     }
@@ -115,12 +115,12 @@ struct DatesAttributes: Codable, Hashable, Sendable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.eta = try Date(timeIntervalSince1970: container.decode(Double.self, forKey: .eta))
             self.etaMs = try Date(timeIntervalSince1970: container.decode(Double.self, forKey: .etaMs) / 1000)
-            self.updated = try DatesAttributes.lcISO8601Date(container.decode(String.self, forKey: .updated), forKey: .updated, in: container)
+            self.updated = try DatesAttributes.lcISO8601Date(container.decode(String.self, forKey: .updated), at: container.codingPath + [CodingKeys.updated])
             self.pickup = try container.decodeIfPresent(Double.self, forKey: .pickup).map { Date(timeIntervalSince1970: $0) }
             self.dropoff = try container.decodeIfPresent(Double.self, forKey: .dropoff).map { Date(timeIntervalSince1970: $0 / 1000) }
-            self.closes = try container.decodeIfPresent(String.self, forKey: .closes).map { try DatesAttributes.lcISO8601Date($0, forKey: .closes, in: container) }
+            self.closes = try container.decodeIfPresent(String.self, forKey: .closes).map { try DatesAttributes.lcISO8601Date($0, at: container.codingPath + [CodingKeys.closes]) }
             self.lastSeen = try container.decodeIfPresent(Double.self, forKey: .lastSeen).map { Date(timeIntervalSince1970: $0 / 1000) } ?? Date(timeIntervalSinceReferenceDate: 763754400.0)
-            self.nextCheck = try container.decodeIfPresent(String.self, forKey: .nextCheck).map { try DatesAttributes.lcISO8601Date($0, forKey: .nextCheck, in: container) } ?? Date(timeIntervalSinceReferenceDate: 763756200.0)
+            self.nextCheck = try container.decodeIfPresent(String.self, forKey: .nextCheck).map { try DatesAttributes.lcISO8601Date($0, at: container.codingPath + [CodingKeys.nextCheck]) } ?? Date(timeIntervalSinceReferenceDate: 763756200.0)
             self.started = try container.decode(Date.self, forKey: .started)
             self.stop = try container.decode(Stop.self, forKey: .stop)
             self.stops = try container.decode([Stop].self, forKey: .stops)
@@ -170,7 +170,7 @@ struct DatesAttributes: Codable, Hashable, Sendable {
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.name = try container.decode(String.self, forKey: .name)
-            self.arrives = try DatesAttributes.lcISO8601Date(container.decode(String.self, forKey: .arrives), forKey: .arrives, in: container)
+            self.arrives = try DatesAttributes.lcISO8601Date(container.decode(String.self, forKey: .arrives), at: container.codingPath + [CodingKeys.arrives])
             self.departs = try container.decodeIfPresent(Double.self, forKey: .departs).map { Date(timeIntervalSince1970: $0) }
             self.window = try container.decodeIfPresent(Double.self, forKey: .window).map { Date(timeIntervalSince1970: $0 / 1000) } ?? Date(timeIntervalSinceReferenceDate: 763758000.0)
         }

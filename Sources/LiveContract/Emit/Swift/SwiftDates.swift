@@ -23,8 +23,10 @@ struct SwiftDates {
             }
             return "container.decodeIfPresent(Double.self, \(key)).map { Date(timeIntervalSince1970: \(seconds)) }"
         case .iso8601:
-            if present { return "\(helper).lcISO8601Date(container.decode(String.self, \(key)), \(key), in: container)" }
-            return "container.decodeIfPresent(String.self, \(key)).map { try \(helper).lcISO8601Date($0, \(key), in: container) }"
+            // The coding path as `decode` would report it, without a generic helper.
+            let path = "at: container.codingPath + [CodingKeys.\(name)]"
+            if present { return "\(helper).lcISO8601Date(container.decode(String.self, \(key)), \(path))" }
+            return "container.decodeIfPresent(String.self, \(key)).map { try \(helper).lcISO8601Date($0, \(path)) }"
         }
     }
 
