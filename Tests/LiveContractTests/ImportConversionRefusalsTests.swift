@@ -15,10 +15,27 @@ final class ImportConversionRefusalsTests: XCTestCase {
     }
 
     /// A public vote contract decodes `scheduledTime` as Unix seconds into a local and makes
-    /// a Date of it, and encodes `timeIntervalSince1970`: both statements are named with the
-    /// key, the JSON type and the declaration that keeps the same JSON.
+    /// a Date of it, and encodes `timeIntervalSince1970`: both coders agree on Unix seconds,
+    /// which the schema says with `encoding: unixSeconds` (DateEncodingTests round-trips it).
+    func testKeyDecodedIntoALocalAsUnixSecondsImportsAsTheEncoding() throws {
+        let result = located(Self.vote(decoded: "timestamp", encoded: "scheduledTime.timeIntervalSince1970"))
+        XCTAssertEqual(result.messages, [])
+        XCTAssertTrue(try XCTUnwrap(result.schema).contains("scheduledTime: { type: date, encoding: unixSeconds }"), result.schema ?? "")
+    }
+
+    /// Any other conversion through a local, or written computed, is named with the key, the
+    /// JSON type and the declaration that keeps the same JSON.
     func testKeyDecodedIntoALocalAndConvertedIsRefusedWithTheJSONType() {
-        let result = located("""
+        let result = located(Self.vote(decoded: "timestamp + 60", encoded: "scheduledTime.timeIntervalSince1970 - 60"))
+        XCTAssertNil(result.schema)
+        XCTAssertEqual(result.messages, [
+            "9:9 [import-unsupported] 'VoteAttributes' writes its own init(from:), and this statement has no schema form: it reads the key 'scheduledTime' as Double into a local and sets the property from a value computed from it, so the JSON of 'scheduledTime' is Double's while the property has another type, and a schema field's JSON is always its own Swift type's Codable form: declare 'scheduledTime' as Double (the JSON stays the same) and convert where app code reads it, or keep this type by hand",
+            "15:9 [import-unsupported] 'VoteAttributes' writes its own encode(to:), and this statement has no schema form: it writes scheduledTime.timeIntervalSince1970-60 under the key 'scheduledTime', a value computed from 'scheduledTime' rather than the property itself, so the JSON is not the property's own Codable form, which is what a schema field's JSON always is: declare 'scheduledTime' with the type of what is written (the JSON stays the same) and convert where app code reads it, or keep this type by hand",
+        ])
+    }
+
+    static func vote(decoded: String, encoded: String) -> String {
+        """
         struct VoteAttributes: ActivityAttributes {
             struct ContentState: Codable, Hashable { var open: Bool }
             let title: String
@@ -28,20 +45,15 @@ final class ImportConversionRefusalsTests: XCTestCase {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.title = try container.decode(String.self, forKey: .title)
                 let timestamp = try container.decode(Double.self, forKey: .scheduledTime)
-                self.scheduledTime = Date(timeIntervalSince1970: timestamp)
+                self.scheduledTime = Date(timeIntervalSince1970: \(decoded))
             }
             func encode(to encoder: Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(title, forKey: .title)
-                try container.encode(scheduledTime.timeIntervalSince1970, forKey: .scheduledTime)
+                try container.encode(\(encoded), forKey: .scheduledTime)
             }
         }
-        """)
-        XCTAssertNil(result.schema)
-        XCTAssertEqual(result.messages, [
-            "9:9 [import-unsupported] 'VoteAttributes' writes its own init(from:), and this statement has no schema form: it reads the key 'scheduledTime' as Double into a local and sets the property from a value computed from it, so the JSON of 'scheduledTime' is Double's while the property has another type, and a schema field's JSON is always its own Swift type's Codable form: declare 'scheduledTime' as Double (the JSON stays the same) and convert where app code reads it, or keep this type by hand",
-            "15:9 [import-unsupported] 'VoteAttributes' writes its own encode(to:), and this statement has no schema form: it writes scheduledTime.timeIntervalSince1970 under the key 'scheduledTime', a value computed from 'scheduledTime' rather than the property itself, so the JSON is not the property's own Codable form, which is what a schema field's JSON always is: declare 'scheduledTime' with the type of what is written (the JSON stays the same) and convert where app code reads it, or keep this type by hand",
-        ])
+        """
     }
 
     /// Any other statement keeps the general message, which shows the one readable form.

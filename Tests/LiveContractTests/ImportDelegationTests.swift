@@ -76,7 +76,9 @@ final class ImportDelegationTests: XCTestCase {
         XCTAssertEqual(result.messages, ["7:13 [import-unsupported] 'ContentState' calls init(running:waiting:) in init(from:), and no initializer of it with those labels is declared in the files import reads (nor is it the memberwise one); pass the file that declares it, or decode each key into its property directly"])
     }
 
-    /// A decoded value converted in the same statement (Unix seconds made a Date).
+    /// A decoded value converted in the same statement (Unix seconds made a Date) while the
+    /// synthesized encode(to:) writes the Date in Swift's own form: the two coders disagree,
+    /// which no schema date (one `encoding:`) can express.
     func testAnInlineConversionNamesTheKeyAndItsJSON() {
         let result = messages("""
         struct ClockAttributes: ActivityAttributes {
@@ -88,7 +90,19 @@ final class ImportDelegationTests: XCTestCase {
             }
         }
         """)
-        XCTAssertEqual(result.messages, ["6:9 [import-unsupported] 'ClockAttributes' writes its own init(from:), and this statement has no schema form: it decodes the key 'startedAt' as Double and stores what `Date(timeIntervalSince1970: try container.decode(Double.self, forKey: .startedAt))` computes from it, so the JSON of 'startedAt' is Double's while the property has another type, and a schema field's JSON is always its own Swift type's Codable form: declare 'startedAt' as Double (the JSON stays the same) and convert where app code reads it, or keep this type by hand"])
+        XCTAssertEqual(result.messages, ["6:9 [import-unsupported] 'startedAt' is read by init(from:) as Unix seconds but written by the synthesized encode(to:) as seconds since 2001-01-01 (Swift's default Date form); a schema date has one APNs form (`encoding:`) for both directions: make both coders use the same form, or keep this type by hand"])
+        // A conversion that is none of the date encodings keeps naming the key and its JSON.
+        let shifted = messages("""
+        struct ClockAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable { var on: Bool }
+            let startedAt: Date
+            init(from decoder: Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                startedAt = Date(timeIntervalSince1970: try container.decode(Double.self, forKey: .startedAt) + 60)
+            }
+        }
+        """)
+        XCTAssertEqual(shifted.messages, ["6:9 [import-unsupported] 'ClockAttributes' writes its own init(from:), and this statement has no schema form: it decodes the key 'startedAt' as Double and stores what `Date(timeIntervalSince1970: try container.decode(Double.self, forKey: .startedAt) + 60)` computes from it, so the JSON of 'startedAt' is Double's while the property has another type, and a schema field's JSON is always its own Swift type's Codable form: declare 'startedAt' as Double (the JSON stays the same) and convert where app code reads it, or keep this type by hand"])
     }
 
     /// A key read into a local whose fallback is computed from another property, and one

@@ -94,6 +94,12 @@ public struct CompatChecker {
                                   at: after.location, impacts,
                                   fix: "keep '\(after.name)' as \(before.type.schemaSpelling) and add a new field of type \(after.type.schemaSpelling) with a default; remove the old one once no server or app build uses it"))
         }
+        if case .date = before.type, case .date = after.type, before.dateEncoding != after.dateEncoding {
+            let impacts = self.impacts(old: before, section, new: after, section)
+            result.append(finding("compat-date-encoding-changed", "\(path) changed its APNs date encoding from \(before.dateEncoding.rawValue) to \(after.dateEncoding.rawValue)",
+                                  at: after.location, impacts,
+                                  fix: "keep `encoding: \(before.dateEncoding.rawValue)` on '\(after.name)'; to move to \(after.dateEncoding.rawValue), add a new date field with that encoding (optional or with a default) and remove the old one once no server or app build uses it"))
+        }
         if !before.isRequired && after.isRequired {
             let what = before.isOptional ? "was optional" : "had a default"
             result.append(finding("compat-now-required", "\(path) \(what) and is now required", at: after.location,

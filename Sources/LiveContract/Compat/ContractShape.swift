@@ -45,6 +45,8 @@ public struct ShapeField: Sendable {
     /// The Swift property name when it differs from the Codable key (`apnsName:`, a
     /// `CodingKeys` raw value); nil when the key is the name.
     public var swiftName: String? = nil
+    /// A date's APNs form (`encoding:`); `.reference` for every other type.
+    public var dateEncoding: DateEncoding = .reference
 
     /// The Swift property: what the widget's code spells, and what versions are matched by.
     public var propertyName: String { swiftName ?? name }
@@ -151,7 +153,7 @@ struct ShapeResolver {
     mutating func field(_ field: Field) -> ShapeField {
         ShapeField(name: field.apnsName, wireName: field.wireName, type: type(field.type), isOptional: field.isOptional,
                    hasDefault: field.defaultValue != nil, maxLength: field.maxLength, location: field.location,
-                   swiftName: field.isAPNsRenamed ? field.name : nil)
+                   swiftName: field.isAPNsRenamed ? field.name : nil, dateEncoding: field.dateEncoding)
     }
 
     mutating func type(_ type: FieldType) -> ShapeType {

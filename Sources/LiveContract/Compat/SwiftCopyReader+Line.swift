@@ -126,6 +126,23 @@ struct SwiftLine {
         return key.isEmpty ? nil : key
     }
 
+    /// The property and date encoding of an `init(from:)` line that converts a date
+    /// (`encoding:` in the schema): `Date(timeIntervalSince1970:` around a decoded number is
+    /// Unix seconds, with `/ 1000` Unix milliseconds; an ISO-8601 helper or formatter around
+    /// a decoded String is ISO-8601.
+    var decodedDateEncoding: (key: String, encoding: DateEncoding)? {
+        guard code.contains("decode"), let range = code.firstRange(of: "forKey: .") else { return nil }
+        let key = String(code[range.upperBound...].drop { $0 == "`" }.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        guard !key.isEmpty else { return nil }
+        if code.contains("timeIntervalSince1970"), code.contains("Double.self") {
+            return (key, code.contains("/ 1000") ? .unixMillis : .unixSeconds)
+        }
+        if code.contains("String.self"), code.contains("ISO8601") {
+            return (key, .iso8601)
+        }
+        return nil
+    }
+
     /// The case after `(rawValue: raw) ?? .`, an enum's unknown fallback.
     var enumFallback: String? {
         guard code.contains("rawValue:"), let range = code.firstRange(of: "?? .") else { return nil }

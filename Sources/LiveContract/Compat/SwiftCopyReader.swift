@@ -18,6 +18,8 @@ public struct SwiftCopyReader {
         var properties: [(name: String, type: String, line: Int, column: Int)] = []
         var cases: [(name: String, raw: String)] = []
         var defaulted: Set<String> = []
+        /// Properties whose `init(from:)` line converts a date (`encoding:`).
+        var dated: [String: DateEncoding] = [:]
         var fallback: String?
         /// The raw value Swift gives the next case of an Int-raw enum; nil for other types.
         var nextInt: Int?
@@ -77,6 +79,7 @@ public struct SwiftCopyReader {
             // struct (or enum) whose body holds it.
             if let current = open.last {
                 if let key = line.decodedWithDefault { containers[current].defaulted.insert(key) }
+                if let dated = line.decodedDateEncoding { containers[current].dated[dated.key] = dated.encoding }
                 if containers[current].isEnum, let fallback = line.enumFallback { containers[current].fallback = fallback }
             }
             depth += line.opens - line.closes
@@ -136,7 +139,8 @@ struct SwiftTypeResolver {
             return ShapeField(name: key, wireName: key, type: resolve(spelling), isOptional: optional,
                               hasDefault: container.defaulted.contains(property.name), maxLength: nil,
                               location: SourceLocation(file: path, line: property.line, column: property.column),
-                              swiftName: key == property.name ? nil : property.name)
+                              swiftName: key == property.name ? nil : property.name,
+                              dateEncoding: container.dated[property.name] ?? .reference)
         }
     }
 

@@ -40,9 +40,22 @@ public enum WireReader: Sendable {
         if writer.hasDefault && reader.isRequired {
             return missing(key, reader, when: "when a payload leaves it out, which the writer's default allows")
         }
+        if self == .codable, case .date = reader.type, case .date = writer.type, reader.dateEncoding != writer.dateEncoding {
+            return Self.encodingChange(reader: reader.dateEncoding, writer: writer.dateEncoding)
+        }
         guard var breakage = value(reader: reader.type, writer: writer.type) else { return nil }
         if self == .fcm && breakage.effect == .fails && !reader.isRequired { breakage.effect = .degrades }
         return breakage
+    }
+
+    /// A date written in one `encoding:` and read in another: text against a number fails,
+    /// a number in another epoch or unit decodes to a wrong date.
+    static func encodingChange(reader: DateEncoding, writer: DateEncoding) -> Breakage {
+        if reader == .iso8601 || writer == .iso8601 {
+            let (read, sent) = reader == .iso8601 ? ("an ISO-8601 string", "a number") : ("a number", "an ISO-8601 string")
+            return Breakage(effect: .fails, reason: "typeMismatch: the decoder reads \(read) (encoding: \(reader.rawValue)), the writer sends \(sent) (encoding: \(writer.rawValue))")
+        }
+        return Breakage(effect: .misreads, reason: "decodes, but a date written as \(writer.summary) is read as \(reader.summary)")
     }
 
     private func missing(_ key: String, _ reader: ShapeField, when: String?) -> Breakage {

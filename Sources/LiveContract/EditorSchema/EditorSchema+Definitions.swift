@@ -22,7 +22,7 @@ extension EditorSchema {
                 ("additionalProperties", reference("field")),
             ])),
             ("field", object([
-                ("description", .string("`name: T` or `name: { type: T, doc, default, min, max, maxLength, bridgeName, apnsName, example }`")),
+                ("description", .string("`name: T` or `name: { type: T, doc, default, min, max, maxLength, bridgeName, apnsName, encoding, example }`")),
                 ("anyOf", .array([reference("typeExpression"), reference("fieldBody")])),
             ])),
             ("fieldBody", fieldBody),
@@ -87,6 +87,8 @@ extension EditorSchema {
                                      ("pattern", .string("^[^\"'\\\\`,\\u0000-\\u001f\\u007f]+$")),
                                      ("description", .string("the key in APNs JSON and Swift Codable (the CodingKeys raw value) instead of the field name; also the FCM/JS name unless bridgeName is set"))])),
                 ("maxItems", object([("type", .string("integer")), ("minimum", .int(0)), ("description", .string("the most items a list field may hold, or members a map may hold (bounds the payload budget)"))])),
+                ("encoding", object([("enum", strings(DateEncoding.spellings)),
+                                     ("description", .string("a date field's form in APNs JSON: referenceDate (Swift's default, seconds since 2001), unixSeconds, unixMillis or iso8601 (YYYY-MM-DDTHH:MM:SSZ); the bridge and FCM keep Unix ms"))])),
             ])),
             ("propertyNames", object([("enum", strings(SchemaLoader.fieldKeys))])),
             ("allOf", .array([
@@ -110,6 +112,8 @@ extension EditorSchema {
                         ("then", object([("not", object([("required", strings(["maxLength"]))]))]))]),
                 object([("if", object([("required", strings(["type"])), ("properties", object([("type", object([("not", object([("pattern", .string("^ *\\[.*\\] *\\?? *$"))]))]))]))])),
                         ("then", object([("not", object([("required", strings(["maxItems"]))]))]))]),
+                object([("if", object([("required", strings(["type"])), ("properties", object([("type", object([("not", object([("pattern", .string("^ *date *\\?? *$"))]))]))]))])),
+                        ("then", object([("not", object([("required", strings(["encoding"]))]))]))]),
             ])),
         ])
     }

@@ -28,6 +28,8 @@ struct ImportedField {
     var bridgeName: String? = nil
     /// `apnsName:`: the `CodingKeys` raw value, when it differs from the Swift name.
     var apnsName: String? = nil
+    /// `encoding:` of a date converted in hand-written `init(from:)` / `encode(to:)`.
+    var dateEncoding: DateEncoding = .reference
 
     /// The FCM/bridge key the loader will give the field: `bridgeName`, else `apnsName`, else the name.
     var fcmKey: String { bridgeName ?? apnsName ?? name }

@@ -52,6 +52,7 @@ struct SchemaWriter {
         let width = fields.map(\.name.count).max() ?? 0
         for field in fields {
             var parts = ["type: \(YAMLText.scalar(field.type, inFlow: true))"]
+            if field.dateEncoding != .reference { parts.append("encoding: \(field.dateEncoding.rawValue)") }
             if let value = field.defaultValue { parts.append("default: \(value)") }
             if let apns = field.apnsName { parts.append("apnsName: \(YAMLText.scalar(apns, inFlow: true))") }
             if let bridge = field.bridgeName { parts.append("bridgeName: \(bridge)") }

@@ -16,6 +16,8 @@ struct SwiftCodableBody {
         var type: SwiftTypeRef
         var line: Int
         var column: Int
+        /// A date converted as it is decoded (`encoding:`); `.reference` for a plain decode.
+        var dateEncoding: DateEncoding = .reference
     }
 
     /// How `encode(to:)` writes one key.
@@ -23,6 +25,8 @@ struct SwiftCodableBody {
         var ifPresent: Bool
         var line: Int
         var column: Int
+        /// A date converted as it is written (`encoding:`); `.reference` for the property itself.
+        var dateEncoding: DateEncoding = .reference
     }
 
     /// Where and why a body is not of the readable shape.
@@ -84,12 +88,24 @@ struct SwiftCodableBody {
         var result: [String: Decoded] = [:]
         reader.skipSeparators()
         while let start = reader.current {
+            if start.is("let") || start.is("var"), let dated = reader.encodedDateThroughLocal(container, at: start) {
+                guard result[dated.property] == nil else { throw Unreadable(line: start.line, column: start.column) }
+                result[dated.property] = dated.decoded
+                reader.skipSeparators()
+                continue
+            }
             if start.is("let") || start.is("var"), let conversion = reader.decodedIntoLocal(container) {
                 throw Unreadable(line: start.line, column: start.column, reason: conversion)
             }
             if start.is("self") { try reader.expect("self", ".") }
             let property = try reader.word()
             try reader.expect("=")
+            if let dated = reader.encodedDateDecode(container, key: property, at: start) {
+                guard result[property] == nil else { throw Unreadable(line: start.line, column: start.column) }
+                result[property] = dated
+                reader.skipSeparators()
+                continue
+            }
             if reader.current?.is("try") != true, let conversion = reader.convertedDecode(container) {
                 throw Unreadable(line: start.line, column: start.column, reason: conversion)
             }
@@ -133,6 +149,17 @@ struct SwiftCodableBody {
             let method = try reader.word()
             guard method == "encode" || method == "encodeIfPresent" else { throw reader.unreadable() }
             try reader.expect("(")
+            if let dated = reader.encodedDateValue() {
+                try reader.expect(",", "forKey", ":", ".")
+                let key = try reader.word()
+                try reader.expect(")")
+                guard key == dated.property, result[key] == nil, dated.optional == (method == "encodeIfPresent") else {
+                    throw Unreadable(line: start.line, column: start.column)
+                }
+                result[key] = Encoded(ifPresent: dated.optional, line: start.line, column: start.column, dateEncoding: dated.encoding)
+                reader.skipSeparators()
+                continue
+            }
             if reader.current?.is("self") == true { try reader.expect("self", ".") }
             let property = try reader.word()
             if reader.current?.is(",") != true, let conversion = reader.encodedComputed(property) {

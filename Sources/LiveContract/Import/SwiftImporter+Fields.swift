@@ -68,7 +68,11 @@ extension SwiftImporter {
                 note("'\(property.name)' has the initial value \(written), but synthesized Codable still requires the key, so the schema field is required too (no `default:`); the generated init takes '\(property.name)' without a default value",
                      at: origin)
             }
+            let decodedEncoding = plan.decoding?[property.name]?.dateEncoding ?? .reference
             if let encoding = plan.encoding { checkEncoded(property.name, optional: type.hasSuffix("?"), plan: encoding, at: origin, in: entry) }
+            if let encoding = checkedDateEncoding(property.name, decoded: decodedEncoding, plan: plan, at: origin, in: entry) {
+                field.dateEncoding = encoding
+            }
             result.append(field)
         }
         for (name, decoded) in plan.decoding ?? [:] where !seen.contains(name) && !entry.decl.members.properties.contains(where: { $0.name == name }) {
@@ -143,6 +147,23 @@ extension SwiftImporter {
             break
         }
         return nil
+    }
+
+    /// The `encoding:` of a date both coders convert the same way; nil (after an error) when
+    /// `init(from:)` and `encode(to:)` disagree, since a schema field has one APNs form.
+    mutating func checkedDateEncoding(_ name: String, decoded: DateEncoding, plan: CodablePlan, at origin: SourceLocation, in entry: SwiftTypeIndex.Entry) -> DateEncoding? {
+        let encodedEntry = plan.encoding?[name]
+        let encoded = encodedEntry?.dateEncoding ?? .reference
+        guard decoded != .reference || encoded != .reference else { return .reference }
+        let decoder = plan.decoding == nil ? "the synthesized init(from:)" : "init(from:)"
+        let encoder = plan.encoding == nil ? "the synthesized encode(to:)" : "encode(to:)"
+        guard decoded == encoded else {
+            let at = encodedEntry.map { location($0.line, $0.column) } ?? plan.decoding?[name].map { location($0.line, $0.column) } ?? origin
+            unsupported("'\(name)' is read by \(decoder) as \(decoded.summary) but written by \(encoder) as \(encoded.summary); a schema date has one APNs form (`encoding:`) for both directions: make both coders use the same form, or keep this type by hand",
+                        at: at)
+            return nil
+        }
+        return decoded
     }
 
     /// A hand-written `encode(to:)` must write every field as synthesized code does:

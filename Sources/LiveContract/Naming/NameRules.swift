@@ -64,8 +64,8 @@ public enum NameRules {
     public static let swiftTypeNames: NameList = [
         "Activity", "ActivityAttributes", "ActivityContent", "ActivityKit", "Any", "Array", "Bool",
         "CaseIterable", "ClosedRange", "Codable", "CodingKey", "CodingKeys", "ContentState", "Data", "Date",
-        "Decoder", "Dictionary", "Double", "Encoder", "Enumerable", "Error", "ExpoModulesCore", "Field", "Float",
-        "Foundation", "Hashable", "Int", "Int16", "Int32", "Int64", "Int8", "Never", "Optional",
+        "Decoder", "DecodingError", "Dictionary", "Double", "Encoder", "Enumerable", "Error", "ExpoModulesCore", "Field", "Float",
+        "Foundation", "Hashable", "ISO8601DateFormatter", "Int", "Int16", "Int32", "Int64", "Int8", "Never", "Optional",
         "Range", "Record", "Result", "Sendable", "Set", "String", "Swift", "UInt", "UInt16", "UInt32",
         "UInt64", "UInt8", "URL", "UUID",
     ]
@@ -108,7 +108,7 @@ public enum NameRules {
         "Any", "ApnsAlert", "ApnsAlertLike", "ApnsBroadcastHeaders", "ApnsBroadcastPriority", "ApnsDelivery",
         "ApnsEndOptions", "ApnsHeaders", "ApnsRequest", "ApnsStartInput", "ApnsStartOptions",
         "ApnsTokenHeaders", "ApnsTokenPriority", "ApnsUpdateOptions", "Array", "ArrayList", "BigDecimal",
-        "Boolean", "Byte", "Callable", "Char", "Character", "Comparator", "Dict", "Double", "Enum", "Error", "Exception",
+        "Boolean", "Byte", "Callable", "Char", "Character", "Comparator", "Date", "Dict", "Double", "Enum", "Error", "Exception",
         "False", "FcmEnvelope", "FcmEnvelopeLike", "FcmEnvelopeRead", "FcmEvent", "FcmIssue", "FcmIssueReason",
         "FcmLiveActivityMessage", "FcmMemoryOrderStore", "FcmMessage", "FcmOrder", "FcmOrderStore", "Field",
         "Float", "HashMap", "IllegalArgumentException", "Infinity", "Int", "IntEnum", "Integer", "JSON", "JsonObject",

@@ -166,6 +166,8 @@ public struct Field: Sendable {
     /// Most items a list may hold; with `maxLength` it lets the payload budget be proven.
     public var maxItems: Int?
     public var example: Value?
+    /// `encoding:` of a `date` field: its APNs JSON form (`.reference`, Swift's default, otherwise).
+    public var dateEncoding: DateEncoding = .reference
     public var location: SourceLocation
 
     public init(name: String, wireName: String? = nil, type: FieldType, isOptional: Bool = false, doc: String? = nil,

@@ -17,6 +17,8 @@ public enum Fingerprint {
                 // Only a key that differs is added, so fingerprints without `apnsName:` stay.
                 if field.isAPNsRenamed { text += "@" + String(field.apnsName.utf8.count) + ":" + field.apnsName }
                 if let value = field.defaultValue { text += "=" + canonical(value) }
+                // Only a declared date encoding is added, so fingerprints without one stay.
+                if field.hasDateEncoding { text += "~" + field.dateEncoding.rawValue }
                 text += ";"
             }
             text += "}"

@@ -1,6 +1,6 @@
 /// Fields, `types` and type expressions (`int`, `Step?`, `[Score]`).
 extension SchemaLoader {
-    static let fieldKeys = ["type", "doc", "default", "min", "max", "maxLength", "maxItems", "bridgeName", "apnsName", "example"]
+    static let fieldKeys = ["type", "doc", "default", "min", "max", "maxLength", "maxItems", "bridgeName", "apnsName", "encoding", "example"]
     static let builtinTypes: [String: FieldType] = [
         "string": .string, "int": .int, "double": .double, "bool": .bool,
         "date": .date, "dateRange": .dateRange, "url": .url,
@@ -281,6 +281,7 @@ extension SchemaLoader {
                 if diagnostics.errorCount > before { diagnostics.markFailed(Self.failedField(name, of: owner)) }
             }
         }
+        if let entry = body["encoding"] { field.dateEncoding = dateEncoding(entry, field: name, type: type) }
         if let entry = body["example"], !entry.value.isNull {
             field.example = value(entry.value, for: field, context: "example of '\(name)'")
         }

@@ -25,7 +25,11 @@ extension PayloadChecker {
                 }
                 continue
             }
-            decodeValue(member.value, field.type, field: field, path: fieldPath)
+            if field.hasDateEncoding && field.type == .date {
+                decodeEncodedDate(member.value, field, path: fieldPath)
+            } else {
+                decodeValue(member.value, field.type, field: field, path: fieldPath)
+            }
         }
         // A bridge name or Swift name standing in for a missing APNs key is already explained
         // by the keyNotFound message; every other extra key gets its own note.

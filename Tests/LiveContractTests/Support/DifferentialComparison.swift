@@ -180,8 +180,9 @@ struct DifferentialComparison {
     func verdict(_ text: String) -> ContentVerdict {
         let report = PayloadChecker.validate(Array(text.utf8), path: "content.json", contract: contract, kind: .contentState)
         // docs/validate.md: a date that decodes but was written in another epoch (Unix seconds
-        // or milliseconds) is an error on purpose; the widget would show a wrong date.
-        let epochRules: Set<String> = ["payload-date-unix-millis", "payload-date-unix-seconds"]
+        // or milliseconds) is an error on purpose; the widget would show a wrong date. So is a
+        // date in another form than its field's `encoding:` declares (docs/wire.md).
+        let epochRules: Set<String> = ["payload-date-unix-millis", "payload-date-unix-seconds", "payload-date-encoding"]
         // docs/wire.md "uuid": validate refuses every UUID text but the 8-4-4-4-12 hex form, the
         // one form every copy reads; Foundation on Linux reads more (a sign, a space or `0x` in
         // a byte pair: `+621E1F8-...` decodes as 0621E1F8-...), so there a refusal is the rule.
@@ -211,17 +212,25 @@ struct DifferentialComparison {
     /// whose Unix ms is a safe integer. Swift's `Int` (64-bit) and `Date` decode beyond them.
     func withinContract(_ value: DiffValue, fields: [Field]) -> Bool {
         guard case .object(let members) = value else { return false }
-        return fields.allSatisfy { field in members[field.apnsName].map { withinContract($0, type: field.type) } ?? true }
+        return fields.allSatisfy { field in members[field.apnsName].map { withinContract($0, type: field.type, encoding: field.dateEncoding) } ?? true }
     }
 
-    func withinContract(_ value: DiffValue, type: FieldType) -> Bool {
+    /// `encoding` is the field's date wire form (`encoding:`); an ISO-8601 text is within range.
+    func withinContract(_ value: DiffValue, type: FieldType, encoding: DateEncoding = .reference) -> Bool {
         func integer(_ range: ClosedRange<Int64>) -> Bool {
             guard case .number(let number) = value, number == number.rounded() else { return false }
             return number >= Double(range.lowerBound) && number <= Double(range.upperBound)
         }
         func date(_ item: DiffValue) -> Bool {
-            guard case .number(let seconds) = item else { return false }
-            return abs(seconds * 1000 + Double(Epoch.referenceOffsetMillis)) <= Double(IntegerKind.maxSafe)
+            if encoding == .iso8601, case .string = item { return true }
+            guard case .number(let number) = item else { return false }
+            let millis: Double
+            switch encoding {
+            case .reference, .iso8601: millis = number * 1000 + Double(Epoch.referenceOffsetMillis)
+            case .unixSeconds: millis = number * 1000
+            case .unixMillis: millis = number
+            }
+            return abs(millis) <= Double(IntegerKind.maxSafe)
         }
         switch (type, value) {
         case (.int, _): return integer(Int64(Int32.min)...Int64(Int32.max))

@@ -63,6 +63,10 @@ struct DifferentialInputs {
         case .int: return intValue(field, shape)
         case .double: return doubleValue(field, shape)
         case .bool: return .bool(rng.chance(50))
+        case .date where shape == .content && field?.dateEncoding == .iso8601:
+            return rng.chance(85) ? .string(rng.pick(DifferentialValues.isoEdges)) : dateValue(shape)
+        case .date where shape == .content && field?.hasDateEncoding == true:
+            return DiffJSON.raw(rng.pick(rng.chance(70) ? DifferentialValues.unixEdges : DifferentialValues.secondsEdges))
         case .date: return dateValue(shape)
         case .dateRange: return rangeValue(shape)
         case .url: return .string(rng.pick(DifferentialValues.urls))

@@ -33,6 +33,22 @@ enum DifferentialValues {
         "9007199254740993", "1742064420000", "1.7976931348623157e308", "1e400", "-0", "1E3",
     ]
 
+    /// Unix seconds and milliseconds as number text, for dates declared `encoding: unixSeconds`
+    /// or `unixMillis` (the reference-date numbers above are edges for them too).
+    static let unixEdges: [String] = [
+        "1742064420", "1742064420.5", "1742064420123", "1742064420123.5", "0", "-1", "253402300799", "253402300800000",
+        "1e15", "9007199254740993", "-62135596800",
+    ]
+
+    /// Texts for dates declared `encoding: iso8601`: the one form read, and near misses
+    /// (fractions, offsets, lower case, impossible days and times, years outside 1970...9999).
+    static let isoEdges: [String] = [
+        "2025-03-15T19:12:00Z", "1970-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "2024-02-29T12:00:00Z",
+        "2025-02-29T00:00:00Z", "2025-04-31T00:00:00Z", "2025-03-15T19:12:00.500Z", "2025-03-15T19:12:00+00:00",
+        "2025-03-15t19:12:00z", "1969-12-31T23:59:59Z", "2025-13-01T00:00:00Z", "2025-03-15T24:00:00Z",
+        "2025-03-15T19:12:60Z", "2025-03-15 19:12:00Z", "", "0000-01-01T00:00:00Z", "+2025-03-15T19:12:00Z",
+    ]
+
     static let urls: [String] = [
         "https://example.com/a?b=c&d=e", "about:blank", "mailto:x@example.com", "", " ", "not a url",
         "https://example.com/ü", "http://[::1", "http://a b.com", "http://example.com:abc", "%zz", "🚀",

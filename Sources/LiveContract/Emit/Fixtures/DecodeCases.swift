@@ -22,7 +22,7 @@ struct DecodeCases {
             var filled = members
             for index in filled.indices {
                 if let field = byName[filled[index].key] {
-                    filled[index].value = shapes.apns(field.defaultValue!, type: field.type)
+                    filled[index].value = shapes.apns(field.defaultValue!, field: field)
                 }
             }
             decodes("missing-every-defaulted", &json, body: .value(body), expected: .value(.object(filled)), members: members, reuse: &baseText)
@@ -33,7 +33,7 @@ struct DecodeCases {
         for field in contract.state {
             let without = Body.removing(field.apnsName)
             if let fallback = field.defaultValue {
-                let expected = Body.setting(field.apnsName, shapes.apns(fallback, type: field.type))
+                let expected = Body.setting(field.apnsName, shapes.apns(fallback, field: field))
                 decodes("missing-defaulted-\(field.name)", &json, body: without, expected: expected, members: members, reuse: &baseText)
             } else if field.isOptional {
                 decodes("missing-optional-\(field.name)", &json, body: without, expected: without, members: members, reuse: &baseText)
@@ -57,6 +57,14 @@ struct DecodeCases {
                 guard case .array(let bounds)? = baseJSON[field.apnsName], bounds.count == 2 else { break }
                 let keyed = JSONValue.object([JSONMember("lowerBound", bounds[0]), JSONMember("upperBound", bounds[1])])
                 fails("keyed-range-\(field.name)", &json, body: .setting(field.apnsName, keyed), why: "typeMismatch: ClosedRange<Date> decodes from [lower, upper], not {lowerBound, upperBound}",
+                      members: members, reuse: &baseText)
+            case .date where field.dateEncoding == .iso8601:
+                fails("number-date-\(field.name)", &json, body: .setting(field.apnsName, .int(1_742_065_920)), why: "typeMismatch: the field is declared `encoding: iso8601`, an ISO-8601 string",
+                      members: members, reuse: &baseText)
+                fails("fractional-date-\(field.name)", &json, body: .setting(field.apnsName, .string("2025-03-15T19:12:00.500Z")), why: "dataCorrupted: ISO8601DateFormatter() reads whole seconds only, YYYY-MM-DDTHH:MM:SSZ",
+                      members: members, reuse: &baseText)
+            case .date where field.hasDateEncoding:
+                fails("string-date-\(field.name)", &json, body: .setting(field.apnsName, .string("2025-03-15T19:12:00Z")), why: "typeMismatch: the field is declared `encoding: \(field.dateEncoding.rawValue)`, a number",
                       members: members, reuse: &baseText)
             case .date:
                 fails("string-date-\(field.name)", &json, body: .setting(field.apnsName, .string("2025-03-15T19:12:00Z")), why: "typeMismatch: a default JSONDecoder reads Date as a number of seconds since 2001",

@@ -23,7 +23,7 @@ struct WireShapes {
         members.reserveCapacity(fields.count)
         for index in fields.indices {
             guard let value = values[index] else { continue }
-            members.append(JSONMember(fields[index].apnsName, apns(value, type: fields[index].type)))
+            members.append(JSONMember(fields[index].apnsName, apns(value, field: fields[index])))
         }
         return .object(members)
     }
@@ -67,6 +67,12 @@ struct WireShapes {
         }
     }
 
+    /// The APNs form of a field's value: a date in the field's `encoding:`.
+    func apns(_ value: Value, field: Field) -> JSONValue {
+        if field.hasDateEncoding, case .date(let millis) = value { return Epoch.apnsValue(unixMillis: millis, field.dateEncoding) }
+        return apns(value, type: field.type)
+    }
+
     func apns(_ value: Value, type: FieldType) -> JSONValue {
         switch value {
         case .date(let millis): return seconds2001(millis)
@@ -78,7 +84,7 @@ struct WireShapes {
         case .structure(let members):
             let fields = structFields(type)
             return .object(members.compactMap { member in
-                fields.first { $0.name == member.name }.map { JSONMember($0.apnsName, apns(member.value, type: $0.type)) }
+                fields.first { $0.name == member.name }.map { JSONMember($0.apnsName, apns(member.value, field: $0)) }
             })
         case .map(let members):
             let valueType = type.mapValueType ?? type

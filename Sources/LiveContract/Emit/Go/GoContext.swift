@@ -20,7 +20,7 @@ struct GoContext {
 
     func build(header: [String]) -> TemplateObject {
         let records = self.records
-        return [
+        var context: TemplateObject = [
             "headerLines": .list(header.map { .text($0) }),
             "package": .text(package),
             "name": .text(contract.name),
@@ -37,6 +37,8 @@ struct GoContext {
             "envelope": envelopeContext,
             "decoders": GoDecoders(records: records).all(),
         ]
+        for (name, value) in contract.dateRuntimeFlags { context[name] = value }
+        return context
     }
 
     /// Attributes or state: both struct declarations, both conversions and the parse result.

@@ -30,14 +30,17 @@ struct GoDecoders {
         let rules = fields.map { field -> String in
             let key = GoSyntax.stringLiteral(apns ? field.apnsName : field.wireName)
             let required = apns ? !field.isOptional && field.defaultValue == nil : !field.mayBeMissing
-            return "{\(key), \(required), \(GoSyntax.stringLiteral(Self.shape(field.type, apns: apns)))},"
+            // A date declared `encoding: iso8601` is text Swift reads only in one form ("t").
+            let shape = apns && field.dateEncoding == .iso8601 ? "t" : Self.shape(field.type, apns: apns)
+            return "{\(key), \(required), \(GoSyntax.stringLiteral(shape))},"
         }
         // Swift reads an absent or null defaulted member (`T?` too) as the default, so the APNs
         // shape fills it; the bridge shape holds it as a pointer, nil meaning the default.
         let defaults = apns ? fields.compactMap { field -> String? in
             guard let value = field.defaultValue else { return nil }
             let key = GoSyntax.stringLiteral(field.apnsName)
-            let apnsValue = expressions.toApns(field.type, syntax.literal(value, type: field.type))
+            let literal = syntax.literal(value, type: field.type)
+            let apnsValue = field.hasDateEncoding ? expressions.toApnsDate(field.dateEncoding, literal) : expressions.toApns(field.type, literal)
             let assigned = field.isOptional ? "lcPtr(\(apnsValue))" : apnsValue
             return GoLayout.block("if absent[\(key)]", ["v.\(GoSyntax.fieldName(field.name)) = \(assigned)"])
         } : []

@@ -31,6 +31,28 @@ struct GoExpressions {
         }
     }
 
+    /// Unix ms -> the APNs form of a date declared with `encoding:`.
+    func toApnsDate(_ encoding: DateEncoding, _ value: String) -> String {
+        switch encoding {
+        case .reference: return toApns(.date, value)
+        // As Swift's timeIntervalSince1970 gives them: counted from 2001, plus 978307200.
+        case .unixSeconds: return "lcSeconds(\(value)) + lcReferenceMs/1000"
+        // As the Swift widget writes them: its Date counts seconds from 2001 as a Double.
+        case .unixMillis: return "float64(lcFromSeconds(lcSeconds(\(value))))"
+        case .iso8601: return "lcISO8601(\(value))"
+        }
+    }
+
+    /// `fromApns` for a field: a date with `encoding:` is read back from its declared form.
+    func fromApnsField(_ field: Field, _ value: String) -> String {
+        switch field.dateEncoding {
+        case .reference: return fromApns(field.type, value)
+        case .unixSeconds: return "lcFromUnixSeconds(\(value))"
+        case .unixMillis: return "lcFromUnixSeconds(\(value) / 1000)"
+        case .iso8601: return "lcISO8601Millis(\(value))"
+        }
+    }
+
     /// APNs value -> bridge value (seconds since 2001 back to Unix ms, rounded half away from zero).
     func fromApns(_ type: FieldType, _ value: String) -> String {
         switch type {
@@ -49,6 +71,7 @@ struct GoExpressions {
     /// A field's bridge value for APNs: default filled, bounds clamped, then converted. A
     /// Float is rounded to a Float before clamping, as the TypeScript converters do.
     func toApnsField(_ field: Field, _ value: String) -> String {
+        if field.hasDateEncoding { return toApnsDate(field.dateEncoding, value) }
         if field.type == .float { return "float32(\(clamped("lcFround(\(value))", field, helper: "lcClamp")))" }
         return toApns(field.type, clamped(value, field, helper: "lcClamp"))
     }

@@ -23,7 +23,7 @@ struct GoRecords {
             let pointer = apns ? field.isOptional : field.mayBeMissing
             // The Go field keeps the Swift name; the tag is the APNs key (`apnsName`).
             let key = apns ? field.apnsName : field.wireName
-            let type = apns ? syntax.apnsType(field.type) : syntax.bridgeType(field.type)
+            let type = apns ? (field.dateEncoding == .iso8601 ? "string" : syntax.apnsType(field.type)) : syntax.bridgeType(field.type)
             return [GoSyntax.fieldName(field.name), (pointer ? "*" : "") + type, "`json:\"\(Self.tag(key, omitEmpty: pointer))\"`"]
         }
         let lines = GoLayout.fields(zip(docs, rows).map { (doc: !$0.isEmpty, cells: $1) })
@@ -44,7 +44,9 @@ struct GoRecords {
         var notes = field.doc.map { [$0] } ?? []
         var base = field.type
         while case .array(let element) = base { base = element }
-        if base == .date {
+        if base == .date && apns && field.hasDateEncoding {
+            notes.append(String(TypeScriptRecords.encodingNote(field.dateEncoding).filter { $0 != "`" }))
+        } else if base == .date {
             notes.append(apns ? "Seconds since 2001-01-01 (Swift Date), not Unix time." : "Unix epoch milliseconds.")
         } else if base == .dateRange {
             notes.append(apns ? "[lower, upper] in seconds since 2001-01-01." : "[startMs, endMs] in Unix epoch milliseconds.")
@@ -84,9 +86,9 @@ struct GoRecords {
         fields.map { field in
             let name = GoSyntax.fieldName(field.name)
             if field.isOptional {
-                return GoLayout.block("if \(source).\(name) != nil", ["\(target).\(name) = lcPtr(\(expressions.fromApns(field.type, "*\(source).\(name)")))"])
+                return GoLayout.block("if \(source).\(name) != nil", ["\(target).\(name) = lcPtr(\(expressions.fromApnsField(field, "*\(source).\(name)")))"])
             }
-            let value = expressions.fromApns(field.type, "\(source).\(name)")
+            let value = expressions.fromApnsField(field, "\(source).\(name)")
             return "\(target).\(name) = " + (field.mayBeMissing ? "lcPtr(\(value))" : value)
         }
     }

@@ -44,7 +44,7 @@ struct JSONSchemaValues {
     /// A field's schema: its value, or null too when the key may be missing (the generated
     /// decoders read such keys with `decodeIfPresent`, which takes null for absent).
     func property(_ field: Field) -> JSONValue {
-        var value = self.value(field.type)
+        var value = shape == .codable && field.dateEncoding == .iso8601 ? Self.iso8601 : self.value(field.type)
         if field.mayBeMissing { value = S.object([("anyOf", .array([value, S.object([("type", .string("null"))])]))]) }
         guard case .object(var members) = value else { return value }
         let text = describe(field)
@@ -52,7 +52,7 @@ struct JSONSchemaValues {
         if let fallback = field.defaultValue {
             // Annotation only: what the decoder uses when the key is absent or null.
             let shapes = WireShapes(contract: contract)
-            members.append(JSONMember("default", shape == .codable ? shapes.apns(fallback, type: field.type) : shapes.bridge(fallback, type: field.type)))
+            members.append(JSONMember("default", shape == .codable ? shapes.apns(fallback, field: field) : shapes.bridge(fallback, type: field.type)))
         }
         return .object(members)
     }
@@ -61,6 +61,7 @@ struct JSONSchemaValues {
     func describe(_ field: Field) -> String {
         var parts: [String] = []
         if let doc = field.doc { parts.append(doc) }
+        if shape == .codable && field.hasDateEncoding { parts.append("A date as \(field.dateEncoding.summary) (`encoding: \(field.dateEncoding.rawValue)`).") }
         var bounds: [String] = []
         // A float's bound as Swift writes the Float (0.1, not 0.10000000149011612).
         let number = { (value: Double) in JSNumber.format(field.type == .float ? FloatText.apnsDouble(value) : value) }
@@ -115,6 +116,11 @@ struct JSONSchemaValues {
             return S.object([("type", .string("object")), ("additionalProperties", value(element))])
         }
     }
+
+    /// A date declared `encoding: iso8601` in the Codable shape: `YYYY-MM-DDTHH:MM:SSZ`. The
+    /// calendar (February 30th) is beyond a pattern; the generated decoders check it.
+    static let iso8601 = SchemaJSON.object([("type", .string("string")),
+                                            ("pattern", .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"))])
 
     var date: JSONValue {
         switch shape {

@@ -19,7 +19,7 @@ struct PythonContext {
         let name = contract.name
         let attributesType = name + "Attributes", stateType = name + "State"
         let contentStateType = name + "ContentState", apnsAttributesType = name + "ApnsAttributes"
-        return [
+        var context: TemplateObject = [
             "headerLines": .list(header.map { .text(CodeText.singleLine($0)) }),
             "name": .text(name),
             "commentLines": texts(PythonSyntax.comment(contract.doc.map { [$0] } ?? [])),
@@ -43,6 +43,8 @@ struct PythonContext {
             "fcmParse": texts(records.fcmParse(contract.attributes, local: "a") + records.fcmParse(contract.state, local: "s")),
             "envelope": envelopeContext,
         ]
+        for (name, value) in contract.dateRuntimeFlags { context[name] = value }
+        return context
     }
 
     func texts(_ lines: [String]) -> TemplateValue { .list(lines.map { .text($0) }) }

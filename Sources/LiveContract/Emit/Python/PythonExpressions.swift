@@ -52,6 +52,16 @@ struct PythonExpressions {
     /// `checked` for a field, clamped to its bounds. A Float is clamped before it is spelled
     /// as Swift writes it, so a clamped value agrees too.
     func checkedField(_ field: Field, _ value: String, path: String, apns: Bool) -> String {
+        if apns && field.hasDateEncoding {
+            let millis = checked(.date, value, path, apns: false)
+            switch field.dateEncoding {
+            case .unixSeconds: return "_lc_unix_seconds_of(\(millis))"
+            // As the Swift widget writes them: its Date counts seconds from 2001 as a Double.
+            case .unixMillis: return "_lc_from_seconds(_lc_seconds(\(millis)))"
+            case .iso8601: return "_lc_iso8601(\(millis))"
+            case .reference: break
+            }
+        }
         if field.type == .float && apns {
             return "_lc_float_apns(\(clamped(checked(.float, value, path, apns: false), field, helper: "_lc_clamp")))"
         }
@@ -77,6 +87,21 @@ struct PythonExpressions {
             return inner == "item" ? "list(\(value))" : "[\(inner) for item in \(value)]"
         case .map(let valueType): return "_lc_sorted(\(value), lambda item: \(toJSON(valueType, "item")))"
         default: return value
+        }
+    }
+
+    /// Reads the untrusted APNs JSON of a date declared with `encoding:` (`from_json`).
+    func readEncodedDate(_ encoding: DateEncoding, _ value: String, _ path: String) -> String {
+        encoding == .iso8601 ? "_lc_iso8601_text(\(value), \(path))" : "_lc_double(\(value), \(path))"
+    }
+
+    /// `fromApns` for a field: a date with `encoding:` is read back from its declared form.
+    func fromApnsField(_ field: Field, _ value: String) -> String {
+        switch field.dateEncoding {
+        case .reference: return fromApns(field.type, value)
+        case .unixSeconds: return "_lc_from_unix_seconds(\(value))"
+        case .unixMillis: return "_lc_from_unix_seconds(\(value) / 1000)"
+        case .iso8601: return "_lc_from_iso8601(\(value))"
         }
     }
 

@@ -21,10 +21,11 @@ struct PythonRecords {
             let field = fields[index], name = names[index]
             // The attribute keeps the Swift name; the JSON key is the APNs key (`apnsName`).
             let key = apns ? field.apnsName : field.wireName
-            let type = apns ? syntax.apnsType(field.type) : syntax.bridgeType(field.type)
+            let type = apns ? (field.dateEncoding == .iso8601 ? "str" : syntax.apnsType(field.type)) : syntax.bridgeType(field.type)
             let path = pathBase.map { PythonSyntax.stringLiteral("\($0).\(key)") } ?? "path + \(PythonSyntax.stringLiteral("." + key))"
             let member = "o.get(\(PythonSyntax.stringLiteral(key)))"
-            let value = expressions.readJSON(field.type, member, path, apns: apns)
+            let value = apns && field.hasDateEncoding ? expressions.readEncodedDate(field.dateEncoding, member, path)
+                : expressions.readJSON(field.type, member, path, apns: apns)
             let comment = PythonSyntax.comment(docNotes(field, apns: apns), indent: "    ")
             if !apns, let literal = field.defaultValue.map({ syntax.literal($0, type: field.type) }) {
                 let mutable: Bool
@@ -39,11 +40,11 @@ struct PythonRecords {
                 defaulted.append(declaration(comment, "\(name): Optional[\(type)] = None"))
                 // `T?` with a default: Swift's decodeIfPresent(...) ?? default reads an absent or
                 // null key as the default, not as nil.
-                let absent = field.defaultValue.map { expressions.checked(field.type, syntax.literal($0, type: field.type), path, apns: true) } ?? "None"
+                let absent = field.defaultValue.map { apnsDefault(field, syntax.literal($0, type: field.type), path) } ?? "None"
                 read.append("\(name)=\(absent) if \(member) is None else \(value),")
             } else if apns, let literal = field.defaultValue.map({ syntax.literal($0, type: field.type) }) {
                 plain.append(declaration(comment, "\(name): \(type)"))
-                let fallback = expressions.checked(field.type, literal, path, apns: true)
+                let fallback = apnsDefault(field, literal, path)
                 read.append("\(name)=\(fallback) if \(member) is None else \(value),")
             } else {
                 plain.append(declaration(comment, "\(name): \(type)"))
@@ -68,13 +69,20 @@ struct PythonRecords {
     }
 
     /// The schema doc plus units, default, bounds and the key the field has in the other shape.
+    /// The APNs form of a default, as Swift's decoder substitutes it (a date in its `encoding:`).
+    func apnsDefault(_ field: Field, _ literal: String, _ path: String) -> String {
+        field.hasDateEncoding ? expressions.checkedField(field, literal, path: path, apns: true) : expressions.checked(field.type, literal, path, apns: true)
+    }
+
     func docNotes(_ field: Field, apns: Bool) -> [String] {
         var notes = field.doc.map { [$0] } ?? []
         var base = field.type
         while true {
             if case .array(let element) = base { base = element } else if case .map(let value) = base { base = value } else { break }
         }
-        if base == .date {
+        if base == .date && apns && field.hasDateEncoding {
+            notes.append(String(TypeScriptRecords.encodingNote(field.dateEncoding).filter { $0 != "`" }))
+        } else if base == .date {
             notes.append(apns ? "Seconds since 2001-01-01 (Swift Date), not Unix time." : "Unix epoch milliseconds.")
         } else if base == .dateRange {
             notes.append(apns ? "(lower, upper) in seconds since 2001-01-01." : "(start_ms, end_ms) in Unix epoch milliseconds.")
@@ -114,7 +122,7 @@ struct PythonRecords {
         let targetNames = PythonSyntax.attributes(fields, apns: false)
         return fields.indices.map { index in
             let field = fields[index], input = "\(source).\(sourceNames[index])"
-            let value = expressions.fromApns(field.type, input)
+            let value = expressions.fromApnsField(field, input)
             if field.isOptional {
                 if field.defaultValue != nil {
                     let literal = syntax.literal(field.defaultValue!, type: field.type)

@@ -7,6 +7,9 @@ struct SwiftContext {
 
     var access: String { contract.access == .public ? "public " : "" }
 
+    /// Statements of dates declared with `encoding:`; the helpers are the attributes type's.
+    var dates: SwiftDates { SwiftDates(helper: contract.attributesTypeName) }
+
     func build(header: [String]) -> TemplateObject {
         [
             "headerLines": .list(header.map { .text($0) }),
@@ -17,6 +20,7 @@ struct SwiftContext {
             "state": record(contract.state, indent: "        "),
             "enums": .list(contract.types.compactMap(enumContext)),
             "structs": .list(contract.types.compactMap(structContext)),
+            "dateHelpers": SwiftDates.helpers(contract),
         ]
     }
 
@@ -28,7 +32,7 @@ struct SwiftContext {
     /// field has a default, the decode statements of a lenient `init(from:)`. A struct also
     /// gets its name and doc lines.
     func record(_ fields: [Field], indent: String, structType: NamedType? = nil) -> TemplateValue {
-        var lenient = false, renamed = false
+        var lenient = false, renamed = false, encoded = false
         var fieldValues: [TemplateValue] = []
         fieldValues.reserveCapacity(fields.count)
         var names: [String] = []
@@ -39,17 +43,19 @@ struct SwiftContext {
             let type = SwiftSyntax.typeName(fieldType)
             let label = SwiftSyntax.parameter(fields[index].name)
             var parameter = isOptional ? "\(label): \(type)?" : "\(label): \(type)"
+            let encoding = fields[index].dateEncoding
+            encoded = encoded || encoding != .reference
             let decode: String
             if let value = fields[index].defaultValue {
                 lenient = true
                 let fallback = SwiftSyntax.literal(value, type: fieldType, in: contract)
                 parameter += " = " + fallback
-                decode = "self.\(name) = try container.decodeIfPresent(\(type).self, forKey: .\(name)) ?? \(fallback)"
+                decode = "self.\(name) = try " + dates.decode(name, type: type, encoding, present: false) + " ?? \(fallback)"
             } else if isOptional {
                 parameter += " = nil"
-                decode = "self.\(name) = try container.decodeIfPresent(\(type).self, forKey: .\(name))"
+                decode = "self.\(name) = try " + dates.decode(name, type: type, encoding, present: false)
             } else {
-                decode = "self.\(name) = try container.decode(\(type).self, forKey: .\(name))"
+                decode = "self.\(name) = try " + dates.decode(name, type: type, encoding, present: true)
             }
             if index < fields.count - 1 { parameter += "," }
             // A key that differs from the property name is the raw value (`case id = "orderId"`).
@@ -62,14 +68,18 @@ struct SwiftContext {
                 "docLines": docs(fields[index].doc),
                 "parameter": .text(parameter),
                 "decode": .text(decode),
+                "encode": .text("try " + dates.encode(name, encoding, optional: isOptional)),
             ]))
         }
         var members: TemplateObject = [
             "fields": .list(fieldValues),
             "hasFields": .flag(!fields.isEmpty),
             "lenient": .flag(lenient),
-            // `CodingKeys` are written when a decoder needs them or a key is renamed (`apnsName:`).
-            "hasCodingKeys": .flag(lenient || renamed),
+            // A date with `encoding:` needs both coders written out; a default only the decoder.
+            "dateEncoded": .flag(encoded),
+            "decodes": .flag(lenient || encoded),
+            // `CodingKeys` are written when a coder needs them or a key is renamed (`apnsName:`).
+            "hasCodingKeys": .flag(lenient || renamed || encoded),
             "codingKeys": .text(CodeText.joined(names, separator: ", ")),
         ]
         if let structType {

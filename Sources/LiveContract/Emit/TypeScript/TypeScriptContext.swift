@@ -18,7 +18,7 @@ struct TypeScriptContext {
         let name = contract.name
         let records = self.records
         let attributesType = name + "Attributes", stateType = name + "State"
-        return [
+        var context: TemplateObject = [
             "headerLines": .list(header.map { .text($0) }),
             "name": .text(name),
             "docLines": texts(TypeScriptSyntax.docBlock(contract.doc.map { [$0] } ?? [])),
@@ -40,6 +40,8 @@ struct TypeScriptContext {
             "envelope": contract.envelope.templateContext(literal: TypeScriptSyntax.stringLiteral),
             "fcmParse": texts(records.fcmParse(contract.attributes, local: "a") + records.fcmParse(contract.state, local: "s")),
         ]
+        for (name, value) in contract.dateRuntimeFlags { context[name] = value }
+        return context
     }
 
     func texts(_ lines: [String]) -> TemplateValue {

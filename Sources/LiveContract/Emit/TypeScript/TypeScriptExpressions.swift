@@ -41,6 +41,16 @@ struct TypeScriptExpressions {
         if let value = field.defaultValue {
             input = "(\(input) ?? \(syntax.literal(value, type: field.type)))"
         }
+        if apns && field.hasDateEncoding {
+            let millis = checked(.date, input, path, apns: false)
+            switch field.dateEncoding {
+            case .unixSeconds: return "lc.unixSecondsOf(\(millis))"
+            // As the Swift widget writes them: its Date counts seconds from 2001 as a Double.
+            case .unixMillis: return "lc.fromSeconds(lc.seconds(\(millis)))"
+            case .iso8601: return "lc.iso8601(\(millis))"
+            case .reference: break
+            }
+        }
         if field.type == .float && apns {
             // Clamp the Float first, then spell it as Swift does, so a clamped value agrees too.
             return "lc.floatApns(\(clamped(checked(.float, input, path, apns: false), field, helper: "lc.clamp")))"
@@ -53,6 +63,16 @@ struct TypeScriptExpressions {
         let low = TypeScriptSyntax.number(field.minimum), high = TypeScriptSyntax.number(field.maximum)
         guard low != nil || high != nil else { return expression }
         return "\(helper)(\(expression), \(low ?? "-Infinity"), \(high ?? "Infinity"))"
+    }
+
+    /// `fromApns` for a field: a date with `encoding:` is read back from its declared form.
+    func fromApnsField(_ field: Field, _ value: String) -> String {
+        switch field.dateEncoding {
+        case .reference: return fromApns(field.type, value)
+        case .unixSeconds: return "lc.fromUnixSeconds(\(value))"
+        case .unixMillis: return "lc.fromUnixSeconds(\(value) / 1000)"
+        case .iso8601: return "lc.fromIso8601(\(value))"
+        }
     }
 
     /// An APNs value back to the bridge shape; the input is trusted (it came from our types).

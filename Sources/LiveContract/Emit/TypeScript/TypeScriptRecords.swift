@@ -62,7 +62,7 @@ struct TypeScriptRecords {
         .list(fields.map { field in
             let optional = apns ? field.isOptional : field.mayBeMissing
             let key = apns ? Self.apnsKey(field) : field.wireName
-            let type = apns ? syntax.apnsType(field.type) : syntax.bridgeType(field.type)
+            let type = apns ? (field.dateEncoding == .iso8601 ? "string" : syntax.apnsType(field.type)) : syntax.bridgeType(field.type)
             return .object([
                 "docLines": texts(TypeScriptSyntax.docBlock(docNotes(field, apns: apns))),
                 "declaration": .text("\(key)\(optional ? "?" : ""): \(type);"),
@@ -78,7 +78,9 @@ struct TypeScriptRecords {
         while true {
             if case .array(let element) = base { base = element } else if case .map(let value) = base { base = value } else { break }
         }
-        if base == .date {
+        if base == .date && apns && field.hasDateEncoding {
+            notes.append(Self.encodingNote(field.dateEncoding))
+        } else if base == .date {
             notes.append(apns ? "Seconds since 2001-01-01 (Swift `Date`), not Unix time." : "Unix epoch milliseconds.")
         } else if base == .dateRange {
             notes.append(apns ? "`[lower, upper]` in seconds since 2001-01-01." : "`[startMs, endMs]` in Unix epoch milliseconds.")
@@ -103,6 +105,16 @@ struct TypeScriptRecords {
         return notes
     }
 
+    /// The APNs doc note of a date declared with `encoding:` (shared by Python and Go).
+    static func encodingNote(_ encoding: DateEncoding) -> String {
+        switch encoding {
+        case .reference: return "Seconds since 2001-01-01 (Swift `Date`), not Unix time."
+        case .unixSeconds: return "Unix seconds (`encoding: unixSeconds`), not seconds since 2001."
+        case .unixMillis: return "Unix milliseconds (`encoding: unixMillis`), a whole number."
+        case .iso8601: return "ISO-8601 text `YYYY-MM-DDTHH:MM:SSZ`, whole seconds (`encoding: iso8601`)."
+        }
+    }
+
     /// Entries of a checked conversion from the bridge object `source` (to APNs or bridge).
     func checkedEntries(_ fields: [Field], source: String, apns: Bool, path: (Field) -> String) -> [String] {
         fields.map { field in
@@ -119,7 +131,7 @@ struct TypeScriptRecords {
     func fromApnsEntries(_ fields: [Field], source: String) -> [String] {
         fields.map { field in
             let input = Self.apnsMember(source, field)
-            let value = expressions.fromApns(field.type, input)
+            let value = expressions.fromApnsField(field, input)
             if field.isOptional {
                 return "...(\(input) === undefined ? {} : { \(field.wireName): \(value) }),"
             }
