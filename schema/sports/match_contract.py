@@ -1118,10 +1118,13 @@ def _lc_seconds(ms: int) -> float:
 
 
 def _lc_from_seconds(seconds: float) -> int:
-    """Rounds half away from zero, as the Swift bridge does."""
+    """Rounds half away from zero, as the Swift bridge does. Not floor(ms + 0.5): the addition
+    itself rounds where a Double has no halves (past 2^52), one ms off the other copies."""
     ms = seconds * 1000
-    rounded = -math.floor(-ms + 0.5) if ms < 0 else math.floor(ms + 0.5)
-    return int(rounded) + _LC_REFERENCE_MS
+    size = abs(ms)
+    whole = math.floor(size)
+    rounded = whole + 1 if size - whole >= 0.5 else whole
+    return int(math.copysign(rounded, ms)) + _LC_REFERENCE_MS
 
 
 def _lc_range_seconds(value: Tuple[int, int]) -> Tuple[float, float]:

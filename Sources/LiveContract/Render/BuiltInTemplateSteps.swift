@@ -15,7 +15,7 @@ enum BuiltInTemplateSteps {
         case "kotlin-read-runtime.mustache": return (6030, steps4, tags4)
         case "kotlin-runtime.mustache": return (15327, steps5, tags5)
         case "kotlin.mustache": return (13463, steps6, tags6)
-        case "python-runtime.mustache": return (38413, steps7, tags7)
+        case "python-runtime.mustache": return (38588, steps7, tags7)
         case "python.mustache": return (15670, steps8, tags8)
         case "swift-bridge-runtime.mustache": return (5213, steps9, tags9)
         case "swift-bridge.mustache": return (1417, steps10, tags10)
@@ -1526,20 +1526,20 @@ enum BuiltInTemplateSteps {
     }
 
     private static let steps7: [UInt32] = [
-        0, 175, 17347, 0,
-        2, 17347, 17350, 17359,
-        0, 17362, 17887, 0,
+        0, 175, 17522, 0,
+        2, 17522, 17525, 17534,
+        0, 17537, 18062, 0,
         4, 0, 0, 0,
-        2, 17902, 17905, 17913,
-        0, 17916, 20184, 0,
+        2, 18077, 18080, 18088,
+        0, 18091, 20359, 0,
         4, 0, 0, 0,
-        0, 20198, 38413, 0,
+        0, 20373, 38588, 0,
     ]
 
     private static func tags7() -> [TemplateTag] {
         [
-            TemplateTag(name: "unixDates", head: "unixDates", offset: 17347),
-            TemplateTag(name: "isoDates", head: "isoDates", offset: 17902),
+            TemplateTag(name: "unixDates", head: "unixDates", offset: 17522),
+            TemplateTag(name: "isoDates", head: "isoDates", offset: 18077),
         ]
     }
 
