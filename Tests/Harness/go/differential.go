@@ -115,9 +115,9 @@ func run(out *bufio.Writer, a adapter, columns []string, decoded json.RawMessage
 }
 
 // bridge writes ToContentState of a bridge object, or skipped where it holds NaN or an
-// infinity, which JSON cannot carry (-0 it can).
+// infinity, which JSON cannot carry. -0 arrives as JSON.stringify writes it: 0.
 func bridge(b *strings.Builder, a adapter, column string) {
-	column = strings.ReplaceAll(column, `{"$lc":"-0"}`, "-0")
+	column = strings.ReplaceAll(column, `{"$lc":"-0"}`, "0")
 	if strings.Contains(column, `{"$lc":`) {
 		b.WriteString(`{"skipped":true}`)
 		return
