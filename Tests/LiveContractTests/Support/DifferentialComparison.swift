@@ -94,11 +94,10 @@ struct DifferentialComparison {
 
     /// The refusals of content-state text docs/python.md and docs/go.md document where Swift
     /// reads the text: Go's encoding/json refuses `1.0` and `1e2` for an integer and `-0` for an
-    /// unsigned one; Python reads
-    /// a range as exactly `[lower, upper]` (Swift takes the first two of more) and a struct as a
-    /// JSON object (Swift reads any value as a struct without fields) and may round a Float
-    /// twice (floatTie); both read a UUID in the 8-4-4-4-12 form only, as validate does
-    /// (Foundation on Linux reads a few more).
+    /// unsigned one; Python reads a range as exactly `[lower, upper]` (Swift takes the first two
+    /// of more), a struct as a JSON object (Swift reads any value as a struct without fields)
+    /// and may round a Float twice (floatTie); both read a UUID in the 8-4-4-4-12 form only, as
+    /// validate does (Foundation on Linux reads a few more, e.g. a leading `+`).
     static func serverStricter(_ message: String) -> Bool {
         if let range = message.range(of: "cannot unmarshal number ") {
             let literal = message[range.upperBound...].prefix(while: { $0 != " " })
@@ -108,6 +107,7 @@ struct DifferentialComparison {
         // A struct without fields: Python's "must be an object", Go's `type plain` refusing a non-object.
         let fieldless = message.contains("must be an object, got ") || (message.contains("cannot unmarshal ") && message.hasSuffix(".plain"))
         return message.contains("must be a [lower, upper] pair, got a list") || fieldless || floatTie(message)
+            || message.contains("must be a UUID (8-4-4-4-12 hex digits)")
     }
 
     /// Python's json.loads reads number text as a Double and the module rounds that to a Float:
@@ -120,7 +120,6 @@ struct DifferentialComparison {
         let size = abs(number)
         return size >= Double(Float.greatestFiniteMagnitude) && size <= 0x1.ffffffp127
             || size > 0 && size <= Double(Float.leastNonzeroMagnitude)
-            || message.contains("must be a UUID (8-4-4-4-12 hex digits)")
     }
 
     /// A server language against TypeScript on one conversion (`{"ok"}` / `{"threw"}` each,
