@@ -14,10 +14,11 @@ Swift runner's output. Inputs spell NaN, the infinities and -0 as {"$lc": "NaN"}
 output.
 """
 
-import importlib.util
 import json
 import math
 import sys
+
+from harness import load  # the fixture harness's module loader, beside this file
 
 SPECIALS = {'NaN': math.nan, 'Infinity': math.inf, '-Infinity': -math.inf, '-0': -0.0}
 
@@ -59,14 +60,6 @@ def attempt(run):
         return {'ok': run()}
     except Exception as error:  # noqa: BLE001 - every refusal is a result to compare
         return {'threw': type(error).__name__ + ': ' + str(error)}
-
-
-def load(entry):
-    spec = importlib.util.spec_from_file_location('contract_' + entry['name'], entry['module'])
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is made
-    spec.loader.exec_module(module)
-    return module
 
 
 def main():
