@@ -68,6 +68,15 @@ struct SwiftImporter {
             // ActivityKit matches the type by name, so it keeps its own (`attributesType:`);
             // the other languages derive their type names from `name`, here the same.
             attributesType = attributes.name
+        }
+        if let derived = Self.contractName(fromSwift: name) {
+            // Xcode names the widget's struct after its target (`sunset_widgetAttributes`);
+            // the contract name must start upper-case, the Swift name stays as it is.
+            attributesType = attributes.name
+            note("'\(attributes.name)' does not start with an upper-case letter, which the other languages' type names need, so the contract is named '\(derived)' and the schema keeps the Swift name with `attributesType: \(attributes.name)` (ActivityKit matches the app's and the widget's type, and APNs its attributes-type, by that name); Kotlin and TypeScript name their types \(derived)Attributes and \(derived)State",
+                 at: origin)
+            name = derived
+        } else if attributesType != nil {
             note("'\(attributes.name)' does not end in 'Attributes', so the schema keeps its Swift name with `attributesType: \(attributes.name)` (ActivityKit matches the app's and the widget's type, and APNs its attributes-type, by that name); Kotlin and TypeScript name their types \(attributes.name)Attributes and \(attributes.name)State",
                  at: origin)
         }

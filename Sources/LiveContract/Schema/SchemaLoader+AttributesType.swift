@@ -5,7 +5,21 @@
 /// own type names from `name`.
 extension SchemaLoader {
     mutating func attributesType(_ node: YAMLNode, types: [NamedType]) -> String? {
-        guard let value = text(node, what: "attributesType"), checkTypeName(value, node, what: "Swift attributes type name") else { return nil }
+        guard let value = text(node, what: "attributesType") else { return nil }
+        if let first = value.unicodeScalars.first, !("A"..."Z").contains(first) {
+            // Xcode names the widget's struct after its target, often lower-case
+            // (`sunset_widgetAttributes`); only Swift spells this name, so Swift decides.
+            guard Naming.isIdentifier(value) || (value.hasPrefix("_") && Naming.isIdentifier(String(value.drop { $0 == "_" }))) else {
+                error("'\(value)' is not a Swift attributes type name: use ASCII letters, digits and _, not starting with a digit", node, rule: "invalid-name")
+                return nil
+            }
+            if NameRules.swiftKeywords.contains(value) || Self.swiftGlobalsOfGeneratedCode.contains(value) {
+                error("'\(value)' cannot be the Swift attributes type name: \(NameRules.swiftKeywords.contains(value) ? "it is a Swift keyword" : "the generated Swift calls the standard function '\(value)', which a type of that name would hide"); rename the struct (e.g. '\(value)Attributes')", node, rule: "reserved-name")
+                return nil
+            }
+        } else if !checkTypeName(value, node, what: "Swift attributes type name") {
+            return nil
+        }
         if types.contains(where: { $0.name == value }) {
             error("attributesType '\(value)' is also the name of an entry of `types`, which the generated Swift nests inside it; rename one of them", node, rule: "name-collision")
             return nil
@@ -16,4 +30,8 @@ extension SchemaLoader {
         }
         return value
     }
+
+    /// Standard-library functions the generated Swift files call unqualified: a top-level
+    /// type of one of these names would capture those calls.
+    static let swiftGlobalsOfGeneratedCode: Set<String> = ["min", "max", "abs", "print", "precondition", "fatalError"]
 }
