@@ -34,6 +34,29 @@ final class ImportConversionRefusalsTests: XCTestCase {
         ])
     }
 
+    /// A key read into a local of the property's own type and stored only through other code
+    /// (here an initializer that normalises it): the message does not claim the types differ,
+    /// it says to store the key in one statement and normalise in app code.
+    func testKeyDecodedIntoALocalOfThePropertysTypeSaysToStoreItDirectly() {
+        let result = located("""
+        struct FareAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable { var open: Bool }
+            let zone: String
+            enum CodingKeys: String, CodingKey { case zone }
+            init(zone: String) { self.zone = zone.uppercased() }
+            init(from decoder: Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                let raw = try container.decodeIfPresent(String.self, forKey: .zone) ?? Zone.central.code
+                self.init(zone: raw)
+            }
+        }
+        """)
+        XCTAssertNil(result.schema)
+        XCTAssertEqual(result.messages, [
+            "8:9 [import-unsupported] 'FareAttributes' writes its own init(from:), and this statement has no schema form: it reads the key 'zone' as String into the local 'raw', and 'zone' is set from it only through other code (a computed fallback, a conversion, or an initializer that computes), so what the type holds is not simply the JSON; the JSON and the property are both String, so store the key in one statement (`zone = try container.decode(String.self, forKey: .zone)`, or `decodeIfPresent(...) ?? literal` for a default) and move any normalising into app code, or keep this type by hand",
+        ])
+    }
+
     static func vote(decoded: String, encoded: String) -> String {
         """
         struct VoteAttributes: ActivityAttributes {

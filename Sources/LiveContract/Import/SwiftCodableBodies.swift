@@ -39,6 +39,9 @@ struct SwiftCodableBody {
 
     let tokens: [SwiftToken]
     var index = 0
+    /// The declared types of the stored properties, by name, so a message about a key read
+    /// into a local says what differs (the type, or only the way it is stored).
+    var propertyTypes: [String: SwiftTypeRef] = [:]
 
     init(_ tokens: [SwiftToken]) {
         self.tokens = tokens.filter { $0.kind != .doc }
@@ -82,8 +85,9 @@ struct SwiftCodableBody {
     }
 
     /// The keys an `init(from:)` body decodes, by property name.
-    static func decoding(_ body: [SwiftToken]) throws(Unreadable) -> [String: Decoded] {
+    static func decoding(_ body: [SwiftToken], propertyTypes: [String: SwiftTypeRef] = [:]) throws(Unreadable) -> [String: Decoded] {
         var reader = SwiftCodableBody(body)
+        reader.propertyTypes = propertyTypes
         let container = try reader.keyedContainer("container", hasTry: true)
         var result: [String: Decoded] = [:]
         reader.skipSeparators()
@@ -190,6 +194,10 @@ struct SwiftCodableBody {
               (try? expect("(")) != nil, let type = try? typeUntilSelf(),
               (try? expect(",", "forKey", ":", ".")) != nil, let key = try? word(), (try? expect(")")) != nil else { return nil }
         if let fallback = computedFallback(of: local, key: key, type: type) { return fallback }
+        // The key's case names the property (CodingKeys cases are the property names).
+        if let declared = propertyTypes[key], declared == type || declared == .optional(type) {
+            return "it reads the key '\(key)' as \(type.spelling) into the local '\(local)', and '\(key)' is set from it only through other code (a computed fallback, a conversion, or an initializer that computes), so what the type holds is not simply the JSON; the JSON and the property are both \(type.spelling), so store the key in one statement (`\(key) = try container.decode(\(type.spelling).self, forKey: .\(key))`, or `decodeIfPresent(...) ?? literal` for a default) and move any normalising into app code, or keep this type by hand"
+        }
         return "it reads the key '\(key)' as \(type.spelling) into a local and sets the property from a value computed from it, so the JSON of '\(key)' is \(type.spelling)'s while the property has another type, and a schema field's JSON is always its own Swift type's Codable form: declare '\(key)' as \(type.spelling) (the JSON stays the same) and convert where app code reads it, or keep this type by hand"
     }
 

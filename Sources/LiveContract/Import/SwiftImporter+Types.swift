@@ -109,7 +109,9 @@ extension SwiftImporter {
                 if isInit, let delegated = try SwiftCodableBody.delegation(function.body) {
                     plan.decoding = delegatedDecoding(delegated.decoded, call: delegated.call, in: entry) ?? delegated.decoded
                 } else if isInit {
-                    plan.decoding = try SwiftCodableBody.decoding(function.body)
+                    let declared = (entry.decl.members.properties + entry.extensions.flatMap(\.members.properties)).filter { !$0.isStatic && !$0.isComputed }
+                    let types = Dictionary(declared.compactMap { property in property.type.map { (property.name, $0) } }, uniquingKeysWith: { first, _ in first })
+                    plan.decoding = try SwiftCodableBody.decoding(function.body, propertyTypes: types)
                 } else {
                     plan.encoding = try SwiftCodableBody.encoding(function.body)
                 }
