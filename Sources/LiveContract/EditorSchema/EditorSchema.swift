@@ -74,8 +74,9 @@ public enum EditorSchema {
             ("templates", object([("type", .string("string")), ("minLength", .int(1)), ("pattern", .string("^(?![/~])[^\\u0000-\\u001f\\u007f]+$")),
                                   ("description", .string("a folder of .mustache overrides, relative to the schema's folder" + rule("templates-folder")))])),
             ("envelope", reference("envelope")),
-            ("attributesType", object([("type", .string("string")), ("pattern", .string(identifierUpper)),
-                                       ("description", .string("the Swift type name when it is not <Name>Attributes (ActivityKit matches an existing struct by its name; also the APNs attributes-type)"))])),
+            ("attributesType", object([("type", .string("string")), ("pattern", .string("^_*[A-Za-z][A-Za-z0-9_]*$")),
+                                       ("not", object([("enum", strings((NameRules.swiftKeywords.names + SchemaLoader.swiftGlobalsOfGeneratedCode).sorted()))])),
+                                       ("description", .string("the Swift type name when it is not <Name>Attributes (ActivityKit matches an existing struct by its name, which may start lower-case as Xcode names it after the widget target; also the APNs attributes-type)"))])),
         ]
         return object([
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
