@@ -57,6 +57,26 @@ final class ImportConversionRefusalsTests: XCTestCase {
         ])
     }
 
+    /// A decoded value passed through a normalising call into a property of the same type:
+    /// the message says the JSON and the property agree and asks to store the value decoded.
+    func testDecodedValueNormalisedIntoThePropertysOwnTypeSaysToStoreItAsDecoded() {
+        let result = located("""
+        struct StallAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable { var open: Bool }
+            var website: URL?
+            enum CodingKeys: String, CodingKey { case website }
+            init(from decoder: Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                website = LinkPolicy.clean(try container.decodeIfPresent(URL.self, forKey: .website))
+            }
+        }
+        """)
+        XCTAssertNil(result.schema)
+        XCTAssertEqual(result.messages, [
+            "7:9 [import-unsupported] 'StallAttributes' writes its own init(from:), and this statement has no schema form: it decodes the key 'website' as URL and stores what `LinkPolicy.clean(try container.decodeIfPresent(URL.self, forKey: .website))` computes from it rather than the value decoded, so what the type holds is not simply the JSON; the JSON and the property are both URL, so store the key as decoded (`website = try container.decodeIfPresent(URL.self, forKey: .website)`) and move the normalising into app code, or keep this type by hand",
+        ])
+    }
+
     static func vote(decoded: String, encoded: String) -> String {
         """
         struct VoteAttributes: ActivityAttributes {

@@ -69,6 +69,10 @@ extension SwiftCodableBody {
             guard let value = try? inner.decodeExpression(container, key: Self.keyName(in: statement[position...]) ?? "", at: first) else { continue }
             let key = Self.keyName(in: statement[position...]) ?? ""
             let written = Self.spelled(statement[...])
+            if let declared = propertyTypes[key], declared == value.type || declared == .optional(value.type) {
+                let method = statement[position + 3].text
+                return "it decodes the key '\(key)' as \(value.type.spelling) and stores what `\(written)` computes from it rather than the value decoded, so what the type holds is not simply the JSON; the JSON and the property are both \(value.type.spelling), so store the key as decoded (`\(key) = try \(container).\(method)(\(value.type.spelling).self, forKey: .\(key))`) and move the normalising into app code, or keep this type by hand"
+            }
             return "it decodes the key '\(key)' as \(value.type.spelling) and stores what `\(written)` computes from it, so the JSON of '\(key)' is \(value.type.spelling)'s while the property has another type, and a schema field's JSON is always its own Swift type's Codable form: declare '\(key)' as \(value.type.spelling) (the JSON stays the same) and convert where app code reads it, or keep this type by hand"
         }
         return nil
