@@ -165,6 +165,10 @@ struct KotlinHarness {
             ("one-item range", sink((window, "[1742061600000]")), #"{"window":[1742061600000,1742061600000]}"#),
             ("empty range", sink((window, "[]")), #"{"window":[0,0]}"#),
             ("fractional ms rounded", sink(("1742063400000", "1742063400250.4")), #"{"updatedAtMillis":1742063400250}"#),
+            ("fractional int rounded half away from zero", sink((#""count":1,"#, #""count":2.5,"#)), #"{"count":3}"#),
+            ("negative fractional int rounded half away from zero", sink((#""count":1,"#, #""count":-2.5,"#)), #"{"count":-3}"#),
+            ("fractional int beyond max clamped", sink((#""count":1,"#, #""count":1e300,"#)), #"{"count":1000}"#),
+            ("fractional sized int rounded then clamped", sink((#""tiny":1"#, #""tiny":99.5"#)), #"{"tiny":100}"#),
             ("unknown strict enum rejected by Expo", sink((#""count":1,"#, #""count":1,"mood":"angry","#)), "rejected"),
             ("missing required key rejected by Expo", sink((#""label":"L","#, "")), "rejected"),
             ("string for a number rejected by Expo", sink((#""count":1,"#, #""count":"1","#)), "rejected"),
@@ -241,6 +245,10 @@ struct KotlinHarness {
                 \(bridgeBody(contract, fcm: fcm))
             }
 
+            override fun bridgeState(state: Map<*, *>): Map<String, Any?>? {
+                \(bridgeStateBody(contract, fcm: fcm))
+            }
+
             override fun ordering(): (Map<String, String>) -> Pair<String, Long?> {
                 val store = \(fcm)MemoryOrderStore()
                 return { data ->
@@ -266,6 +274,14 @@ struct KotlinHarness {
             + "val s = BridgeRecords.fill(\(records)StateRecord(), state).toState()\n"
             + "return Pair(\(fcm).toBridge(\(records)AttributesRecord.from(a).toAttributes()), "
             + "\(fcm).toBridge(\(records)StateRecord.from(s).toState()))"
+    }
+
+    /// The differential test's Kotlin bridge: one JS state object through the generated state
+    /// record and `toState()`, given back in the bridge shape (`toBridge`); null without the output.
+    static func bridgeStateBody(_ contract: Contract, fcm: String) -> String {
+        guard contract.outputs.kotlinBridge != nil else { return "return null" }
+        let records = (contract.outputs.kotlinBridgePackage ?? "livecontract.generated") + "." + contract.name
+        return "return \(fcm).toBridge(BridgeRecords.fill(\(records)StateRecord(), state).toState())"
     }
 
     /// Sample files count once each; fcm-malformed.json once per case, fcm-ordering.json once per step; decode-cases.json is

@@ -15,7 +15,7 @@ struct CombosAttributesRecord: Record {
     @Field(.required) var marker: CombosEmptyRecord = CombosEmptyRecord()
     /// Clamped to 7...7.
     /// May be left out: the schema default applies.
-    @Field var fixed: Int?
+    @Field var fixed: Double?
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
     init() {}
@@ -26,7 +26,7 @@ struct CombosAttributesRecord: Record {
         self.leg = CombosLegRecord(attributes.leg)
         self.mode = attributes.mode.rawValue
         self.marker = CombosEmptyRecord(attributes.marker)
-        self.fixed = attributes.fixed
+        self.fixed = Double(attributes.fixed)
     }
 
     /// The Codable value: milliseconds become `Date`s, numbers are clamped to the schema's
@@ -36,7 +36,7 @@ struct CombosAttributesRecord: Record {
             leg: leg.toValue(),
             mode: mode.map { CombosAttributes.Mode(rawValue: $0) ?? .nul } ?? CombosAttributes.Mode.quote,
             marker: marker.toValue(),
-            fixed: fixed.map { CombosBridgeConversions.clamp($0, min: 7, max: 7) } ?? 7
+            fixed: fixed.map { CombosBridgeConversions.whole($0, min: 7, max: 7, orElse: 7) } ?? 7
         )
     }
 }
@@ -68,11 +68,11 @@ struct CombosStateRecord: Record {
     /// Clamped to 2.5...2.5.
     @Field(.required) var same: Double = 0
     /// Clamped to at most -32768.
-    @Field(.required) var below: Int = 0
+    @Field(.required) var below: Double = 0
     @Field(.required) var empties: [CombosEmptyRecord] = []
     @Field var emptyByKey: [String: CombosEmptyRecord]?
     /// A field on the default name of a moved envelope key
-    @Field(.required) var staleAtMs: Int = 0
+    @Field(.required) var staleAtMs: Double = 0
     /// A fractional second: Swift writes it in seconds since 2001
     /// Unix epoch milliseconds.
     /// May be left out: the schema default applies.
@@ -97,10 +97,10 @@ struct CombosStateRecord: Record {
         self.huge = Double(state.huge)
         self.band = Double(state.band)
         self.same = state.same
-        self.below = Int(state.below)
+        self.below = Double(state.below)
         self.empties = state.empties.map { CombosEmptyRecord($0) }
         self.emptyByKey = state.emptyByKey.map { $0.mapValues { CombosEmptyRecord($0) } }
-        self.staleAtMs = state.staleAtMs
+        self.staleAtMs = Double(state.staleAtMs)
         self.seen = CombosBridgeConversions.millis(state.seen)
         self.stamps = state.stamps.map { CombosBridgeConversions.millis($0) }
     }
@@ -120,10 +120,10 @@ struct CombosStateRecord: Record {
             huge: CombosBridgeConversions.float(huge, min: 3.3999999521443642e+38, orElse: 3.4e+38),
             band: CombosBridgeConversions.float(band, min: -16777216.0, max: 16777216.0, orElse: -16777216.0),
             same: CombosBridgeConversions.number(same, min: 2.5, max: 2.5, orElse: 2.5),
-            below: Int16(CombosBridgeConversions.clamp(below, min: -32768, max: -32768)),
+            below: Int16(CombosBridgeConversions.whole(below, min: -32768, max: -32768, orElse: -32768)),
             empties: empties.map { $0.toValue() },
             emptyByKey: emptyByKey.map { $0.mapValues { $0.toValue() } },
-            staleAtMs: CombosBridgeConversions.clamp(staleAtMs),
+            staleAtMs: CombosBridgeConversions.whole(staleAtMs, orElse: 0),
             seen: seen.map { CombosBridgeConversions.date($0, orElse: Date(timeIntervalSinceReferenceDate: 763754400.123)) } ?? Date(timeIntervalSinceReferenceDate: 763754400.123),
             stamps: stamps.map { $0.map { CombosBridgeConversions.date($0, orElse: CombosBridgeConversions.epoch) } } ?? [Date(timeIntervalSinceReferenceDate: 0.001)]
         )
@@ -315,10 +315,20 @@ private enum CombosBridgeConversions {
         return value
     }
 
-    /// The nearest value within the bounds; each bound is checked on its own, so a field
-    /// with only `min` (or only `max`) is clamped too. Without a bound the 32-bit range is
-    /// the bound: the bridge's int is what TypeScript and Kotlin read.
-    static func clamp(_ value: Int, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647) -> Int {
+    /// A JavaScript number as the nearest whole number within the bounds: rounded half away
+    /// from zero (as Expo rounds), then clamped, each bound on its own, so a field with only
+    /// `min` (or only `max`) is clamped too. Without a bound the 32-bit range is the bound:
+    /// the bridge's int is what TypeScript and Kotlin read. NaN or infinity gives `fallback`.
+    static func whole(_ value: Double, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647, orElse fallback: Int) -> Int {
+        guard value.isFinite else { return fallback }
+        let rounded = value.rounded()
+        if rounded <= Double(lower) { return lower }
+        if rounded >= Double(upper) { return upper }
+        return Int(rounded)
+    }
+
+    /// The nearest value within the bounds.
+    static func clamp(_ value: Int, min lower: Int, max upper: Int) -> Int {
         if value < lower { return lower }
         if value > upper { return upper }
         return value

@@ -20,7 +20,7 @@ public struct InjectionAttributesRecord: Record {
     /// */ then */́ (a combining mark after the slash still ends a JS comment)
     /// Clamped to -2147483648...2147483647.
     /// May be left out: the schema default applies.
-    @Field public var ratingCap: Int?
+    @Field public var ratingCap: Double?
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
     public init() {}
@@ -30,7 +30,7 @@ public struct InjectionAttributesRecord: Record {
         self.init()
         self.title = attributes.title
         self.ownerId = attributes.ownerId
-        self.ratingCap = attributes.ratingCap
+        self.ratingCap = Double(attributes.ratingCap)
     }
 
     /// The Codable value: milliseconds become `Date`s, numbers are clamped to the schema's
@@ -39,7 +39,7 @@ public struct InjectionAttributesRecord: Record {
         InjectionAttributes(
             title: title ?? "*/ /* \\( ${x} $y `z` \" ' \\",
             ownerId: ownerId,
-            ratingCap: ratingCap.map { InjectionBridgeConversions.clamp($0, min: -2147483648, max: 2147483647) } ?? -2147483648
+            ratingCap: ratingCap.map { InjectionBridgeConversions.whole($0, min: -2147483648, max: 2147483647, orElse: -2147483648) } ?? -2147483648
         )
     }
 }
@@ -66,7 +66,7 @@ public struct InjectionStateRecord: Record {
     @Field public var emoji: String?
     /// ${count} $count \(count)
     /// Clamped to -2147483648...2147483647.
-    @Field(.required) public var count: Int = 0
+    @Field(.required) public var count: Double = 0
     /// `code` and ``double`` and ```triple```
     /// Clamped to -1.7976931348623157e+308...1.7976931348623157e+308.
     /// May be left out: the schema default applies.
@@ -135,7 +135,7 @@ public struct InjectionStateRecord: Record {
         self.templated = state.templated
         self.swiftish = state.swiftish
         self.emoji = state.emoji
-        self.count = state.count
+        self.count = Double(state.count)
         self.ratio = state.ratio
         self.tiny = state.tiny
         self.huge = state.huge
@@ -171,7 +171,7 @@ public struct InjectionStateRecord: Record {
             templated: templated ?? "${'$'}{x} \\${x} \\$x $$ ${} $",
             swiftish: swiftish ?? "\\(x) \\\\(y) #\"raw\"# \"\"\" \\u{41} \\u0041 \\n",
             emoji: emoji ?? "\u{1F680}\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1F1EB}\u{1F1F7}\u{E9}\u{301}",
-            count: InjectionBridgeConversions.clamp(count, min: -2147483648, max: 2147483647),
+            count: InjectionBridgeConversions.whole(count, min: -2147483648, max: 2147483647, orElse: -2147483648),
             ratio: ratio.map { InjectionBridgeConversions.number($0, min: -1.7976931348623157e+308, max: 1.7976931348623157e+308, orElse: Double(bitPattern: 0x1)) } ?? Double(bitPattern: 0x1),
             tiny: tiny.map { InjectionBridgeConversions.number($0, orElse: 1e-07) } ?? 1e-07,
             huge: huge.map { InjectionBridgeConversions.number($0, orElse: 1e+21) } ?? 1e+21,
@@ -283,10 +283,20 @@ private enum InjectionBridgeConversions {
         return value
     }
 
-    /// The nearest value within the bounds; each bound is checked on its own, so a field
-    /// with only `min` (or only `max`) is clamped too. Without a bound the 32-bit range is
-    /// the bound: the bridge's int is what TypeScript and Kotlin read.
-    static func clamp(_ value: Int, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647) -> Int {
+    /// A JavaScript number as the nearest whole number within the bounds: rounded half away
+    /// from zero (as Expo rounds), then clamped, each bound on its own, so a field with only
+    /// `min` (or only `max`) is clamped too. Without a bound the 32-bit range is the bound:
+    /// the bridge's int is what TypeScript and Kotlin read. NaN or infinity gives `fallback`.
+    static func whole(_ value: Double, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647, orElse fallback: Int) -> Int {
+        guard value.isFinite else { return fallback }
+        let rounded = value.rounded()
+        if rounded <= Double(lower) { return lower }
+        if rounded >= Double(upper) { return upper }
+        return Int(rounded)
+    }
+
+    /// The nearest value within the bounds.
+    static func clamp(_ value: Int, min lower: Int, max upper: Int) -> Int {
         if value < lower { return lower }
         if value > upper { return upper }
         return value

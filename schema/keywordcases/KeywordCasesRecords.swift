@@ -105,243 +105,243 @@ public struct KeywordCasesStateRecord: Record {
 /// `KeywordCasesAttributes.Members` in JavaScript's shape.
 /// Every accepted field name as a struct member.
 public struct KeywordCasesMembersRecord: Record {
-    @Field public var and: Int?
-    @Field public var def: Int?
-    @Field public var del: Int?
-    @Field public var elif: Int?
-    @Field public var except: Int?
-    @Field public var lambda: Int?
-    @Field public var nonlocal: Int?
-    @Field public var not: Int?
-    @Field public var or: Int?
-    @Field public var pass: Int?
-    @Field public var raise: Int?
-    @Field public var str: Int?
-    @Field public var int: Int?
-    @Field public var float: Int?
-    @Field public var bool: Int?
-    @Field public var list: Int?
-    @Field public var dict: Int?
-    @Field public var tuple: Int?
-    @Field public var from_json: Int?
-    @Field public var to_json: Int?
-    @Field public var json: Int?
-    @Field public var math: Int?
-    @Field public var re: Int?
-    @Field public var dataclass: Int?
-    @Field public var `actor`: Int?
-    @Field public var `any`: Int?
-    @Field public var `as`: Int?
-    @Field public var `associatedtype`: Int?
-    @Field public var `async`: Int?
-    @Field public var `await`: Int?
-    @Field public var `borrowing`: Int?
-    @Field public var `break`: Int?
-    @Field public var `case`: Int?
-    @Field public var `catch`: Int?
-    @Field public var `class`: Int?
-    @Field public var `consume`: Int?
-    @Field public var `consuming`: Int?
-    @Field public var `continue`: Int?
-    @Field public var `copy`: Int?
-    @Field public var `default`: Int?
-    @Field public var `defer`: Int?
-    @Field public var `deinit`: Int?
-    @Field public var `discard`: Int?
-    @Field public var `do`: Int?
-    @Field public var `each`: Int?
-    @Field public var `else`: Int?
-    @Field public var `enum`: Int?
-    @Field public var `extension`: Int?
-    @Field public var `fallthrough`: Int?
-    @Field public var `false`: Int?
-    @Field public var `fileprivate`: Int?
-    @Field public var `for`: Int?
-    @Field public var `func`: Int?
-    @Field public var `guard`: Int?
-    @Field public var `if`: Int?
-    @Field public var `import`: Int?
-    @Field public var `in`: Int?
-    @Field public var `init`: Int?
-    @Field public var `inout`: Int?
-    @Field public var `internal`: Int?
-    @Field public var `is`: Int?
-    @Field public var `let`: Int?
-    @Field public var `macro`: Int?
-    @Field public var `nil`: Int?
-    @Field public var `nonisolated`: Int?
-    @Field public var `open`: Int?
-    @Field public var `operator`: Int?
-    @Field public var `package`: Int?
-    @Field public var `precedencegroup`: Int?
-    @Field public var `private`: Int?
-    @Field public var `protocol`: Int?
-    @Field public var `public`: Int?
-    @Field public var `repeat`: Int?
-    @Field public var `rethrows`: Int?
-    @Field public var `return`: Int?
-    @Field public var `self`: Int?
-    @Field public var `sending`: Int?
-    @Field public var `some`: Int?
-    @Field public var `static`: Int?
-    @Field public var `struct`: Int?
-    @Field public var `subscript`: Int?
-    @Field public var `super`: Int?
-    @Field public var `switch`: Int?
-    @Field public var `throw`: Int?
-    @Field public var `throws`: Int?
-    @Field public var `true`: Int?
-    @Field public var `try`: Int?
-    @Field public var `typealias`: Int?
-    @Field public var `var`: Int?
-    @Field public var `where`: Int?
-    @Field public var `while`: Int?
-    @Field public var associativity: Int?
-    @Field public var convenience: Int?
-    @Field public var didSet: Int?
-    @Field public var dynamic: Int?
-    @Field public var final: Int?
-    @Field public var get: Int?
-    @Field public var indirect: Int?
-    @Field public var infix: Int?
-    @Field public var lazy: Int?
-    @Field public var left: Int?
-    @Field public var mutating: Int?
-    @Field public var none: Int?
-    @Field public var nonmutating: Int?
-    @Field public var optional: Int?
-    @Field public var override: Int?
-    @Field public var postfix: Int?
-    @Field public var precedence: Int?
-    @Field public var prefix: Int?
-    @Field public var required: Int?
-    @Field public var right: Int?
-    @Field public var set: Int?
-    @Field public var unowned: Int?
-    @Field public var weak: Int?
-    @Field public var willSet: Int?
-    @Field public var isolated: Int?
-    @Field public var distributed: Int?
-    @Field public var unsafe: Int?
-    @Field public var lowerThan: Int?
-    @Field public var higherThan: Int?
-    @Field public var assignment: Int?
-    @Field public var safe: Int?
-    @Field public var unchecked: Int?
-    @Field public var reasync: Int?
-    @Field public var preconcurrency: Int?
-    @Field public var throwing: Int?
-    @Field public var objc: Int?
-    @Field public var available: Int?
-    @Field public var unknown: Int?
-    @Field public var fun: Int?
-    @Field public var interface: Int?
-    @Field public var null: Int?
-    @Field public var object: Int?
-    @Field public var this: Int?
-    @Field public var typeof: Int?
-    @Field public var val: Int?
-    @Field public var when: Int?
-    @Field public var by: Int?
-    @Field public var delegate: Int?
-    @Field public var field: Int?
-    @Field public var file: Int?
-    @Field public var finally: Int?
-    @Field public var param: Int?
-    @Field public var property: Int?
-    @Field public var receiver: Int?
-    @Field public var setparam: Int?
-    @Field public var value: Int?
-    @Field public var abstract: Int?
-    @Field public var actual: Int?
-    @Field public var annotation: Int?
-    @Field public var companion: Int?
-    @Field public var const: Int?
-    @Field public var crossinline: Int?
-    @Field public var data: Int?
-    @Field public var expect: Int?
-    @Field public var external: Int?
-    @Field public var inline: Int?
-    @Field public var inner: Int?
-    @Field public var lateinit: Int?
-    @Field public var noinline: Int?
-    @Field public var out: Int?
-    @Field public var protected: Int?
-    @Field public var reified: Int?
-    @Field public var sealed: Int?
-    @Field public var suspend: Int?
-    @Field public var tailrec: Int?
-    @Field public var vararg: Int?
-    @Field public var it: Int?
-    @Field public var debugger: Int?
-    @Field public var delete: Int?
-    @Field public var export: Int?
-    @Field public var extends: Int?
-    @Field public var function: Int?
-    @Field public var instanceof: Int?
-    @Field public var new: Int?
-    @Field public var void: Int?
-    @Field public var with: Int?
-    @Field public var implements: Int?
-    @Field public var yield: Int?
-    @Field public var accessor: Int?
-    @Field public var asserts: Int?
-    @Field public var assert: Int?
-    @Field public var bigint: Int?
-    @Field public var boolean: Int?
-    @Field public var declare: Int?
-    @Field public var infer: Int?
-    @Field public var intrinsic: Int?
-    @Field public var keyof: Int?
-    @Field public var module: Int?
-    @Field public var namespace: Int?
-    @Field public var never: Int?
-    @Field public var readonly: Int?
-    @Field public var require: Int?
-    @Field public var number: Int?
-    @Field public var of: Int?
-    @Field public var satisfies: Int?
-    @Field public var string: Int?
-    @Field public var symbol: Int?
-    @Field public var type: Int?
-    @Field public var undefined: Int?
-    @Field public var unique: Int?
-    @Field public var using: Int?
-    @Field public var global: Int?
-    @Field public var arguments: Int?
-    @Field public var eval: Int?
-    @Field public var prototype: Int?
-    @Field public var toJSON: Int?
-    @Field public var encode: Int?
-    @Field public var hash: Int?
-    @Field public var description: Int?
-    @Field public var debugDescription: Int?
-    @Field public var rawValue: Int?
-    @Field public var allCases: Int?
-    @Field public var hasher: Int?
-    @Field public var equals: Int?
-    @Field public var hashCode: Int?
-    @Field public var component1: Int?
-    @Field public var component2: Int?
-    @Field public var name: Int?
-    @Field public var ordinal: Int?
-    @Field public var values: Int?
-    @Field public var entries: Int?
-    @Field public var compareTo: Int?
-    @Field public var declaringClass: Int?
-    @Field public var lc: Int?
-    @Field public var reader: Int?
-    @Field public var map: Int?
-    @Field public var container: Int?
-    @Field public var decoder: Int?
-    @Field public var encoder: Int?
-    @Field public var key: Int?
-    @Field public var fail: Int?
-    @Field public var read: Int?
-    @Field public var ok: Int?
-    @Field public var attributes: Int?
-    @Field public var state: Int?
-    @Field public var error: Int?
+    @Field public var and: Double?
+    @Field public var def: Double?
+    @Field public var del: Double?
+    @Field public var elif: Double?
+    @Field public var except: Double?
+    @Field public var lambda: Double?
+    @Field public var nonlocal: Double?
+    @Field public var not: Double?
+    @Field public var or: Double?
+    @Field public var pass: Double?
+    @Field public var raise: Double?
+    @Field public var str: Double?
+    @Field public var int: Double?
+    @Field public var float: Double?
+    @Field public var bool: Double?
+    @Field public var list: Double?
+    @Field public var dict: Double?
+    @Field public var tuple: Double?
+    @Field public var from_json: Double?
+    @Field public var to_json: Double?
+    @Field public var json: Double?
+    @Field public var math: Double?
+    @Field public var re: Double?
+    @Field public var dataclass: Double?
+    @Field public var `actor`: Double?
+    @Field public var `any`: Double?
+    @Field public var `as`: Double?
+    @Field public var `associatedtype`: Double?
+    @Field public var `async`: Double?
+    @Field public var `await`: Double?
+    @Field public var `borrowing`: Double?
+    @Field public var `break`: Double?
+    @Field public var `case`: Double?
+    @Field public var `catch`: Double?
+    @Field public var `class`: Double?
+    @Field public var `consume`: Double?
+    @Field public var `consuming`: Double?
+    @Field public var `continue`: Double?
+    @Field public var `copy`: Double?
+    @Field public var `default`: Double?
+    @Field public var `defer`: Double?
+    @Field public var `deinit`: Double?
+    @Field public var `discard`: Double?
+    @Field public var `do`: Double?
+    @Field public var `each`: Double?
+    @Field public var `else`: Double?
+    @Field public var `enum`: Double?
+    @Field public var `extension`: Double?
+    @Field public var `fallthrough`: Double?
+    @Field public var `false`: Double?
+    @Field public var `fileprivate`: Double?
+    @Field public var `for`: Double?
+    @Field public var `func`: Double?
+    @Field public var `guard`: Double?
+    @Field public var `if`: Double?
+    @Field public var `import`: Double?
+    @Field public var `in`: Double?
+    @Field public var `init`: Double?
+    @Field public var `inout`: Double?
+    @Field public var `internal`: Double?
+    @Field public var `is`: Double?
+    @Field public var `let`: Double?
+    @Field public var `macro`: Double?
+    @Field public var `nil`: Double?
+    @Field public var `nonisolated`: Double?
+    @Field public var `open`: Double?
+    @Field public var `operator`: Double?
+    @Field public var `package`: Double?
+    @Field public var `precedencegroup`: Double?
+    @Field public var `private`: Double?
+    @Field public var `protocol`: Double?
+    @Field public var `public`: Double?
+    @Field public var `repeat`: Double?
+    @Field public var `rethrows`: Double?
+    @Field public var `return`: Double?
+    @Field public var `self`: Double?
+    @Field public var `sending`: Double?
+    @Field public var `some`: Double?
+    @Field public var `static`: Double?
+    @Field public var `struct`: Double?
+    @Field public var `subscript`: Double?
+    @Field public var `super`: Double?
+    @Field public var `switch`: Double?
+    @Field public var `throw`: Double?
+    @Field public var `throws`: Double?
+    @Field public var `true`: Double?
+    @Field public var `try`: Double?
+    @Field public var `typealias`: Double?
+    @Field public var `var`: Double?
+    @Field public var `where`: Double?
+    @Field public var `while`: Double?
+    @Field public var associativity: Double?
+    @Field public var convenience: Double?
+    @Field public var didSet: Double?
+    @Field public var dynamic: Double?
+    @Field public var final: Double?
+    @Field public var get: Double?
+    @Field public var indirect: Double?
+    @Field public var infix: Double?
+    @Field public var lazy: Double?
+    @Field public var left: Double?
+    @Field public var mutating: Double?
+    @Field public var none: Double?
+    @Field public var nonmutating: Double?
+    @Field public var optional: Double?
+    @Field public var override: Double?
+    @Field public var postfix: Double?
+    @Field public var precedence: Double?
+    @Field public var prefix: Double?
+    @Field public var required: Double?
+    @Field public var right: Double?
+    @Field public var set: Double?
+    @Field public var unowned: Double?
+    @Field public var weak: Double?
+    @Field public var willSet: Double?
+    @Field public var isolated: Double?
+    @Field public var distributed: Double?
+    @Field public var unsafe: Double?
+    @Field public var lowerThan: Double?
+    @Field public var higherThan: Double?
+    @Field public var assignment: Double?
+    @Field public var safe: Double?
+    @Field public var unchecked: Double?
+    @Field public var reasync: Double?
+    @Field public var preconcurrency: Double?
+    @Field public var throwing: Double?
+    @Field public var objc: Double?
+    @Field public var available: Double?
+    @Field public var unknown: Double?
+    @Field public var fun: Double?
+    @Field public var interface: Double?
+    @Field public var null: Double?
+    @Field public var object: Double?
+    @Field public var this: Double?
+    @Field public var typeof: Double?
+    @Field public var val: Double?
+    @Field public var when: Double?
+    @Field public var by: Double?
+    @Field public var delegate: Double?
+    @Field public var field: Double?
+    @Field public var file: Double?
+    @Field public var finally: Double?
+    @Field public var param: Double?
+    @Field public var property: Double?
+    @Field public var receiver: Double?
+    @Field public var setparam: Double?
+    @Field public var value: Double?
+    @Field public var abstract: Double?
+    @Field public var actual: Double?
+    @Field public var annotation: Double?
+    @Field public var companion: Double?
+    @Field public var const: Double?
+    @Field public var crossinline: Double?
+    @Field public var data: Double?
+    @Field public var expect: Double?
+    @Field public var external: Double?
+    @Field public var inline: Double?
+    @Field public var inner: Double?
+    @Field public var lateinit: Double?
+    @Field public var noinline: Double?
+    @Field public var out: Double?
+    @Field public var protected: Double?
+    @Field public var reified: Double?
+    @Field public var sealed: Double?
+    @Field public var suspend: Double?
+    @Field public var tailrec: Double?
+    @Field public var vararg: Double?
+    @Field public var it: Double?
+    @Field public var debugger: Double?
+    @Field public var delete: Double?
+    @Field public var export: Double?
+    @Field public var extends: Double?
+    @Field public var function: Double?
+    @Field public var instanceof: Double?
+    @Field public var new: Double?
+    @Field public var void: Double?
+    @Field public var with: Double?
+    @Field public var implements: Double?
+    @Field public var yield: Double?
+    @Field public var accessor: Double?
+    @Field public var asserts: Double?
+    @Field public var assert: Double?
+    @Field public var bigint: Double?
+    @Field public var boolean: Double?
+    @Field public var declare: Double?
+    @Field public var infer: Double?
+    @Field public var intrinsic: Double?
+    @Field public var keyof: Double?
+    @Field public var module: Double?
+    @Field public var namespace: Double?
+    @Field public var never: Double?
+    @Field public var readonly: Double?
+    @Field public var require: Double?
+    @Field public var number: Double?
+    @Field public var of: Double?
+    @Field public var satisfies: Double?
+    @Field public var string: Double?
+    @Field public var symbol: Double?
+    @Field public var type: Double?
+    @Field public var undefined: Double?
+    @Field public var unique: Double?
+    @Field public var using: Double?
+    @Field public var global: Double?
+    @Field public var arguments: Double?
+    @Field public var eval: Double?
+    @Field public var prototype: Double?
+    @Field public var toJSON: Double?
+    @Field public var encode: Double?
+    @Field public var hash: Double?
+    @Field public var description: Double?
+    @Field public var debugDescription: Double?
+    @Field public var rawValue: Double?
+    @Field public var allCases: Double?
+    @Field public var hasher: Double?
+    @Field public var equals: Double?
+    @Field public var hashCode: Double?
+    @Field public var component1: Double?
+    @Field public var component2: Double?
+    @Field public var name: Double?
+    @Field public var ordinal: Double?
+    @Field public var values: Double?
+    @Field public var entries: Double?
+    @Field public var compareTo: Double?
+    @Field public var declaringClass: Double?
+    @Field public var lc: Double?
+    @Field public var reader: Double?
+    @Field public var map: Double?
+    @Field public var container: Double?
+    @Field public var decoder: Double?
+    @Field public var encoder: Double?
+    @Field public var key: Double?
+    @Field public var fail: Double?
+    @Field public var read: Double?
+    @Field public var ok: Double?
+    @Field public var attributes: Double?
+    @Field public var state: Double?
+    @Field public var error: Double?
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
     public init() {}
@@ -349,493 +349,493 @@ public struct KeywordCasesMembersRecord: Record {
     /// The JavaScript shape of a value the app already holds, e.g. a running activity's.
     public init(_ value: KeywordCasesAttributes.Members) {
         self.init()
-        self.and = value.and
-        self.def = value.def
-        self.del = value.del
-        self.elif = value.elif
-        self.except = value.except
-        self.lambda = value.lambda
-        self.nonlocal = value.nonlocal
-        self.not = value.not
-        self.or = value.or
-        self.pass = value.pass
-        self.raise = value.raise
-        self.str = value.str
-        self.int = value.int
-        self.float = value.float
-        self.bool = value.bool
-        self.list = value.list
-        self.dict = value.dict
-        self.tuple = value.tuple
-        self.from_json = value.from_json
-        self.to_json = value.to_json
-        self.json = value.json
-        self.math = value.math
-        self.re = value.re
-        self.dataclass = value.dataclass
-        self.`actor` = value.`actor`
-        self.`any` = value.`any`
-        self.`as` = value.`as`
-        self.`associatedtype` = value.`associatedtype`
-        self.`async` = value.`async`
-        self.`await` = value.`await`
-        self.`borrowing` = value.`borrowing`
-        self.`break` = value.`break`
-        self.`case` = value.`case`
-        self.`catch` = value.`catch`
-        self.`class` = value.`class`
-        self.`consume` = value.`consume`
-        self.`consuming` = value.`consuming`
-        self.`continue` = value.`continue`
-        self.`copy` = value.`copy`
-        self.`default` = value.`default`
-        self.`defer` = value.`defer`
-        self.`deinit` = value.`deinit`
-        self.`discard` = value.`discard`
-        self.`do` = value.`do`
-        self.`each` = value.`each`
-        self.`else` = value.`else`
-        self.`enum` = value.`enum`
-        self.`extension` = value.`extension`
-        self.`fallthrough` = value.`fallthrough`
-        self.`false` = value.`false`
-        self.`fileprivate` = value.`fileprivate`
-        self.`for` = value.`for`
-        self.`func` = value.`func`
-        self.`guard` = value.`guard`
-        self.`if` = value.`if`
-        self.`import` = value.`import`
-        self.`in` = value.`in`
-        self.`init` = value.`init`
-        self.`inout` = value.`inout`
-        self.`internal` = value.`internal`
-        self.`is` = value.`is`
-        self.`let` = value.`let`
-        self.`macro` = value.`macro`
-        self.`nil` = value.`nil`
-        self.`nonisolated` = value.`nonisolated`
-        self.`open` = value.`open`
-        self.`operator` = value.`operator`
-        self.`package` = value.`package`
-        self.`precedencegroup` = value.`precedencegroup`
-        self.`private` = value.`private`
-        self.`protocol` = value.`protocol`
-        self.`public` = value.`public`
-        self.`repeat` = value.`repeat`
-        self.`rethrows` = value.`rethrows`
-        self.`return` = value.`return`
-        self.`self` = value.`self`
-        self.`sending` = value.`sending`
-        self.`some` = value.`some`
-        self.`static` = value.`static`
-        self.`struct` = value.`struct`
-        self.`subscript` = value.`subscript`
-        self.`super` = value.`super`
-        self.`switch` = value.`switch`
-        self.`throw` = value.`throw`
-        self.`throws` = value.`throws`
-        self.`true` = value.`true`
-        self.`try` = value.`try`
-        self.`typealias` = value.`typealias`
-        self.`var` = value.`var`
-        self.`where` = value.`where`
-        self.`while` = value.`while`
-        self.associativity = value.associativity
-        self.convenience = value.convenience
-        self.didSet = value.didSet
-        self.dynamic = value.dynamic
-        self.final = value.final
-        self.get = value.get
-        self.indirect = value.indirect
-        self.infix = value.infix
-        self.lazy = value.lazy
-        self.left = value.left
-        self.mutating = value.mutating
-        self.none = value.none
-        self.nonmutating = value.nonmutating
-        self.optional = value.optional
-        self.override = value.override
-        self.postfix = value.postfix
-        self.precedence = value.precedence
-        self.prefix = value.prefix
-        self.required = value.required
-        self.right = value.right
-        self.set = value.set
-        self.unowned = value.unowned
-        self.weak = value.weak
-        self.willSet = value.willSet
-        self.isolated = value.isolated
-        self.distributed = value.distributed
-        self.unsafe = value.unsafe
-        self.lowerThan = value.lowerThan
-        self.higherThan = value.higherThan
-        self.assignment = value.assignment
-        self.safe = value.safe
-        self.unchecked = value.unchecked
-        self.reasync = value.reasync
-        self.preconcurrency = value.preconcurrency
-        self.throwing = value.throwing
-        self.objc = value.objc
-        self.available = value.available
-        self.unknown = value.unknown
-        self.fun = value.fun
-        self.interface = value.interface
-        self.null = value.null
-        self.object = value.object
-        self.this = value.this
-        self.typeof = value.typeof
-        self.val = value.val
-        self.when = value.when
-        self.by = value.by
-        self.delegate = value.delegate
-        self.field = value.field
-        self.file = value.file
-        self.finally = value.finally
-        self.param = value.param
-        self.property = value.property
-        self.receiver = value.receiver
-        self.setparam = value.setparam
-        self.value = value.value
-        self.abstract = value.abstract
-        self.actual = value.actual
-        self.annotation = value.annotation
-        self.companion = value.companion
-        self.const = value.const
-        self.crossinline = value.crossinline
-        self.data = value.data
-        self.expect = value.expect
-        self.external = value.external
-        self.inline = value.inline
-        self.inner = value.inner
-        self.lateinit = value.lateinit
-        self.noinline = value.noinline
-        self.out = value.out
-        self.protected = value.protected
-        self.reified = value.reified
-        self.sealed = value.sealed
-        self.suspend = value.suspend
-        self.tailrec = value.tailrec
-        self.vararg = value.vararg
-        self.it = value.it
-        self.debugger = value.debugger
-        self.delete = value.delete
-        self.export = value.export
-        self.extends = value.extends
-        self.function = value.function
-        self.instanceof = value.instanceof
-        self.new = value.new
-        self.void = value.void
-        self.with = value.with
-        self.implements = value.implements
-        self.yield = value.yield
-        self.accessor = value.accessor
-        self.asserts = value.asserts
-        self.assert = value.assert
-        self.bigint = value.bigint
-        self.boolean = value.boolean
-        self.declare = value.declare
-        self.infer = value.infer
-        self.intrinsic = value.intrinsic
-        self.keyof = value.keyof
-        self.module = value.module
-        self.namespace = value.namespace
-        self.never = value.never
-        self.readonly = value.readonly
-        self.require = value.require
-        self.number = value.number
-        self.of = value.of
-        self.satisfies = value.satisfies
-        self.string = value.string
-        self.symbol = value.symbol
-        self.type = value.type
-        self.undefined = value.undefined
-        self.unique = value.unique
-        self.using = value.using
-        self.global = value.global
-        self.arguments = value.arguments
-        self.eval = value.eval
-        self.prototype = value.prototype
-        self.toJSON = value.toJSON
-        self.encode = value.encode
-        self.hash = value.hash
-        self.description = value.description
-        self.debugDescription = value.debugDescription
-        self.rawValue = value.rawValue
-        self.allCases = value.allCases
-        self.hasher = value.hasher
-        self.equals = value.equals
-        self.hashCode = value.hashCode
-        self.component1 = value.component1
-        self.component2 = value.component2
-        self.name = value.name
-        self.ordinal = value.ordinal
-        self.values = value.values
-        self.entries = value.entries
-        self.compareTo = value.compareTo
-        self.declaringClass = value.declaringClass
-        self.lc = value.lc
-        self.reader = value.reader
-        self.map = value.map
-        self.container = value.container
-        self.decoder = value.decoder
-        self.encoder = value.encoder
-        self.key = value.key
-        self.fail = value.fail
-        self.read = value.read
-        self.ok = value.ok
-        self.attributes = value.attributes
-        self.state = value.state
-        self.error = value.error
+        self.and = value.and.map { Double($0) }
+        self.def = value.def.map { Double($0) }
+        self.del = value.del.map { Double($0) }
+        self.elif = value.elif.map { Double($0) }
+        self.except = value.except.map { Double($0) }
+        self.lambda = value.lambda.map { Double($0) }
+        self.nonlocal = value.nonlocal.map { Double($0) }
+        self.not = value.not.map { Double($0) }
+        self.or = value.or.map { Double($0) }
+        self.pass = value.pass.map { Double($0) }
+        self.raise = value.raise.map { Double($0) }
+        self.str = value.str.map { Double($0) }
+        self.int = value.int.map { Double($0) }
+        self.float = value.float.map { Double($0) }
+        self.bool = value.bool.map { Double($0) }
+        self.list = value.list.map { Double($0) }
+        self.dict = value.dict.map { Double($0) }
+        self.tuple = value.tuple.map { Double($0) }
+        self.from_json = value.from_json.map { Double($0) }
+        self.to_json = value.to_json.map { Double($0) }
+        self.json = value.json.map { Double($0) }
+        self.math = value.math.map { Double($0) }
+        self.re = value.re.map { Double($0) }
+        self.dataclass = value.dataclass.map { Double($0) }
+        self.`actor` = value.`actor`.map { Double($0) }
+        self.`any` = value.`any`.map { Double($0) }
+        self.`as` = value.`as`.map { Double($0) }
+        self.`associatedtype` = value.`associatedtype`.map { Double($0) }
+        self.`async` = value.`async`.map { Double($0) }
+        self.`await` = value.`await`.map { Double($0) }
+        self.`borrowing` = value.`borrowing`.map { Double($0) }
+        self.`break` = value.`break`.map { Double($0) }
+        self.`case` = value.`case`.map { Double($0) }
+        self.`catch` = value.`catch`.map { Double($0) }
+        self.`class` = value.`class`.map { Double($0) }
+        self.`consume` = value.`consume`.map { Double($0) }
+        self.`consuming` = value.`consuming`.map { Double($0) }
+        self.`continue` = value.`continue`.map { Double($0) }
+        self.`copy` = value.`copy`.map { Double($0) }
+        self.`default` = value.`default`.map { Double($0) }
+        self.`defer` = value.`defer`.map { Double($0) }
+        self.`deinit` = value.`deinit`.map { Double($0) }
+        self.`discard` = value.`discard`.map { Double($0) }
+        self.`do` = value.`do`.map { Double($0) }
+        self.`each` = value.`each`.map { Double($0) }
+        self.`else` = value.`else`.map { Double($0) }
+        self.`enum` = value.`enum`.map { Double($0) }
+        self.`extension` = value.`extension`.map { Double($0) }
+        self.`fallthrough` = value.`fallthrough`.map { Double($0) }
+        self.`false` = value.`false`.map { Double($0) }
+        self.`fileprivate` = value.`fileprivate`.map { Double($0) }
+        self.`for` = value.`for`.map { Double($0) }
+        self.`func` = value.`func`.map { Double($0) }
+        self.`guard` = value.`guard`.map { Double($0) }
+        self.`if` = value.`if`.map { Double($0) }
+        self.`import` = value.`import`.map { Double($0) }
+        self.`in` = value.`in`.map { Double($0) }
+        self.`init` = value.`init`.map { Double($0) }
+        self.`inout` = value.`inout`.map { Double($0) }
+        self.`internal` = value.`internal`.map { Double($0) }
+        self.`is` = value.`is`.map { Double($0) }
+        self.`let` = value.`let`.map { Double($0) }
+        self.`macro` = value.`macro`.map { Double($0) }
+        self.`nil` = value.`nil`.map { Double($0) }
+        self.`nonisolated` = value.`nonisolated`.map { Double($0) }
+        self.`open` = value.`open`.map { Double($0) }
+        self.`operator` = value.`operator`.map { Double($0) }
+        self.`package` = value.`package`.map { Double($0) }
+        self.`precedencegroup` = value.`precedencegroup`.map { Double($0) }
+        self.`private` = value.`private`.map { Double($0) }
+        self.`protocol` = value.`protocol`.map { Double($0) }
+        self.`public` = value.`public`.map { Double($0) }
+        self.`repeat` = value.`repeat`.map { Double($0) }
+        self.`rethrows` = value.`rethrows`.map { Double($0) }
+        self.`return` = value.`return`.map { Double($0) }
+        self.`self` = value.`self`.map { Double($0) }
+        self.`sending` = value.`sending`.map { Double($0) }
+        self.`some` = value.`some`.map { Double($0) }
+        self.`static` = value.`static`.map { Double($0) }
+        self.`struct` = value.`struct`.map { Double($0) }
+        self.`subscript` = value.`subscript`.map { Double($0) }
+        self.`super` = value.`super`.map { Double($0) }
+        self.`switch` = value.`switch`.map { Double($0) }
+        self.`throw` = value.`throw`.map { Double($0) }
+        self.`throws` = value.`throws`.map { Double($0) }
+        self.`true` = value.`true`.map { Double($0) }
+        self.`try` = value.`try`.map { Double($0) }
+        self.`typealias` = value.`typealias`.map { Double($0) }
+        self.`var` = value.`var`.map { Double($0) }
+        self.`where` = value.`where`.map { Double($0) }
+        self.`while` = value.`while`.map { Double($0) }
+        self.associativity = value.associativity.map { Double($0) }
+        self.convenience = value.convenience.map { Double($0) }
+        self.didSet = value.didSet.map { Double($0) }
+        self.dynamic = value.dynamic.map { Double($0) }
+        self.final = value.final.map { Double($0) }
+        self.get = value.get.map { Double($0) }
+        self.indirect = value.indirect.map { Double($0) }
+        self.infix = value.infix.map { Double($0) }
+        self.lazy = value.lazy.map { Double($0) }
+        self.left = value.left.map { Double($0) }
+        self.mutating = value.mutating.map { Double($0) }
+        self.none = value.none.map { Double($0) }
+        self.nonmutating = value.nonmutating.map { Double($0) }
+        self.optional = value.optional.map { Double($0) }
+        self.override = value.override.map { Double($0) }
+        self.postfix = value.postfix.map { Double($0) }
+        self.precedence = value.precedence.map { Double($0) }
+        self.prefix = value.prefix.map { Double($0) }
+        self.required = value.required.map { Double($0) }
+        self.right = value.right.map { Double($0) }
+        self.set = value.set.map { Double($0) }
+        self.unowned = value.unowned.map { Double($0) }
+        self.weak = value.weak.map { Double($0) }
+        self.willSet = value.willSet.map { Double($0) }
+        self.isolated = value.isolated.map { Double($0) }
+        self.distributed = value.distributed.map { Double($0) }
+        self.unsafe = value.unsafe.map { Double($0) }
+        self.lowerThan = value.lowerThan.map { Double($0) }
+        self.higherThan = value.higherThan.map { Double($0) }
+        self.assignment = value.assignment.map { Double($0) }
+        self.safe = value.safe.map { Double($0) }
+        self.unchecked = value.unchecked.map { Double($0) }
+        self.reasync = value.reasync.map { Double($0) }
+        self.preconcurrency = value.preconcurrency.map { Double($0) }
+        self.throwing = value.throwing.map { Double($0) }
+        self.objc = value.objc.map { Double($0) }
+        self.available = value.available.map { Double($0) }
+        self.unknown = value.unknown.map { Double($0) }
+        self.fun = value.fun.map { Double($0) }
+        self.interface = value.interface.map { Double($0) }
+        self.null = value.null.map { Double($0) }
+        self.object = value.object.map { Double($0) }
+        self.this = value.this.map { Double($0) }
+        self.typeof = value.typeof.map { Double($0) }
+        self.val = value.val.map { Double($0) }
+        self.when = value.when.map { Double($0) }
+        self.by = value.by.map { Double($0) }
+        self.delegate = value.delegate.map { Double($0) }
+        self.field = value.field.map { Double($0) }
+        self.file = value.file.map { Double($0) }
+        self.finally = value.finally.map { Double($0) }
+        self.param = value.param.map { Double($0) }
+        self.property = value.property.map { Double($0) }
+        self.receiver = value.receiver.map { Double($0) }
+        self.setparam = value.setparam.map { Double($0) }
+        self.value = value.value.map { Double($0) }
+        self.abstract = value.abstract.map { Double($0) }
+        self.actual = value.actual.map { Double($0) }
+        self.annotation = value.annotation.map { Double($0) }
+        self.companion = value.companion.map { Double($0) }
+        self.const = value.const.map { Double($0) }
+        self.crossinline = value.crossinline.map { Double($0) }
+        self.data = value.data.map { Double($0) }
+        self.expect = value.expect.map { Double($0) }
+        self.external = value.external.map { Double($0) }
+        self.inline = value.inline.map { Double($0) }
+        self.inner = value.inner.map { Double($0) }
+        self.lateinit = value.lateinit.map { Double($0) }
+        self.noinline = value.noinline.map { Double($0) }
+        self.out = value.out.map { Double($0) }
+        self.protected = value.protected.map { Double($0) }
+        self.reified = value.reified.map { Double($0) }
+        self.sealed = value.sealed.map { Double($0) }
+        self.suspend = value.suspend.map { Double($0) }
+        self.tailrec = value.tailrec.map { Double($0) }
+        self.vararg = value.vararg.map { Double($0) }
+        self.it = value.it.map { Double($0) }
+        self.debugger = value.debugger.map { Double($0) }
+        self.delete = value.delete.map { Double($0) }
+        self.export = value.export.map { Double($0) }
+        self.extends = value.extends.map { Double($0) }
+        self.function = value.function.map { Double($0) }
+        self.instanceof = value.instanceof.map { Double($0) }
+        self.new = value.new.map { Double($0) }
+        self.void = value.void.map { Double($0) }
+        self.with = value.with.map { Double($0) }
+        self.implements = value.implements.map { Double($0) }
+        self.yield = value.yield.map { Double($0) }
+        self.accessor = value.accessor.map { Double($0) }
+        self.asserts = value.asserts.map { Double($0) }
+        self.assert = value.assert.map { Double($0) }
+        self.bigint = value.bigint.map { Double($0) }
+        self.boolean = value.boolean.map { Double($0) }
+        self.declare = value.declare.map { Double($0) }
+        self.infer = value.infer.map { Double($0) }
+        self.intrinsic = value.intrinsic.map { Double($0) }
+        self.keyof = value.keyof.map { Double($0) }
+        self.module = value.module.map { Double($0) }
+        self.namespace = value.namespace.map { Double($0) }
+        self.never = value.never.map { Double($0) }
+        self.readonly = value.readonly.map { Double($0) }
+        self.require = value.require.map { Double($0) }
+        self.number = value.number.map { Double($0) }
+        self.of = value.of.map { Double($0) }
+        self.satisfies = value.satisfies.map { Double($0) }
+        self.string = value.string.map { Double($0) }
+        self.symbol = value.symbol.map { Double($0) }
+        self.type = value.type.map { Double($0) }
+        self.undefined = value.undefined.map { Double($0) }
+        self.unique = value.unique.map { Double($0) }
+        self.using = value.using.map { Double($0) }
+        self.global = value.global.map { Double($0) }
+        self.arguments = value.arguments.map { Double($0) }
+        self.eval = value.eval.map { Double($0) }
+        self.prototype = value.prototype.map { Double($0) }
+        self.toJSON = value.toJSON.map { Double($0) }
+        self.encode = value.encode.map { Double($0) }
+        self.hash = value.hash.map { Double($0) }
+        self.description = value.description.map { Double($0) }
+        self.debugDescription = value.debugDescription.map { Double($0) }
+        self.rawValue = value.rawValue.map { Double($0) }
+        self.allCases = value.allCases.map { Double($0) }
+        self.hasher = value.hasher.map { Double($0) }
+        self.equals = value.equals.map { Double($0) }
+        self.hashCode = value.hashCode.map { Double($0) }
+        self.component1 = value.component1.map { Double($0) }
+        self.component2 = value.component2.map { Double($0) }
+        self.name = value.name.map { Double($0) }
+        self.ordinal = value.ordinal.map { Double($0) }
+        self.values = value.values.map { Double($0) }
+        self.entries = value.entries.map { Double($0) }
+        self.compareTo = value.compareTo.map { Double($0) }
+        self.declaringClass = value.declaringClass.map { Double($0) }
+        self.lc = value.lc.map { Double($0) }
+        self.reader = value.reader.map { Double($0) }
+        self.map = value.map.map { Double($0) }
+        self.container = value.container.map { Double($0) }
+        self.decoder = value.decoder.map { Double($0) }
+        self.encoder = value.encoder.map { Double($0) }
+        self.key = value.key.map { Double($0) }
+        self.fail = value.fail.map { Double($0) }
+        self.read = value.read.map { Double($0) }
+        self.ok = value.ok.map { Double($0) }
+        self.attributes = value.attributes.map { Double($0) }
+        self.state = value.state.map { Double($0) }
+        self.error = value.error.map { Double($0) }
     }
 
     /// The Codable value: milliseconds become `Date`s, numbers are clamped to the schema's
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     public func toValue() -> KeywordCasesAttributes.Members {
         KeywordCasesAttributes.Members(
-            and: and.map { KeywordCasesBridgeConversions.clamp($0) },
-            def: def.map { KeywordCasesBridgeConversions.clamp($0) },
-            del: del.map { KeywordCasesBridgeConversions.clamp($0) },
-            elif: elif.map { KeywordCasesBridgeConversions.clamp($0) },
-            except: except.map { KeywordCasesBridgeConversions.clamp($0) },
-            lambda: lambda.map { KeywordCasesBridgeConversions.clamp($0) },
-            nonlocal: nonlocal.map { KeywordCasesBridgeConversions.clamp($0) },
-            not: not.map { KeywordCasesBridgeConversions.clamp($0) },
-            or: or.map { KeywordCasesBridgeConversions.clamp($0) },
-            pass: pass.map { KeywordCasesBridgeConversions.clamp($0) },
-            raise: raise.map { KeywordCasesBridgeConversions.clamp($0) },
-            str: str.map { KeywordCasesBridgeConversions.clamp($0) },
-            int: int.map { KeywordCasesBridgeConversions.clamp($0) },
-            float: float.map { KeywordCasesBridgeConversions.clamp($0) },
-            bool: bool.map { KeywordCasesBridgeConversions.clamp($0) },
-            list: list.map { KeywordCasesBridgeConversions.clamp($0) },
-            dict: dict.map { KeywordCasesBridgeConversions.clamp($0) },
-            tuple: tuple.map { KeywordCasesBridgeConversions.clamp($0) },
-            from_json: from_json.map { KeywordCasesBridgeConversions.clamp($0) },
-            to_json: to_json.map { KeywordCasesBridgeConversions.clamp($0) },
-            json: json.map { KeywordCasesBridgeConversions.clamp($0) },
-            math: math.map { KeywordCasesBridgeConversions.clamp($0) },
-            re: re.map { KeywordCasesBridgeConversions.clamp($0) },
-            dataclass: dataclass.map { KeywordCasesBridgeConversions.clamp($0) },
-            actor: `actor`.map { KeywordCasesBridgeConversions.clamp($0) },
-            any: `any`.map { KeywordCasesBridgeConversions.clamp($0) },
-            as: `as`.map { KeywordCasesBridgeConversions.clamp($0) },
-            associatedtype: `associatedtype`.map { KeywordCasesBridgeConversions.clamp($0) },
-            async: `async`.map { KeywordCasesBridgeConversions.clamp($0) },
-            await: `await`.map { KeywordCasesBridgeConversions.clamp($0) },
-            borrowing: `borrowing`.map { KeywordCasesBridgeConversions.clamp($0) },
-            break: `break`.map { KeywordCasesBridgeConversions.clamp($0) },
-            case: `case`.map { KeywordCasesBridgeConversions.clamp($0) },
-            catch: `catch`.map { KeywordCasesBridgeConversions.clamp($0) },
-            class: `class`.map { KeywordCasesBridgeConversions.clamp($0) },
-            consume: `consume`.map { KeywordCasesBridgeConversions.clamp($0) },
-            consuming: `consuming`.map { KeywordCasesBridgeConversions.clamp($0) },
-            continue: `continue`.map { KeywordCasesBridgeConversions.clamp($0) },
-            copy: `copy`.map { KeywordCasesBridgeConversions.clamp($0) },
-            default: `default`.map { KeywordCasesBridgeConversions.clamp($0) },
-            defer: `defer`.map { KeywordCasesBridgeConversions.clamp($0) },
-            deinit: `deinit`.map { KeywordCasesBridgeConversions.clamp($0) },
-            discard: `discard`.map { KeywordCasesBridgeConversions.clamp($0) },
-            do: `do`.map { KeywordCasesBridgeConversions.clamp($0) },
-            each: `each`.map { KeywordCasesBridgeConversions.clamp($0) },
-            else: `else`.map { KeywordCasesBridgeConversions.clamp($0) },
-            enum: `enum`.map { KeywordCasesBridgeConversions.clamp($0) },
-            extension: `extension`.map { KeywordCasesBridgeConversions.clamp($0) },
-            fallthrough: `fallthrough`.map { KeywordCasesBridgeConversions.clamp($0) },
-            false: `false`.map { KeywordCasesBridgeConversions.clamp($0) },
-            fileprivate: `fileprivate`.map { KeywordCasesBridgeConversions.clamp($0) },
-            for: `for`.map { KeywordCasesBridgeConversions.clamp($0) },
-            func: `func`.map { KeywordCasesBridgeConversions.clamp($0) },
-            guard: `guard`.map { KeywordCasesBridgeConversions.clamp($0) },
-            if: `if`.map { KeywordCasesBridgeConversions.clamp($0) },
-            import: `import`.map { KeywordCasesBridgeConversions.clamp($0) },
-            in: `in`.map { KeywordCasesBridgeConversions.clamp($0) },
-            init: `init`.map { KeywordCasesBridgeConversions.clamp($0) },
-            `inout`: `inout`.map { KeywordCasesBridgeConversions.clamp($0) },
-            internal: `internal`.map { KeywordCasesBridgeConversions.clamp($0) },
-            is: `is`.map { KeywordCasesBridgeConversions.clamp($0) },
-            let: `let`.map { KeywordCasesBridgeConversions.clamp($0) },
-            macro: `macro`.map { KeywordCasesBridgeConversions.clamp($0) },
-            nil: `nil`.map { KeywordCasesBridgeConversions.clamp($0) },
-            nonisolated: `nonisolated`.map { KeywordCasesBridgeConversions.clamp($0) },
-            open: `open`.map { KeywordCasesBridgeConversions.clamp($0) },
-            operator: `operator`.map { KeywordCasesBridgeConversions.clamp($0) },
-            package: `package`.map { KeywordCasesBridgeConversions.clamp($0) },
-            precedencegroup: `precedencegroup`.map { KeywordCasesBridgeConversions.clamp($0) },
-            private: `private`.map { KeywordCasesBridgeConversions.clamp($0) },
-            protocol: `protocol`.map { KeywordCasesBridgeConversions.clamp($0) },
-            public: `public`.map { KeywordCasesBridgeConversions.clamp($0) },
-            repeat: `repeat`.map { KeywordCasesBridgeConversions.clamp($0) },
-            rethrows: `rethrows`.map { KeywordCasesBridgeConversions.clamp($0) },
-            return: `return`.map { KeywordCasesBridgeConversions.clamp($0) },
-            self: self.`self`.map { KeywordCasesBridgeConversions.clamp($0) },
-            sending: `sending`.map { KeywordCasesBridgeConversions.clamp($0) },
-            some: `some`.map { KeywordCasesBridgeConversions.clamp($0) },
-            static: `static`.map { KeywordCasesBridgeConversions.clamp($0) },
-            struct: `struct`.map { KeywordCasesBridgeConversions.clamp($0) },
-            subscript: `subscript`.map { KeywordCasesBridgeConversions.clamp($0) },
-            super: `super`.map { KeywordCasesBridgeConversions.clamp($0) },
-            switch: `switch`.map { KeywordCasesBridgeConversions.clamp($0) },
-            throw: `throw`.map { KeywordCasesBridgeConversions.clamp($0) },
-            throws: `throws`.map { KeywordCasesBridgeConversions.clamp($0) },
-            true: `true`.map { KeywordCasesBridgeConversions.clamp($0) },
-            try: `try`.map { KeywordCasesBridgeConversions.clamp($0) },
-            typealias: `typealias`.map { KeywordCasesBridgeConversions.clamp($0) },
-            var: `var`.map { KeywordCasesBridgeConversions.clamp($0) },
-            where: `where`.map { KeywordCasesBridgeConversions.clamp($0) },
-            while: `while`.map { KeywordCasesBridgeConversions.clamp($0) },
-            associativity: associativity.map { KeywordCasesBridgeConversions.clamp($0) },
-            convenience: convenience.map { KeywordCasesBridgeConversions.clamp($0) },
-            didSet: didSet.map { KeywordCasesBridgeConversions.clamp($0) },
-            dynamic: dynamic.map { KeywordCasesBridgeConversions.clamp($0) },
-            final: final.map { KeywordCasesBridgeConversions.clamp($0) },
-            get: get.map { KeywordCasesBridgeConversions.clamp($0) },
-            indirect: indirect.map { KeywordCasesBridgeConversions.clamp($0) },
-            infix: infix.map { KeywordCasesBridgeConversions.clamp($0) },
-            lazy: lazy.map { KeywordCasesBridgeConversions.clamp($0) },
-            left: left.map { KeywordCasesBridgeConversions.clamp($0) },
-            mutating: mutating.map { KeywordCasesBridgeConversions.clamp($0) },
-            none: none.map { KeywordCasesBridgeConversions.clamp($0) },
-            nonmutating: nonmutating.map { KeywordCasesBridgeConversions.clamp($0) },
-            optional: optional.map { KeywordCasesBridgeConversions.clamp($0) },
-            override: override.map { KeywordCasesBridgeConversions.clamp($0) },
-            postfix: postfix.map { KeywordCasesBridgeConversions.clamp($0) },
-            precedence: precedence.map { KeywordCasesBridgeConversions.clamp($0) },
-            prefix: prefix.map { KeywordCasesBridgeConversions.clamp($0) },
-            required: required.map { KeywordCasesBridgeConversions.clamp($0) },
-            right: right.map { KeywordCasesBridgeConversions.clamp($0) },
-            set: set.map { KeywordCasesBridgeConversions.clamp($0) },
-            unowned: unowned.map { KeywordCasesBridgeConversions.clamp($0) },
-            weak: weak.map { KeywordCasesBridgeConversions.clamp($0) },
-            willSet: willSet.map { KeywordCasesBridgeConversions.clamp($0) },
-            isolated: isolated.map { KeywordCasesBridgeConversions.clamp($0) },
-            distributed: distributed.map { KeywordCasesBridgeConversions.clamp($0) },
-            unsafe: unsafe.map { KeywordCasesBridgeConversions.clamp($0) },
-            lowerThan: lowerThan.map { KeywordCasesBridgeConversions.clamp($0) },
-            higherThan: higherThan.map { KeywordCasesBridgeConversions.clamp($0) },
-            assignment: assignment.map { KeywordCasesBridgeConversions.clamp($0) },
-            safe: safe.map { KeywordCasesBridgeConversions.clamp($0) },
-            unchecked: unchecked.map { KeywordCasesBridgeConversions.clamp($0) },
-            reasync: reasync.map { KeywordCasesBridgeConversions.clamp($0) },
-            preconcurrency: preconcurrency.map { KeywordCasesBridgeConversions.clamp($0) },
-            throwing: throwing.map { KeywordCasesBridgeConversions.clamp($0) },
-            objc: objc.map { KeywordCasesBridgeConversions.clamp($0) },
-            available: available.map { KeywordCasesBridgeConversions.clamp($0) },
-            unknown: unknown.map { KeywordCasesBridgeConversions.clamp($0) },
-            fun: fun.map { KeywordCasesBridgeConversions.clamp($0) },
-            interface: interface.map { KeywordCasesBridgeConversions.clamp($0) },
-            null: null.map { KeywordCasesBridgeConversions.clamp($0) },
-            object: object.map { KeywordCasesBridgeConversions.clamp($0) },
-            this: this.map { KeywordCasesBridgeConversions.clamp($0) },
-            typeof: typeof.map { KeywordCasesBridgeConversions.clamp($0) },
-            val: val.map { KeywordCasesBridgeConversions.clamp($0) },
-            when: when.map { KeywordCasesBridgeConversions.clamp($0) },
-            by: by.map { KeywordCasesBridgeConversions.clamp($0) },
-            delegate: delegate.map { KeywordCasesBridgeConversions.clamp($0) },
-            field: field.map { KeywordCasesBridgeConversions.clamp($0) },
-            file: file.map { KeywordCasesBridgeConversions.clamp($0) },
-            finally: finally.map { KeywordCasesBridgeConversions.clamp($0) },
-            param: param.map { KeywordCasesBridgeConversions.clamp($0) },
-            property: property.map { KeywordCasesBridgeConversions.clamp($0) },
-            receiver: receiver.map { KeywordCasesBridgeConversions.clamp($0) },
-            setparam: setparam.map { KeywordCasesBridgeConversions.clamp($0) },
-            value: value.map { KeywordCasesBridgeConversions.clamp($0) },
-            abstract: abstract.map { KeywordCasesBridgeConversions.clamp($0) },
-            actual: actual.map { KeywordCasesBridgeConversions.clamp($0) },
-            annotation: annotation.map { KeywordCasesBridgeConversions.clamp($0) },
-            companion: companion.map { KeywordCasesBridgeConversions.clamp($0) },
-            const: const.map { KeywordCasesBridgeConversions.clamp($0) },
-            crossinline: crossinline.map { KeywordCasesBridgeConversions.clamp($0) },
-            data: data.map { KeywordCasesBridgeConversions.clamp($0) },
-            expect: expect.map { KeywordCasesBridgeConversions.clamp($0) },
-            external: external.map { KeywordCasesBridgeConversions.clamp($0) },
-            inline: inline.map { KeywordCasesBridgeConversions.clamp($0) },
-            inner: inner.map { KeywordCasesBridgeConversions.clamp($0) },
-            lateinit: lateinit.map { KeywordCasesBridgeConversions.clamp($0) },
-            noinline: noinline.map { KeywordCasesBridgeConversions.clamp($0) },
-            out: out.map { KeywordCasesBridgeConversions.clamp($0) },
-            protected: protected.map { KeywordCasesBridgeConversions.clamp($0) },
-            reified: reified.map { KeywordCasesBridgeConversions.clamp($0) },
-            sealed: sealed.map { KeywordCasesBridgeConversions.clamp($0) },
-            suspend: suspend.map { KeywordCasesBridgeConversions.clamp($0) },
-            tailrec: tailrec.map { KeywordCasesBridgeConversions.clamp($0) },
-            vararg: vararg.map { KeywordCasesBridgeConversions.clamp($0) },
-            it: it.map { KeywordCasesBridgeConversions.clamp($0) },
-            debugger: debugger.map { KeywordCasesBridgeConversions.clamp($0) },
-            delete: delete.map { KeywordCasesBridgeConversions.clamp($0) },
-            export: export.map { KeywordCasesBridgeConversions.clamp($0) },
-            extends: extends.map { KeywordCasesBridgeConversions.clamp($0) },
-            function: function.map { KeywordCasesBridgeConversions.clamp($0) },
-            instanceof: instanceof.map { KeywordCasesBridgeConversions.clamp($0) },
-            new: new.map { KeywordCasesBridgeConversions.clamp($0) },
-            void: void.map { KeywordCasesBridgeConversions.clamp($0) },
-            with: with.map { KeywordCasesBridgeConversions.clamp($0) },
-            implements: implements.map { KeywordCasesBridgeConversions.clamp($0) },
-            yield: yield.map { KeywordCasesBridgeConversions.clamp($0) },
-            accessor: accessor.map { KeywordCasesBridgeConversions.clamp($0) },
-            asserts: asserts.map { KeywordCasesBridgeConversions.clamp($0) },
-            assert: assert.map { KeywordCasesBridgeConversions.clamp($0) },
-            bigint: bigint.map { KeywordCasesBridgeConversions.clamp($0) },
-            boolean: boolean.map { KeywordCasesBridgeConversions.clamp($0) },
-            declare: declare.map { KeywordCasesBridgeConversions.clamp($0) },
-            infer: infer.map { KeywordCasesBridgeConversions.clamp($0) },
-            intrinsic: intrinsic.map { KeywordCasesBridgeConversions.clamp($0) },
-            keyof: keyof.map { KeywordCasesBridgeConversions.clamp($0) },
-            module: module.map { KeywordCasesBridgeConversions.clamp($0) },
-            namespace: namespace.map { KeywordCasesBridgeConversions.clamp($0) },
-            never: never.map { KeywordCasesBridgeConversions.clamp($0) },
-            readonly: readonly.map { KeywordCasesBridgeConversions.clamp($0) },
-            require: require.map { KeywordCasesBridgeConversions.clamp($0) },
-            number: number.map { KeywordCasesBridgeConversions.clamp($0) },
-            of: of.map { KeywordCasesBridgeConversions.clamp($0) },
-            satisfies: satisfies.map { KeywordCasesBridgeConversions.clamp($0) },
-            string: string.map { KeywordCasesBridgeConversions.clamp($0) },
-            symbol: symbol.map { KeywordCasesBridgeConversions.clamp($0) },
-            type: type.map { KeywordCasesBridgeConversions.clamp($0) },
-            undefined: undefined.map { KeywordCasesBridgeConversions.clamp($0) },
-            unique: unique.map { KeywordCasesBridgeConversions.clamp($0) },
-            using: using.map { KeywordCasesBridgeConversions.clamp($0) },
-            global: global.map { KeywordCasesBridgeConversions.clamp($0) },
-            arguments: arguments.map { KeywordCasesBridgeConversions.clamp($0) },
-            eval: eval.map { KeywordCasesBridgeConversions.clamp($0) },
-            prototype: prototype.map { KeywordCasesBridgeConversions.clamp($0) },
-            toJSON: toJSON.map { KeywordCasesBridgeConversions.clamp($0) },
-            encode: encode.map { KeywordCasesBridgeConversions.clamp($0) },
-            hash: hash.map { KeywordCasesBridgeConversions.clamp($0) },
-            description: description.map { KeywordCasesBridgeConversions.clamp($0) },
-            debugDescription: debugDescription.map { KeywordCasesBridgeConversions.clamp($0) },
-            rawValue: rawValue.map { KeywordCasesBridgeConversions.clamp($0) },
-            allCases: allCases.map { KeywordCasesBridgeConversions.clamp($0) },
-            hasher: hasher.map { KeywordCasesBridgeConversions.clamp($0) },
-            equals: equals.map { KeywordCasesBridgeConversions.clamp($0) },
-            hashCode: hashCode.map { KeywordCasesBridgeConversions.clamp($0) },
-            component1: component1.map { KeywordCasesBridgeConversions.clamp($0) },
-            component2: component2.map { KeywordCasesBridgeConversions.clamp($0) },
-            name: name.map { KeywordCasesBridgeConversions.clamp($0) },
-            ordinal: ordinal.map { KeywordCasesBridgeConversions.clamp($0) },
-            values: values.map { KeywordCasesBridgeConversions.clamp($0) },
-            entries: entries.map { KeywordCasesBridgeConversions.clamp($0) },
-            compareTo: compareTo.map { KeywordCasesBridgeConversions.clamp($0) },
-            declaringClass: declaringClass.map { KeywordCasesBridgeConversions.clamp($0) },
-            lc: lc.map { KeywordCasesBridgeConversions.clamp($0) },
-            reader: reader.map { KeywordCasesBridgeConversions.clamp($0) },
-            map: map.map { KeywordCasesBridgeConversions.clamp($0) },
-            container: container.map { KeywordCasesBridgeConversions.clamp($0) },
-            decoder: decoder.map { KeywordCasesBridgeConversions.clamp($0) },
-            encoder: encoder.map { KeywordCasesBridgeConversions.clamp($0) },
-            key: key.map { KeywordCasesBridgeConversions.clamp($0) },
-            fail: fail.map { KeywordCasesBridgeConversions.clamp($0) },
-            read: read.map { KeywordCasesBridgeConversions.clamp($0) },
-            ok: ok.map { KeywordCasesBridgeConversions.clamp($0) },
-            attributes: attributes.map { KeywordCasesBridgeConversions.clamp($0) },
-            state: state.map { KeywordCasesBridgeConversions.clamp($0) },
-            error: error.map { KeywordCasesBridgeConversions.clamp($0) }
+            and: and.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            def: def.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            del: del.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            elif: elif.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            except: except.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            lambda: lambda.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            nonlocal: nonlocal.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            not: not.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            or: or.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            pass: pass.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            raise: raise.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            str: str.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            int: int.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            float: float.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            bool: bool.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            list: list.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            dict: dict.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            tuple: tuple.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            from_json: from_json.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            to_json: to_json.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            json: json.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            math: math.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            re: re.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            dataclass: dataclass.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            actor: `actor`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            any: `any`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            as: `as`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            associatedtype: `associatedtype`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            async: `async`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            await: `await`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            borrowing: `borrowing`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            break: `break`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            case: `case`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            catch: `catch`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            class: `class`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            consume: `consume`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            consuming: `consuming`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            continue: `continue`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            copy: `copy`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            default: `default`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            defer: `defer`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            deinit: `deinit`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            discard: `discard`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            do: `do`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            each: `each`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            else: `else`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            enum: `enum`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            extension: `extension`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            fallthrough: `fallthrough`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            false: `false`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            fileprivate: `fileprivate`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            for: `for`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            func: `func`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            guard: `guard`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            if: `if`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            import: `import`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            in: `in`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            init: `init`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            `inout`: `inout`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            internal: `internal`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            is: `is`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            let: `let`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            macro: `macro`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            nil: `nil`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            nonisolated: `nonisolated`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            open: `open`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            operator: `operator`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            package: `package`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            precedencegroup: `precedencegroup`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            private: `private`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            protocol: `protocol`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            public: `public`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            repeat: `repeat`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            rethrows: `rethrows`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            return: `return`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            self: self.`self`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            sending: `sending`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            some: `some`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            static: `static`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            struct: `struct`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            subscript: `subscript`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            super: `super`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            switch: `switch`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            throw: `throw`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            throws: `throws`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            true: `true`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            try: `try`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            typealias: `typealias`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            var: `var`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            where: `where`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            while: `while`.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            associativity: associativity.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            convenience: convenience.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            didSet: didSet.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            dynamic: dynamic.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            final: final.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            get: get.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            indirect: indirect.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            infix: infix.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            lazy: lazy.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            left: left.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            mutating: mutating.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            none: none.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            nonmutating: nonmutating.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            optional: optional.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            override: override.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            postfix: postfix.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            precedence: precedence.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            prefix: prefix.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            required: required.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            right: right.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            set: set.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            unowned: unowned.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            weak: weak.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            willSet: willSet.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            isolated: isolated.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            distributed: distributed.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            unsafe: unsafe.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            lowerThan: lowerThan.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            higherThan: higherThan.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            assignment: assignment.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            safe: safe.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            unchecked: unchecked.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            reasync: reasync.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            preconcurrency: preconcurrency.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            throwing: throwing.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            objc: objc.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            available: available.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            unknown: unknown.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            fun: fun.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            interface: interface.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            null: null.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            object: object.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            this: this.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            typeof: typeof.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            val: val.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            when: when.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            by: by.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            delegate: delegate.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            field: field.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            file: file.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            finally: finally.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            param: param.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            property: property.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            receiver: receiver.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            setparam: setparam.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            value: value.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            abstract: abstract.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            actual: actual.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            annotation: annotation.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            companion: companion.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            const: const.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            crossinline: crossinline.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            data: data.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            expect: expect.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            external: external.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            inline: inline.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            inner: inner.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            lateinit: lateinit.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            noinline: noinline.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            out: out.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            protected: protected.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            reified: reified.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            sealed: sealed.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            suspend: suspend.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            tailrec: tailrec.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            vararg: vararg.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            it: it.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            debugger: debugger.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            delete: delete.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            export: export.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            extends: extends.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            function: function.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            instanceof: instanceof.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            new: new.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            void: void.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            with: with.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            implements: implements.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            yield: yield.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            accessor: accessor.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            asserts: asserts.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            assert: assert.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            bigint: bigint.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            boolean: boolean.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            declare: declare.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            infer: infer.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            intrinsic: intrinsic.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            keyof: keyof.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            module: module.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            namespace: namespace.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            never: never.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            readonly: readonly.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            require: require.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            number: number.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            of: of.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            satisfies: satisfies.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            string: string.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            symbol: symbol.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            type: type.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            undefined: undefined.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            unique: unique.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            using: using.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            global: global.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            arguments: arguments.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            eval: eval.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            prototype: prototype.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            toJSON: toJSON.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            encode: encode.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            hash: hash.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            description: description.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            debugDescription: debugDescription.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            rawValue: rawValue.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            allCases: allCases.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            hasher: hasher.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            equals: equals.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            hashCode: hashCode.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            component1: component1.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            component2: component2.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            name: name.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            ordinal: ordinal.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            values: values.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            entries: entries.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            compareTo: compareTo.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            declaringClass: declaringClass.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            lc: lc.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            reader: reader.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            map: map.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            container: container.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            decoder: decoder.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            encoder: encoder.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            key: key.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            fail: fail.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            read: read.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            ok: ok.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            attributes: attributes.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            state: state.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) },
+            error: error.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) }
         )
     }
 }
 
 /// `KeywordCasesAttributes.Hasher` in JavaScript's shape.
 public struct KeywordCasesHasherRecord: Record {
-    @Field public var combine: Int?
+    @Field public var combine: Double?
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
     public init() {}
@@ -843,14 +843,14 @@ public struct KeywordCasesHasherRecord: Record {
     /// The JavaScript shape of a value the app already holds, e.g. a running activity's.
     public init(_ value: KeywordCasesAttributes.Hasher) {
         self.init()
-        self.combine = value.combine
+        self.combine = value.combine.map { Double($0) }
     }
 
     /// The Codable value: milliseconds become `Date`s, numbers are clamped to the schema's
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     public func toValue() -> KeywordCasesAttributes.Hasher {
         KeywordCasesAttributes.Hasher(
-            combine: combine.map { KeywordCasesBridgeConversions.clamp($0) }
+            combine: combine.map { KeywordCasesBridgeConversions.whole($0, orElse: 0) }
         )
     }
 }
@@ -915,10 +915,20 @@ extension KeywordCasesAttributes.Encodable: Enumerable {}
 /// type; `Date` counts seconds from 2001. Each repair keeps a bad value from trapping or from
 /// failing ActivityKit's JSON encoder later, where the error would be far from its cause.
 private enum KeywordCasesBridgeConversions {
-    /// The nearest value within the bounds; each bound is checked on its own, so a field
-    /// with only `min` (or only `max`) is clamped too. Without a bound the 32-bit range is
-    /// the bound: the bridge's int is what TypeScript and Kotlin read.
-    static func clamp(_ value: Int, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647) -> Int {
+    /// A JavaScript number as the nearest whole number within the bounds: rounded half away
+    /// from zero (as Expo rounds), then clamped, each bound on its own, so a field with only
+    /// `min` (or only `max`) is clamped too. Without a bound the 32-bit range is the bound:
+    /// the bridge's int is what TypeScript and Kotlin read. NaN or infinity gives `fallback`.
+    static func whole(_ value: Double, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647, orElse fallback: Int) -> Int {
+        guard value.isFinite else { return fallback }
+        let rounded = value.rounded()
+        if rounded <= Double(lower) { return lower }
+        if rounded >= Double(upper) { return upper }
+        return Int(rounded)
+    }
+
+    /// The nearest value within the bounds.
+    static func clamp(_ value: Int, min lower: Int, max upper: Int) -> Int {
         if value < lower { return lower }
         if value > upper { return upper }
         return value

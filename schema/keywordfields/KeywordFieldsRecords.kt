@@ -10,544 +10,544 @@ import expo.modules.kotlin.records.Required
 /** [KeywordFieldsAttributes] as JavaScript sends it to start an activity: wire names, dates in Unix ms. */
 class KeywordFieldsAttributesRecord : Record {
     @Field
-    var actor: Int? = null
+    var actor: Double? = null
 
     @Field
-    var any: Int? = null
+    var any: Double? = null
 
     @Field
-    var `as`: Int? = null
+    var `as`: Double? = null
 
     @Field
-    var associatedtype: Int? = null
+    var associatedtype: Double? = null
 
     @Field
-    var async: Int? = null
+    var async: Double? = null
 
     @Field
-    var await: Int? = null
+    var await: Double? = null
 
     @Field
-    var borrowing: Int? = null
+    var borrowing: Double? = null
 
     @Field
-    var `break`: Int? = null
+    var `break`: Double? = null
 
     @Field
-    var case: Int? = null
+    var case: Double? = null
 
     @Field
-    var catch: Int? = null
+    var catch: Double? = null
 
     @Field
-    var `class`: Int? = null
+    var `class`: Double? = null
 
     @Field
-    var consume: Int? = null
+    var consume: Double? = null
 
     @Field
-    var consuming: Int? = null
+    var consuming: Double? = null
 
     @Field
-    var `continue`: Int? = null
+    var `continue`: Double? = null
 
     @Field
-    var copy: Int? = null
+    var copy: Double? = null
 
     @Field
-    var default: Int? = null
+    var default: Double? = null
 
     @Field
-    var defer: Int? = null
+    var defer: Double? = null
 
     @Field
-    var deinit: Int? = null
+    var deinit: Double? = null
 
     @Field
-    var discard: Int? = null
+    var discard: Double? = null
 
     @Field
-    var `do`: Int? = null
+    var `do`: Double? = null
 
     @Field
-    var each: Int? = null
+    var each: Double? = null
 
     @Field
-    var `else`: Int? = null
+    var `else`: Double? = null
 
     @Field
-    var enum: Int? = null
+    var enum: Double? = null
 
     @Field
-    var extension: Int? = null
+    var extension: Double? = null
 
     @Field
-    var fallthrough: Int? = null
+    var fallthrough: Double? = null
 
     @Field
-    var `false`: Int? = null
+    var `false`: Double? = null
 
     @Field
-    var fileprivate: Int? = null
+    var fileprivate: Double? = null
 
     @Field
-    var `for`: Int? = null
+    var `for`: Double? = null
 
     @Field
-    var func: Int? = null
+    var func: Double? = null
 
     @Field
-    var guard: Int? = null
+    var guard: Double? = null
 
     @Field
-    var `if`: Int? = null
+    var `if`: Double? = null
 
     @Field
-    var import: Int? = null
+    var import: Double? = null
 
     @Field
-    var `in`: Int? = null
+    var `in`: Double? = null
 
     @Field
-    var init: Int? = null
+    var init: Double? = null
 
     @Field
-    var inout: Int? = null
+    var inout: Double? = null
 
     @Field
-    var internal: Int? = null
+    var internal: Double? = null
 
     @Field
-    var `is`: Int? = null
+    var `is`: Double? = null
 
     @Field
-    var let: Int? = null
+    var let: Double? = null
 
     @Field
-    var macro: Int? = null
+    var macro: Double? = null
 
     @Field
-    var nil: Int? = null
+    var nil: Double? = null
 
     @Field
-    var nonisolated: Int? = null
+    var nonisolated: Double? = null
 
     @Field
-    var open: Int? = null
+    var open: Double? = null
 
     @Field
-    var operator: Int? = null
+    var operator: Double? = null
 
     @Field
-    var `package`: Int? = null
+    var `package`: Double? = null
 
     @Field
-    var precedencegroup: Int? = null
+    var precedencegroup: Double? = null
 
     @Field
-    var private: Int? = null
+    var private: Double? = null
 
     @Field
-    var protocol: Int? = null
+    var protocol: Double? = null
 
     @Field
-    var public: Int? = null
+    var public: Double? = null
 
     @Field
-    var repeat: Int? = null
+    var repeat: Double? = null
 
     @Field
-    var rethrows: Int? = null
+    var rethrows: Double? = null
 
     @Field
-    var `return`: Int? = null
+    var `return`: Double? = null
 
     @Field
-    var self: Int? = null
+    var self: Double? = null
 
     @Field
-    var sending: Int? = null
+    var sending: Double? = null
 
     @Field
-    var some: Int? = null
+    var some: Double? = null
 
     @Field
-    var static: Int? = null
+    var static: Double? = null
 
     @Field
-    var struct: Int? = null
+    var struct: Double? = null
 
     @Field
-    var subscript: Int? = null
+    var subscript: Double? = null
 
     @Field
-    var `super`: Int? = null
+    var `super`: Double? = null
 
     @Field
-    var switch: Int? = null
+    var switch: Double? = null
 
     @Field
-    var `throw`: Int? = null
+    var `throw`: Double? = null
 
     @Field
-    var throws: Int? = null
+    var throws: Double? = null
 
     @Field
-    var `true`: Int? = null
+    var `true`: Double? = null
 
     @Field
-    var `try`: Int? = null
+    var `try`: Double? = null
 
     @Field
-    var `typealias`: Int? = null
+    var `typealias`: Double? = null
 
     @Field
-    var `var`: Int? = null
+    var `var`: Double? = null
 
     @Field
-    var where: Int? = null
+    var where: Double? = null
 
     @Field
-    var `while`: Int? = null
+    var `while`: Double? = null
 
     @Field
-    var associativity: Int? = null
+    var associativity: Double? = null
 
     @Field
-    var convenience: Int? = null
+    var convenience: Double? = null
 
     @Field
-    var didSet: Int? = null
+    var didSet: Double? = null
 
     @Field
-    var dynamic: Int? = null
+    var dynamic: Double? = null
 
     @Field
-    var final: Int? = null
+    var final: Double? = null
 
     @Field
-    var get: Int? = null
+    var get: Double? = null
 
     @Field
-    var indirect: Int? = null
+    var indirect: Double? = null
 
     @Field
-    var infix: Int? = null
+    var infix: Double? = null
 
     @Field
-    var lazy: Int? = null
+    var lazy: Double? = null
 
     @Field
-    var left: Int? = null
+    var left: Double? = null
 
     @Field
-    var mutating: Int? = null
+    var mutating: Double? = null
 
     @Field
-    var none: Int? = null
+    var none: Double? = null
 
     @Field
-    var nonmutating: Int? = null
+    var nonmutating: Double? = null
 
     @Field
-    var optional: Int? = null
+    var optional: Double? = null
 
     @Field
-    var override: Int? = null
+    var override: Double? = null
 
     @Field
-    var postfix: Int? = null
+    var postfix: Double? = null
 
     @Field
-    var precedence: Int? = null
+    var precedence: Double? = null
 
     @Field
-    var prefix: Int? = null
+    var prefix: Double? = null
 
     @Field
-    var required: Int? = null
+    var required: Double? = null
 
     @Field
-    var right: Int? = null
+    var right: Double? = null
 
     @Field
-    var set: Int? = null
+    var set: Double? = null
 
     @Field
-    var unowned: Int? = null
+    var unowned: Double? = null
 
     @Field
-    var weak: Int? = null
+    var weak: Double? = null
 
     @Field
-    var willSet: Int? = null
+    var willSet: Double? = null
 
     @Field
-    var isolated: Int? = null
+    var isolated: Double? = null
 
     @Field
-    var distributed: Int? = null
+    var distributed: Double? = null
 
     @Field
-    var unsafe: Int? = null
+    var unsafe: Double? = null
 
     @Field
-    var lowerThan: Int? = null
+    var lowerThan: Double? = null
 
     @Field
-    var higherThan: Int? = null
+    var higherThan: Double? = null
 
     @Field
-    var assignment: Int? = null
+    var assignment: Double? = null
 
     @Field
-    var safe: Int? = null
+    var safe: Double? = null
 
     @Field
-    var unchecked: Int? = null
+    var unchecked: Double? = null
 
     @Field
-    var reasync: Int? = null
+    var reasync: Double? = null
 
     @Field
-    var preconcurrency: Int? = null
+    var preconcurrency: Double? = null
 
     @Field
-    var throwing: Int? = null
+    var throwing: Double? = null
 
     @Field
-    var objc: Int? = null
+    var objc: Double? = null
 
     @Field
-    var available: Int? = null
+    var available: Double? = null
 
     @Field
-    var unknown: Int? = null
+    var unknown: Double? = null
 
     @Field
-    var `fun`: Int? = null
+    var `fun`: Double? = null
 
     @Field
-    var and: Int? = null
+    var and: Double? = null
 
     @Field
-    var def: Int? = null
+    var def: Double? = null
 
     @Field
-    var del: Int? = null
+    var del: Double? = null
 
     @Field
-    var elif: Int? = null
+    var elif: Double? = null
 
     @Field
-    var except: Int? = null
+    var except: Double? = null
 
     @Field
-    var lambda: Int? = null
+    var lambda: Double? = null
 
     @Field
-    var nonlocal: Int? = null
+    var nonlocal: Double? = null
 
     @Field
-    var not: Int? = null
+    var not: Double? = null
 
     @Field
-    var or: Int? = null
+    var or: Double? = null
 
     @Field
-    var pass: Int? = null
+    var pass: Double? = null
 
     @Field
-    var raise: Int? = null
+    var raise: Double? = null
 
     @Field
-    var str: Int? = null
+    var str: Double? = null
 
     @Field
-    var int: Int? = null
+    var int: Double? = null
 
     @Field
-    var float: Int? = null
+    var float: Double? = null
 
     @Field
-    var bool: Int? = null
+    var bool: Double? = null
 
     @Field
-    var list: Int? = null
+    var list: Double? = null
 
     @Field
-    var dict: Int? = null
+    var dict: Double? = null
 
     @Field
-    var tuple: Int? = null
+    var tuple: Double? = null
 
     @Field
-    var from_json: Int? = null
+    var from_json: Double? = null
 
     @Field
-    var to_json: Int? = null
+    var to_json: Double? = null
 
     @Field
-    var json: Int? = null
+    var json: Double? = null
 
     @Field
-    var math: Int? = null
+    var math: Double? = null
 
     @Field
-    var re: Int? = null
+    var re: Double? = null
 
     @Field
-    var dataclass: Int? = null
+    var dataclass: Double? = null
 
     /** also a state field: Kotlin keeps the two key constants apart */
     @Field
     @Required
-    var duration: Int = 0
+    var duration: Double = 0.0
 
     /**
      * FCM reserves the key from, not the Swift name
      * `from` in Kotlin.
      */
     @Field
-    var fromStop: Int? = null
+    var fromStop: Double? = null
 
     /**
      * The Kotlin contract's value: numbers clamped to the schema's bounds, left-out fields
      * given their defaults, unknown enum values their `unknown:` case, as the Swift bridge does.
      */
     fun toAttributes(): KeywordFieldsAttributes = KeywordFieldsAttributes(
-        actor = this.actor,
-        any = this.any,
-        `as` = this.`as`,
-        associatedtype = this.associatedtype,
-        async = this.async,
-        await = this.await,
-        borrowing = this.borrowing,
-        `break` = this.`break`,
-        case = this.case,
-        catch = this.catch,
-        `class` = this.`class`,
-        consume = this.consume,
-        consuming = this.consuming,
-        `continue` = this.`continue`,
-        copy = this.copy,
-        default = this.default,
-        defer = this.defer,
-        deinit = this.deinit,
-        discard = this.discard,
-        `do` = this.`do`,
-        each = this.each,
-        `else` = this.`else`,
-        enum = this.enum,
-        extension = this.extension,
-        fallthrough = this.fallthrough,
-        `false` = this.`false`,
-        fileprivate = this.fileprivate,
-        `for` = this.`for`,
-        func = this.func,
-        guard = this.guard,
-        `if` = this.`if`,
-        import = this.import,
-        `in` = this.`in`,
-        init = this.init,
-        inout = this.inout,
-        internal = this.internal,
-        `is` = this.`is`,
-        let = this.let,
-        macro = this.macro,
-        nil = this.nil,
-        nonisolated = this.nonisolated,
-        open = this.open,
-        operator = this.operator,
-        `package` = this.`package`,
-        precedencegroup = this.precedencegroup,
-        private = this.private,
-        protocol = this.protocol,
-        public = this.public,
-        repeat = this.repeat,
-        rethrows = this.rethrows,
-        `return` = this.`return`,
-        self = this.self,
-        sending = this.sending,
-        some = this.some,
-        static = this.static,
-        struct = this.struct,
-        subscript = this.subscript,
-        `super` = this.`super`,
-        switch = this.switch,
-        `throw` = this.`throw`,
-        throws = this.throws,
-        `true` = this.`true`,
-        `try` = this.`try`,
-        `typealias` = this.`typealias`,
-        `var` = this.`var`,
-        where = this.where,
-        `while` = this.`while`,
-        associativity = this.associativity,
-        convenience = this.convenience,
-        didSet = this.didSet,
-        dynamic = this.dynamic,
-        final = this.final,
-        get = this.get,
-        indirect = this.indirect,
-        infix = this.infix,
-        lazy = this.lazy,
-        left = this.left,
-        mutating = this.mutating,
-        none = this.none,
-        nonmutating = this.nonmutating,
-        optional = this.optional,
-        override = this.override,
-        postfix = this.postfix,
-        precedence = this.precedence,
-        prefix = this.prefix,
-        required = this.required,
-        right = this.right,
-        set = this.set,
-        unowned = this.unowned,
-        weak = this.weak,
-        willSet = this.willSet,
-        isolated = this.isolated,
-        distributed = this.distributed,
-        unsafe = this.unsafe,
-        lowerThan = this.lowerThan,
-        higherThan = this.higherThan,
-        assignment = this.assignment,
-        safe = this.safe,
-        unchecked = this.unchecked,
-        reasync = this.reasync,
-        preconcurrency = this.preconcurrency,
-        throwing = this.throwing,
-        objc = this.objc,
-        available = this.available,
-        unknown = this.unknown,
-        `fun` = this.`fun`,
-        and = this.and,
-        def = this.def,
-        del = this.del,
-        elif = this.elif,
-        except = this.except,
-        lambda = this.lambda,
-        nonlocal = this.nonlocal,
-        not = this.not,
-        or = this.or,
-        pass = this.pass,
-        raise = this.raise,
-        str = this.str,
-        int = this.int,
-        float = this.float,
-        bool = this.bool,
-        list = this.list,
-        dict = this.dict,
-        tuple = this.tuple,
-        from_json = this.from_json,
-        to_json = this.to_json,
-        json = this.json,
-        math = this.math,
-        re = this.re,
-        dataclass = this.dataclass,
-        duration = this.duration,
-        from = this.fromStop
+        actor = KeywordFieldsBridgeConversions.wholeOrNull(this.actor, -2147483648L, 2147483647L, 0L)?.toInt(),
+        any = KeywordFieldsBridgeConversions.wholeOrNull(this.any, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `as` = KeywordFieldsBridgeConversions.wholeOrNull(this.`as`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        associatedtype = KeywordFieldsBridgeConversions.wholeOrNull(this.associatedtype, -2147483648L, 2147483647L, 0L)?.toInt(),
+        async = KeywordFieldsBridgeConversions.wholeOrNull(this.async, -2147483648L, 2147483647L, 0L)?.toInt(),
+        await = KeywordFieldsBridgeConversions.wholeOrNull(this.await, -2147483648L, 2147483647L, 0L)?.toInt(),
+        borrowing = KeywordFieldsBridgeConversions.wholeOrNull(this.borrowing, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `break` = KeywordFieldsBridgeConversions.wholeOrNull(this.`break`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        case = KeywordFieldsBridgeConversions.wholeOrNull(this.case, -2147483648L, 2147483647L, 0L)?.toInt(),
+        catch = KeywordFieldsBridgeConversions.wholeOrNull(this.catch, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `class` = KeywordFieldsBridgeConversions.wholeOrNull(this.`class`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        consume = KeywordFieldsBridgeConversions.wholeOrNull(this.consume, -2147483648L, 2147483647L, 0L)?.toInt(),
+        consuming = KeywordFieldsBridgeConversions.wholeOrNull(this.consuming, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `continue` = KeywordFieldsBridgeConversions.wholeOrNull(this.`continue`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        copy = KeywordFieldsBridgeConversions.wholeOrNull(this.copy, -2147483648L, 2147483647L, 0L)?.toInt(),
+        default = KeywordFieldsBridgeConversions.wholeOrNull(this.default, -2147483648L, 2147483647L, 0L)?.toInt(),
+        defer = KeywordFieldsBridgeConversions.wholeOrNull(this.defer, -2147483648L, 2147483647L, 0L)?.toInt(),
+        deinit = KeywordFieldsBridgeConversions.wholeOrNull(this.deinit, -2147483648L, 2147483647L, 0L)?.toInt(),
+        discard = KeywordFieldsBridgeConversions.wholeOrNull(this.discard, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `do` = KeywordFieldsBridgeConversions.wholeOrNull(this.`do`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        each = KeywordFieldsBridgeConversions.wholeOrNull(this.each, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `else` = KeywordFieldsBridgeConversions.wholeOrNull(this.`else`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        enum = KeywordFieldsBridgeConversions.wholeOrNull(this.enum, -2147483648L, 2147483647L, 0L)?.toInt(),
+        extension = KeywordFieldsBridgeConversions.wholeOrNull(this.extension, -2147483648L, 2147483647L, 0L)?.toInt(),
+        fallthrough = KeywordFieldsBridgeConversions.wholeOrNull(this.fallthrough, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `false` = KeywordFieldsBridgeConversions.wholeOrNull(this.`false`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        fileprivate = KeywordFieldsBridgeConversions.wholeOrNull(this.fileprivate, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `for` = KeywordFieldsBridgeConversions.wholeOrNull(this.`for`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        func = KeywordFieldsBridgeConversions.wholeOrNull(this.func, -2147483648L, 2147483647L, 0L)?.toInt(),
+        guard = KeywordFieldsBridgeConversions.wholeOrNull(this.guard, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `if` = KeywordFieldsBridgeConversions.wholeOrNull(this.`if`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        import = KeywordFieldsBridgeConversions.wholeOrNull(this.import, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `in` = KeywordFieldsBridgeConversions.wholeOrNull(this.`in`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        init = KeywordFieldsBridgeConversions.wholeOrNull(this.init, -2147483648L, 2147483647L, 0L)?.toInt(),
+        inout = KeywordFieldsBridgeConversions.wholeOrNull(this.inout, -2147483648L, 2147483647L, 0L)?.toInt(),
+        internal = KeywordFieldsBridgeConversions.wholeOrNull(this.internal, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `is` = KeywordFieldsBridgeConversions.wholeOrNull(this.`is`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        let = KeywordFieldsBridgeConversions.wholeOrNull(this.let, -2147483648L, 2147483647L, 0L)?.toInt(),
+        macro = KeywordFieldsBridgeConversions.wholeOrNull(this.macro, -2147483648L, 2147483647L, 0L)?.toInt(),
+        nil = KeywordFieldsBridgeConversions.wholeOrNull(this.nil, -2147483648L, 2147483647L, 0L)?.toInt(),
+        nonisolated = KeywordFieldsBridgeConversions.wholeOrNull(this.nonisolated, -2147483648L, 2147483647L, 0L)?.toInt(),
+        open = KeywordFieldsBridgeConversions.wholeOrNull(this.open, -2147483648L, 2147483647L, 0L)?.toInt(),
+        operator = KeywordFieldsBridgeConversions.wholeOrNull(this.operator, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `package` = KeywordFieldsBridgeConversions.wholeOrNull(this.`package`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        precedencegroup = KeywordFieldsBridgeConversions.wholeOrNull(this.precedencegroup, -2147483648L, 2147483647L, 0L)?.toInt(),
+        private = KeywordFieldsBridgeConversions.wholeOrNull(this.private, -2147483648L, 2147483647L, 0L)?.toInt(),
+        protocol = KeywordFieldsBridgeConversions.wholeOrNull(this.protocol, -2147483648L, 2147483647L, 0L)?.toInt(),
+        public = KeywordFieldsBridgeConversions.wholeOrNull(this.public, -2147483648L, 2147483647L, 0L)?.toInt(),
+        repeat = KeywordFieldsBridgeConversions.wholeOrNull(this.repeat, -2147483648L, 2147483647L, 0L)?.toInt(),
+        rethrows = KeywordFieldsBridgeConversions.wholeOrNull(this.rethrows, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `return` = KeywordFieldsBridgeConversions.wholeOrNull(this.`return`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        self = KeywordFieldsBridgeConversions.wholeOrNull(this.self, -2147483648L, 2147483647L, 0L)?.toInt(),
+        sending = KeywordFieldsBridgeConversions.wholeOrNull(this.sending, -2147483648L, 2147483647L, 0L)?.toInt(),
+        some = KeywordFieldsBridgeConversions.wholeOrNull(this.some, -2147483648L, 2147483647L, 0L)?.toInt(),
+        static = KeywordFieldsBridgeConversions.wholeOrNull(this.static, -2147483648L, 2147483647L, 0L)?.toInt(),
+        struct = KeywordFieldsBridgeConversions.wholeOrNull(this.struct, -2147483648L, 2147483647L, 0L)?.toInt(),
+        subscript = KeywordFieldsBridgeConversions.wholeOrNull(this.subscript, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `super` = KeywordFieldsBridgeConversions.wholeOrNull(this.`super`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        switch = KeywordFieldsBridgeConversions.wholeOrNull(this.switch, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `throw` = KeywordFieldsBridgeConversions.wholeOrNull(this.`throw`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        throws = KeywordFieldsBridgeConversions.wholeOrNull(this.throws, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `true` = KeywordFieldsBridgeConversions.wholeOrNull(this.`true`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `try` = KeywordFieldsBridgeConversions.wholeOrNull(this.`try`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `typealias` = KeywordFieldsBridgeConversions.wholeOrNull(this.`typealias`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `var` = KeywordFieldsBridgeConversions.wholeOrNull(this.`var`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        where = KeywordFieldsBridgeConversions.wholeOrNull(this.where, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `while` = KeywordFieldsBridgeConversions.wholeOrNull(this.`while`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        associativity = KeywordFieldsBridgeConversions.wholeOrNull(this.associativity, -2147483648L, 2147483647L, 0L)?.toInt(),
+        convenience = KeywordFieldsBridgeConversions.wholeOrNull(this.convenience, -2147483648L, 2147483647L, 0L)?.toInt(),
+        didSet = KeywordFieldsBridgeConversions.wholeOrNull(this.didSet, -2147483648L, 2147483647L, 0L)?.toInt(),
+        dynamic = KeywordFieldsBridgeConversions.wholeOrNull(this.dynamic, -2147483648L, 2147483647L, 0L)?.toInt(),
+        final = KeywordFieldsBridgeConversions.wholeOrNull(this.final, -2147483648L, 2147483647L, 0L)?.toInt(),
+        get = KeywordFieldsBridgeConversions.wholeOrNull(this.get, -2147483648L, 2147483647L, 0L)?.toInt(),
+        indirect = KeywordFieldsBridgeConversions.wholeOrNull(this.indirect, -2147483648L, 2147483647L, 0L)?.toInt(),
+        infix = KeywordFieldsBridgeConversions.wholeOrNull(this.infix, -2147483648L, 2147483647L, 0L)?.toInt(),
+        lazy = KeywordFieldsBridgeConversions.wholeOrNull(this.lazy, -2147483648L, 2147483647L, 0L)?.toInt(),
+        left = KeywordFieldsBridgeConversions.wholeOrNull(this.left, -2147483648L, 2147483647L, 0L)?.toInt(),
+        mutating = KeywordFieldsBridgeConversions.wholeOrNull(this.mutating, -2147483648L, 2147483647L, 0L)?.toInt(),
+        none = KeywordFieldsBridgeConversions.wholeOrNull(this.none, -2147483648L, 2147483647L, 0L)?.toInt(),
+        nonmutating = KeywordFieldsBridgeConversions.wholeOrNull(this.nonmutating, -2147483648L, 2147483647L, 0L)?.toInt(),
+        optional = KeywordFieldsBridgeConversions.wholeOrNull(this.optional, -2147483648L, 2147483647L, 0L)?.toInt(),
+        override = KeywordFieldsBridgeConversions.wholeOrNull(this.override, -2147483648L, 2147483647L, 0L)?.toInt(),
+        postfix = KeywordFieldsBridgeConversions.wholeOrNull(this.postfix, -2147483648L, 2147483647L, 0L)?.toInt(),
+        precedence = KeywordFieldsBridgeConversions.wholeOrNull(this.precedence, -2147483648L, 2147483647L, 0L)?.toInt(),
+        prefix = KeywordFieldsBridgeConversions.wholeOrNull(this.prefix, -2147483648L, 2147483647L, 0L)?.toInt(),
+        required = KeywordFieldsBridgeConversions.wholeOrNull(this.required, -2147483648L, 2147483647L, 0L)?.toInt(),
+        right = KeywordFieldsBridgeConversions.wholeOrNull(this.right, -2147483648L, 2147483647L, 0L)?.toInt(),
+        set = KeywordFieldsBridgeConversions.wholeOrNull(this.set, -2147483648L, 2147483647L, 0L)?.toInt(),
+        unowned = KeywordFieldsBridgeConversions.wholeOrNull(this.unowned, -2147483648L, 2147483647L, 0L)?.toInt(),
+        weak = KeywordFieldsBridgeConversions.wholeOrNull(this.weak, -2147483648L, 2147483647L, 0L)?.toInt(),
+        willSet = KeywordFieldsBridgeConversions.wholeOrNull(this.willSet, -2147483648L, 2147483647L, 0L)?.toInt(),
+        isolated = KeywordFieldsBridgeConversions.wholeOrNull(this.isolated, -2147483648L, 2147483647L, 0L)?.toInt(),
+        distributed = KeywordFieldsBridgeConversions.wholeOrNull(this.distributed, -2147483648L, 2147483647L, 0L)?.toInt(),
+        unsafe = KeywordFieldsBridgeConversions.wholeOrNull(this.unsafe, -2147483648L, 2147483647L, 0L)?.toInt(),
+        lowerThan = KeywordFieldsBridgeConversions.wholeOrNull(this.lowerThan, -2147483648L, 2147483647L, 0L)?.toInt(),
+        higherThan = KeywordFieldsBridgeConversions.wholeOrNull(this.higherThan, -2147483648L, 2147483647L, 0L)?.toInt(),
+        assignment = KeywordFieldsBridgeConversions.wholeOrNull(this.assignment, -2147483648L, 2147483647L, 0L)?.toInt(),
+        safe = KeywordFieldsBridgeConversions.wholeOrNull(this.safe, -2147483648L, 2147483647L, 0L)?.toInt(),
+        unchecked = KeywordFieldsBridgeConversions.wholeOrNull(this.unchecked, -2147483648L, 2147483647L, 0L)?.toInt(),
+        reasync = KeywordFieldsBridgeConversions.wholeOrNull(this.reasync, -2147483648L, 2147483647L, 0L)?.toInt(),
+        preconcurrency = KeywordFieldsBridgeConversions.wholeOrNull(this.preconcurrency, -2147483648L, 2147483647L, 0L)?.toInt(),
+        throwing = KeywordFieldsBridgeConversions.wholeOrNull(this.throwing, -2147483648L, 2147483647L, 0L)?.toInt(),
+        objc = KeywordFieldsBridgeConversions.wholeOrNull(this.objc, -2147483648L, 2147483647L, 0L)?.toInt(),
+        available = KeywordFieldsBridgeConversions.wholeOrNull(this.available, -2147483648L, 2147483647L, 0L)?.toInt(),
+        unknown = KeywordFieldsBridgeConversions.wholeOrNull(this.unknown, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `fun` = KeywordFieldsBridgeConversions.wholeOrNull(this.`fun`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        and = KeywordFieldsBridgeConversions.wholeOrNull(this.and, -2147483648L, 2147483647L, 0L)?.toInt(),
+        def = KeywordFieldsBridgeConversions.wholeOrNull(this.def, -2147483648L, 2147483647L, 0L)?.toInt(),
+        del = KeywordFieldsBridgeConversions.wholeOrNull(this.del, -2147483648L, 2147483647L, 0L)?.toInt(),
+        elif = KeywordFieldsBridgeConversions.wholeOrNull(this.elif, -2147483648L, 2147483647L, 0L)?.toInt(),
+        except = KeywordFieldsBridgeConversions.wholeOrNull(this.except, -2147483648L, 2147483647L, 0L)?.toInt(),
+        lambda = KeywordFieldsBridgeConversions.wholeOrNull(this.lambda, -2147483648L, 2147483647L, 0L)?.toInt(),
+        nonlocal = KeywordFieldsBridgeConversions.wholeOrNull(this.nonlocal, -2147483648L, 2147483647L, 0L)?.toInt(),
+        not = KeywordFieldsBridgeConversions.wholeOrNull(this.not, -2147483648L, 2147483647L, 0L)?.toInt(),
+        or = KeywordFieldsBridgeConversions.wholeOrNull(this.or, -2147483648L, 2147483647L, 0L)?.toInt(),
+        pass = KeywordFieldsBridgeConversions.wholeOrNull(this.pass, -2147483648L, 2147483647L, 0L)?.toInt(),
+        raise = KeywordFieldsBridgeConversions.wholeOrNull(this.raise, -2147483648L, 2147483647L, 0L)?.toInt(),
+        str = KeywordFieldsBridgeConversions.wholeOrNull(this.str, -2147483648L, 2147483647L, 0L)?.toInt(),
+        int = KeywordFieldsBridgeConversions.wholeOrNull(this.int, -2147483648L, 2147483647L, 0L)?.toInt(),
+        float = KeywordFieldsBridgeConversions.wholeOrNull(this.float, -2147483648L, 2147483647L, 0L)?.toInt(),
+        bool = KeywordFieldsBridgeConversions.wholeOrNull(this.bool, -2147483648L, 2147483647L, 0L)?.toInt(),
+        list = KeywordFieldsBridgeConversions.wholeOrNull(this.list, -2147483648L, 2147483647L, 0L)?.toInt(),
+        dict = KeywordFieldsBridgeConversions.wholeOrNull(this.dict, -2147483648L, 2147483647L, 0L)?.toInt(),
+        tuple = KeywordFieldsBridgeConversions.wholeOrNull(this.tuple, -2147483648L, 2147483647L, 0L)?.toInt(),
+        from_json = KeywordFieldsBridgeConversions.wholeOrNull(this.from_json, -2147483648L, 2147483647L, 0L)?.toInt(),
+        to_json = KeywordFieldsBridgeConversions.wholeOrNull(this.to_json, -2147483648L, 2147483647L, 0L)?.toInt(),
+        json = KeywordFieldsBridgeConversions.wholeOrNull(this.json, -2147483648L, 2147483647L, 0L)?.toInt(),
+        math = KeywordFieldsBridgeConversions.wholeOrNull(this.math, -2147483648L, 2147483647L, 0L)?.toInt(),
+        re = KeywordFieldsBridgeConversions.wholeOrNull(this.re, -2147483648L, 2147483647L, 0L)?.toInt(),
+        dataclass = KeywordFieldsBridgeConversions.wholeOrNull(this.dataclass, -2147483648L, 2147483647L, 0L)?.toInt(),
+        duration = KeywordFieldsBridgeConversions.whole(this.duration, -2147483648L, 2147483647L, 0L).toInt(),
+        from = KeywordFieldsBridgeConversions.wholeOrNull(this.fromStop, -2147483648L, 2147483647L, 0L)?.toInt()
     )
 
     companion object {
@@ -556,138 +556,138 @@ class KeywordFieldsAttributesRecord : Record {
          * hand back to JS): dates in Unix ms, enums as their raw values.
          */
         fun from(value: KeywordFieldsAttributes): KeywordFieldsAttributesRecord = KeywordFieldsAttributesRecord().also { record ->
-            record.actor = value.actor
-            record.any = value.any
-            record.`as` = value.`as`
-            record.associatedtype = value.associatedtype
-            record.async = value.async
-            record.await = value.await
-            record.borrowing = value.borrowing
-            record.`break` = value.`break`
-            record.case = value.case
-            record.catch = value.catch
-            record.`class` = value.`class`
-            record.consume = value.consume
-            record.consuming = value.consuming
-            record.`continue` = value.`continue`
-            record.copy = value.copy
-            record.default = value.default
-            record.defer = value.defer
-            record.deinit = value.deinit
-            record.discard = value.discard
-            record.`do` = value.`do`
-            record.each = value.each
-            record.`else` = value.`else`
-            record.enum = value.enum
-            record.extension = value.extension
-            record.fallthrough = value.fallthrough
-            record.`false` = value.`false`
-            record.fileprivate = value.fileprivate
-            record.`for` = value.`for`
-            record.func = value.func
-            record.guard = value.guard
-            record.`if` = value.`if`
-            record.import = value.import
-            record.`in` = value.`in`
-            record.init = value.init
-            record.inout = value.inout
-            record.internal = value.internal
-            record.`is` = value.`is`
-            record.let = value.let
-            record.macro = value.macro
-            record.nil = value.nil
-            record.nonisolated = value.nonisolated
-            record.open = value.open
-            record.operator = value.operator
-            record.`package` = value.`package`
-            record.precedencegroup = value.precedencegroup
-            record.private = value.private
-            record.protocol = value.protocol
-            record.public = value.public
-            record.repeat = value.repeat
-            record.rethrows = value.rethrows
-            record.`return` = value.`return`
-            record.self = value.self
-            record.sending = value.sending
-            record.some = value.some
-            record.static = value.static
-            record.struct = value.struct
-            record.subscript = value.subscript
-            record.`super` = value.`super`
-            record.switch = value.switch
-            record.`throw` = value.`throw`
-            record.throws = value.throws
-            record.`true` = value.`true`
-            record.`try` = value.`try`
-            record.`typealias` = value.`typealias`
-            record.`var` = value.`var`
-            record.where = value.where
-            record.`while` = value.`while`
-            record.associativity = value.associativity
-            record.convenience = value.convenience
-            record.didSet = value.didSet
-            record.dynamic = value.dynamic
-            record.final = value.final
-            record.get = value.get
-            record.indirect = value.indirect
-            record.infix = value.infix
-            record.lazy = value.lazy
-            record.left = value.left
-            record.mutating = value.mutating
-            record.none = value.none
-            record.nonmutating = value.nonmutating
-            record.optional = value.optional
-            record.override = value.override
-            record.postfix = value.postfix
-            record.precedence = value.precedence
-            record.prefix = value.prefix
-            record.required = value.required
-            record.right = value.right
-            record.set = value.set
-            record.unowned = value.unowned
-            record.weak = value.weak
-            record.willSet = value.willSet
-            record.isolated = value.isolated
-            record.distributed = value.distributed
-            record.unsafe = value.unsafe
-            record.lowerThan = value.lowerThan
-            record.higherThan = value.higherThan
-            record.assignment = value.assignment
-            record.safe = value.safe
-            record.unchecked = value.unchecked
-            record.reasync = value.reasync
-            record.preconcurrency = value.preconcurrency
-            record.throwing = value.throwing
-            record.objc = value.objc
-            record.available = value.available
-            record.unknown = value.unknown
-            record.`fun` = value.`fun`
-            record.and = value.and
-            record.def = value.def
-            record.del = value.del
-            record.elif = value.elif
-            record.except = value.except
-            record.lambda = value.lambda
-            record.nonlocal = value.nonlocal
-            record.not = value.not
-            record.or = value.or
-            record.pass = value.pass
-            record.raise = value.raise
-            record.str = value.str
-            record.int = value.int
-            record.float = value.float
-            record.bool = value.bool
-            record.list = value.list
-            record.dict = value.dict
-            record.tuple = value.tuple
-            record.from_json = value.from_json
-            record.to_json = value.to_json
-            record.json = value.json
-            record.math = value.math
-            record.re = value.re
-            record.dataclass = value.dataclass
-            record.duration = value.duration
-            record.fromStop = value.from
+            record.actor = value.actor?.toDouble()
+            record.any = value.any?.toDouble()
+            record.`as` = value.`as`?.toDouble()
+            record.associatedtype = value.associatedtype?.toDouble()
+            record.async = value.async?.toDouble()
+            record.await = value.await?.toDouble()
+            record.borrowing = value.borrowing?.toDouble()
+            record.`break` = value.`break`?.toDouble()
+            record.case = value.case?.toDouble()
+            record.catch = value.catch?.toDouble()
+            record.`class` = value.`class`?.toDouble()
+            record.consume = value.consume?.toDouble()
+            record.consuming = value.consuming?.toDouble()
+            record.`continue` = value.`continue`?.toDouble()
+            record.copy = value.copy?.toDouble()
+            record.default = value.default?.toDouble()
+            record.defer = value.defer?.toDouble()
+            record.deinit = value.deinit?.toDouble()
+            record.discard = value.discard?.toDouble()
+            record.`do` = value.`do`?.toDouble()
+            record.each = value.each?.toDouble()
+            record.`else` = value.`else`?.toDouble()
+            record.enum = value.enum?.toDouble()
+            record.extension = value.extension?.toDouble()
+            record.fallthrough = value.fallthrough?.toDouble()
+            record.`false` = value.`false`?.toDouble()
+            record.fileprivate = value.fileprivate?.toDouble()
+            record.`for` = value.`for`?.toDouble()
+            record.func = value.func?.toDouble()
+            record.guard = value.guard?.toDouble()
+            record.`if` = value.`if`?.toDouble()
+            record.import = value.import?.toDouble()
+            record.`in` = value.`in`?.toDouble()
+            record.init = value.init?.toDouble()
+            record.inout = value.inout?.toDouble()
+            record.internal = value.internal?.toDouble()
+            record.`is` = value.`is`?.toDouble()
+            record.let = value.let?.toDouble()
+            record.macro = value.macro?.toDouble()
+            record.nil = value.nil?.toDouble()
+            record.nonisolated = value.nonisolated?.toDouble()
+            record.open = value.open?.toDouble()
+            record.operator = value.operator?.toDouble()
+            record.`package` = value.`package`?.toDouble()
+            record.precedencegroup = value.precedencegroup?.toDouble()
+            record.private = value.private?.toDouble()
+            record.protocol = value.protocol?.toDouble()
+            record.public = value.public?.toDouble()
+            record.repeat = value.repeat?.toDouble()
+            record.rethrows = value.rethrows?.toDouble()
+            record.`return` = value.`return`?.toDouble()
+            record.self = value.self?.toDouble()
+            record.sending = value.sending?.toDouble()
+            record.some = value.some?.toDouble()
+            record.static = value.static?.toDouble()
+            record.struct = value.struct?.toDouble()
+            record.subscript = value.subscript?.toDouble()
+            record.`super` = value.`super`?.toDouble()
+            record.switch = value.switch?.toDouble()
+            record.`throw` = value.`throw`?.toDouble()
+            record.throws = value.throws?.toDouble()
+            record.`true` = value.`true`?.toDouble()
+            record.`try` = value.`try`?.toDouble()
+            record.`typealias` = value.`typealias`?.toDouble()
+            record.`var` = value.`var`?.toDouble()
+            record.where = value.where?.toDouble()
+            record.`while` = value.`while`?.toDouble()
+            record.associativity = value.associativity?.toDouble()
+            record.convenience = value.convenience?.toDouble()
+            record.didSet = value.didSet?.toDouble()
+            record.dynamic = value.dynamic?.toDouble()
+            record.final = value.final?.toDouble()
+            record.get = value.get?.toDouble()
+            record.indirect = value.indirect?.toDouble()
+            record.infix = value.infix?.toDouble()
+            record.lazy = value.lazy?.toDouble()
+            record.left = value.left?.toDouble()
+            record.mutating = value.mutating?.toDouble()
+            record.none = value.none?.toDouble()
+            record.nonmutating = value.nonmutating?.toDouble()
+            record.optional = value.optional?.toDouble()
+            record.override = value.override?.toDouble()
+            record.postfix = value.postfix?.toDouble()
+            record.precedence = value.precedence?.toDouble()
+            record.prefix = value.prefix?.toDouble()
+            record.required = value.required?.toDouble()
+            record.right = value.right?.toDouble()
+            record.set = value.set?.toDouble()
+            record.unowned = value.unowned?.toDouble()
+            record.weak = value.weak?.toDouble()
+            record.willSet = value.willSet?.toDouble()
+            record.isolated = value.isolated?.toDouble()
+            record.distributed = value.distributed?.toDouble()
+            record.unsafe = value.unsafe?.toDouble()
+            record.lowerThan = value.lowerThan?.toDouble()
+            record.higherThan = value.higherThan?.toDouble()
+            record.assignment = value.assignment?.toDouble()
+            record.safe = value.safe?.toDouble()
+            record.unchecked = value.unchecked?.toDouble()
+            record.reasync = value.reasync?.toDouble()
+            record.preconcurrency = value.preconcurrency?.toDouble()
+            record.throwing = value.throwing?.toDouble()
+            record.objc = value.objc?.toDouble()
+            record.available = value.available?.toDouble()
+            record.unknown = value.unknown?.toDouble()
+            record.`fun` = value.`fun`?.toDouble()
+            record.and = value.and?.toDouble()
+            record.def = value.def?.toDouble()
+            record.del = value.del?.toDouble()
+            record.elif = value.elif?.toDouble()
+            record.except = value.except?.toDouble()
+            record.lambda = value.lambda?.toDouble()
+            record.nonlocal = value.nonlocal?.toDouble()
+            record.not = value.not?.toDouble()
+            record.or = value.or?.toDouble()
+            record.pass = value.pass?.toDouble()
+            record.raise = value.raise?.toDouble()
+            record.str = value.str?.toDouble()
+            record.int = value.int?.toDouble()
+            record.float = value.float?.toDouble()
+            record.bool = value.bool?.toDouble()
+            record.list = value.list?.toDouble()
+            record.dict = value.dict?.toDouble()
+            record.tuple = value.tuple?.toDouble()
+            record.from_json = value.from_json?.toDouble()
+            record.to_json = value.to_json?.toDouble()
+            record.json = value.json?.toDouble()
+            record.math = value.math?.toDouble()
+            record.re = value.re?.toDouble()
+            record.dataclass = value.dataclass?.toDouble()
+            record.duration = value.duration.toDouble()
+            record.fromStop = value.from?.toDouble()
         }
     }
 }
@@ -695,325 +695,325 @@ class KeywordFieldsAttributesRecord : Record {
 /** [KeywordFieldsState] as JavaScript sends it to start or update an activity: wire names, dates in Unix ms. */
 class KeywordFieldsStateRecord : Record {
     @Field
-    var `interface`: Int? = null
+    var `interface`: Double? = null
 
     @Field
-    var `null`: Int? = null
+    var `null`: Double? = null
 
     @Field
-    var `object`: Int? = null
+    var `object`: Double? = null
 
     @Field
-    var `this`: Int? = null
+    var `this`: Double? = null
 
     @Field
-    var `typeof`: Int? = null
+    var `typeof`: Double? = null
 
     @Field
-    var `val`: Int? = null
+    var `val`: Double? = null
 
     @Field
-    var `when`: Int? = null
+    var `when`: Double? = null
 
     @Field
-    var by: Int? = null
+    var by: Double? = null
 
     @Field
-    var delegate: Int? = null
+    var delegate: Double? = null
 
     @Field
-    var field: Int? = null
+    var field: Double? = null
 
     @Field
-    var file: Int? = null
+    var file: Double? = null
 
     @Field
-    var finally: Int? = null
+    var finally: Double? = null
 
     @Field
-    var param: Int? = null
+    var param: Double? = null
 
     @Field
-    var property: Int? = null
+    var property: Double? = null
 
     @Field
-    var receiver: Int? = null
+    var receiver: Double? = null
 
     @Field
-    var setparam: Int? = null
+    var setparam: Double? = null
 
     @Field
-    var value: Int? = null
+    var value: Double? = null
 
     @Field
-    var abstract: Int? = null
+    var abstract: Double? = null
 
     @Field
-    var actual: Int? = null
+    var actual: Double? = null
 
     @Field
-    var annotation: Int? = null
+    var annotation: Double? = null
 
     @Field
-    var companion: Int? = null
+    var companion: Double? = null
 
     @Field
-    var const: Int? = null
+    var const: Double? = null
 
     @Field
-    var crossinline: Int? = null
+    var crossinline: Double? = null
 
     @Field
-    var data: Int? = null
+    var data: Double? = null
 
     @Field
-    var expect: Int? = null
+    var expect: Double? = null
 
     @Field
-    var external: Int? = null
+    var external: Double? = null
 
     @Field
-    var inline: Int? = null
+    var inline: Double? = null
 
     @Field
-    var inner: Int? = null
+    var inner: Double? = null
 
     @Field
-    var lateinit: Int? = null
+    var lateinit: Double? = null
 
     @Field
-    var noinline: Int? = null
+    var noinline: Double? = null
 
     @Field
-    var out: Int? = null
+    var out: Double? = null
 
     @Field
-    var protected: Int? = null
+    var protected: Double? = null
 
     @Field
-    var reified: Int? = null
+    var reified: Double? = null
 
     @Field
-    var sealed: Int? = null
+    var sealed: Double? = null
 
     @Field
-    var suspend: Int? = null
+    var suspend: Double? = null
 
     @Field
-    var tailrec: Int? = null
+    var tailrec: Double? = null
 
     @Field
-    var vararg: Int? = null
+    var vararg: Double? = null
 
     @Field
-    var it: Int? = null
+    var it: Double? = null
 
     @Field
-    var debugger: Int? = null
+    var debugger: Double? = null
 
     @Field
-    var delete: Int? = null
+    var delete: Double? = null
 
     @Field
-    var export: Int? = null
+    var export: Double? = null
 
     @Field
-    var extends: Int? = null
+    var extends: Double? = null
 
     @Field
-    var function: Int? = null
+    var function: Double? = null
 
     @Field
-    var instanceof: Int? = null
+    var instanceof: Double? = null
 
     @Field
-    var new: Int? = null
+    var new: Double? = null
 
     @Field
-    var void: Int? = null
+    var void: Double? = null
 
     @Field
-    var with: Int? = null
+    var with: Double? = null
 
     @Field
-    var implements: Int? = null
+    var implements: Double? = null
 
     @Field
-    var `yield`: Int? = null
+    var `yield`: Double? = null
 
     @Field
-    var accessor: Int? = null
+    var accessor: Double? = null
 
     @Field
-    var asserts: Int? = null
+    var asserts: Double? = null
 
     @Field
-    var assert: Int? = null
+    var assert: Double? = null
 
     @Field
-    var bigint: Int? = null
+    var bigint: Double? = null
 
     @Field
-    var boolean: Int? = null
+    var boolean: Double? = null
 
     @Field
-    var declare: Int? = null
+    var declare: Double? = null
 
     @Field
-    var infer: Int? = null
+    var infer: Double? = null
 
     @Field
-    var intrinsic: Int? = null
+    var intrinsic: Double? = null
 
     @Field
-    var keyof: Int? = null
+    var keyof: Double? = null
 
     @Field
-    var module: Int? = null
+    var module: Double? = null
 
     @Field
-    var namespace: Int? = null
+    var namespace: Double? = null
 
     @Field
-    var never: Int? = null
+    var never: Double? = null
 
     @Field
-    var readonly: Int? = null
+    var readonly: Double? = null
 
     @Field
-    var require: Int? = null
+    var require: Double? = null
 
     @Field
-    var number: Int? = null
+    var number: Double? = null
 
     @Field
-    var of: Int? = null
+    var of: Double? = null
 
     @Field
-    var satisfies: Int? = null
+    var satisfies: Double? = null
 
     @Field
-    var string: Int? = null
+    var string: Double? = null
 
     @Field
-    var symbol: Int? = null
+    var symbol: Double? = null
 
     @Field
-    var type: Int? = null
+    var type: Double? = null
 
     @Field
-    var undefined: Int? = null
+    var undefined: Double? = null
 
     @Field
-    var unique: Int? = null
+    var unique: Double? = null
 
     @Field
-    var using: Int? = null
+    var using: Double? = null
 
     @Field
-    var global: Int? = null
+    var global: Double? = null
 
     @Field
-    var arguments: Int? = null
+    var arguments: Double? = null
 
     @Field
-    var eval: Int? = null
+    var eval: Double? = null
 
     @Field
-    var prototype: Int? = null
+    var prototype: Double? = null
 
     @Field
-    var toJSON: Int? = null
+    var toJSON: Double? = null
 
     @Field
-    var encode: Int? = null
+    var encode: Double? = null
 
     @Field
-    var hash: Int? = null
+    var hash: Double? = null
 
     @Field
-    var description: Int? = null
+    var description: Double? = null
 
     @Field
-    var debugDescription: Int? = null
+    var debugDescription: Double? = null
 
     @Field
-    var rawValue: Int? = null
+    var rawValue: Double? = null
 
     @Field
-    var allCases: Int? = null
+    var allCases: Double? = null
 
     @Field
-    var hasher: Int? = null
+    var hasher: Double? = null
 
     @Field
-    var equals: Int? = null
+    var equals: Double? = null
 
     @Field
-    var hashCode: Int? = null
+    var hashCode: Double? = null
 
     @Field
-    var component1: Int? = null
+    var component1: Double? = null
 
     @Field
-    var component2: Int? = null
+    var component2: Double? = null
 
     @Field
-    var name: Int? = null
+    var name: Double? = null
 
     @Field
-    var ordinal: Int? = null
+    var ordinal: Double? = null
 
     @Field
-    var values: Int? = null
+    var values: Double? = null
 
     @Field
-    var entries: Int? = null
+    var entries: Double? = null
 
     @Field
-    var compareTo: Int? = null
+    var compareTo: Double? = null
 
     @Field
-    var declaringClass: Int? = null
+    var declaringClass: Double? = null
 
     @Field
-    var lc: Int? = null
+    var lc: Double? = null
 
     @Field
-    var reader: Int? = null
+    var reader: Double? = null
 
     @Field
-    var map: Int? = null
+    var map: Double? = null
 
     @Field
-    var container: Int? = null
+    var container: Double? = null
 
     @Field
-    var decoder: Int? = null
+    var decoder: Double? = null
 
     @Field
-    var encoder: Int? = null
+    var encoder: Double? = null
 
     @Field
-    var key: Int? = null
+    var key: Double? = null
 
     @Field
-    var fail: Int? = null
+    var fail: Double? = null
 
     @Field
-    var read: Int? = null
+    var read: Double? = null
 
     @Field
-    var ok: Int? = null
+    var ok: Double? = null
 
     @Field
-    var attributes: Int? = null
+    var attributes: Double? = null
 
     @Field
-    var state: Int? = null
+    var state: Double? = null
 
     @Field
-    var error: Int? = null
+    var error: Double? = null
 
     /**
      * shares its Swift name with an attribute; its own FCM key
@@ -1021,121 +1021,121 @@ class KeywordFieldsStateRecord : Record {
      */
     @Field
     @Required
-    var remainingDuration: Int = 0
+    var remainingDuration: Double = 0.0
 
     /**
      * The Kotlin contract's value: numbers clamped to the schema's bounds, left-out fields
      * given their defaults, unknown enum values their `unknown:` case, as the Swift bridge does.
      */
     fun toState(): KeywordFieldsState = KeywordFieldsState(
-        `interface` = this.`interface`,
-        `null` = this.`null`,
-        `object` = this.`object`,
-        `this` = this.`this`,
-        `typeof` = this.`typeof`,
-        `val` = this.`val`,
-        `when` = this.`when`,
-        by = this.by,
-        delegate = this.delegate,
-        field = this.field,
-        file = this.file,
-        finally = this.finally,
-        param = this.param,
-        property = this.property,
-        receiver = this.receiver,
-        setparam = this.setparam,
-        value = this.value,
-        abstract = this.abstract,
-        actual = this.actual,
-        annotation = this.annotation,
-        companion = this.companion,
-        const = this.const,
-        crossinline = this.crossinline,
-        data = this.data,
-        expect = this.expect,
-        external = this.external,
-        inline = this.inline,
-        inner = this.inner,
-        lateinit = this.lateinit,
-        noinline = this.noinline,
-        out = this.out,
-        protected = this.protected,
-        reified = this.reified,
-        sealed = this.sealed,
-        suspend = this.suspend,
-        tailrec = this.tailrec,
-        vararg = this.vararg,
-        it = this.it,
-        debugger = this.debugger,
-        delete = this.delete,
-        export = this.export,
-        extends = this.extends,
-        function = this.function,
-        instanceof = this.instanceof,
-        new = this.new,
-        void = this.void,
-        with = this.with,
-        implements = this.implements,
-        `yield` = this.`yield`,
-        accessor = this.accessor,
-        asserts = this.asserts,
-        assert = this.assert,
-        bigint = this.bigint,
-        boolean = this.boolean,
-        declare = this.declare,
-        infer = this.infer,
-        intrinsic = this.intrinsic,
-        keyof = this.keyof,
-        module = this.module,
-        namespace = this.namespace,
-        never = this.never,
-        readonly = this.readonly,
-        require = this.require,
-        number = this.number,
-        of = this.of,
-        satisfies = this.satisfies,
-        string = this.string,
-        symbol = this.symbol,
-        type = this.type,
-        undefined = this.undefined,
-        unique = this.unique,
-        using = this.using,
-        global = this.global,
-        arguments = this.arguments,
-        eval = this.eval,
-        prototype = this.prototype,
-        toJSON = this.toJSON,
-        encode = this.encode,
-        hash = this.hash,
-        description = this.description,
-        debugDescription = this.debugDescription,
-        rawValue = this.rawValue,
-        allCases = this.allCases,
-        hasher = this.hasher,
-        equals = this.equals,
-        hashCode = this.hashCode,
-        component1 = this.component1,
-        component2 = this.component2,
-        name = this.name,
-        ordinal = this.ordinal,
-        values = this.values,
-        entries = this.entries,
-        compareTo = this.compareTo,
-        declaringClass = this.declaringClass,
-        lc = this.lc,
-        reader = this.reader,
-        map = this.map,
-        container = this.container,
-        decoder = this.decoder,
-        encoder = this.encoder,
-        key = this.key,
-        fail = this.fail,
-        read = this.read,
-        ok = this.ok,
-        attributes = this.attributes,
-        state = this.state,
-        error = this.error,
-        duration = this.remainingDuration
+        `interface` = KeywordFieldsBridgeConversions.wholeOrNull(this.`interface`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `null` = KeywordFieldsBridgeConversions.wholeOrNull(this.`null`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `object` = KeywordFieldsBridgeConversions.wholeOrNull(this.`object`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `this` = KeywordFieldsBridgeConversions.wholeOrNull(this.`this`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `typeof` = KeywordFieldsBridgeConversions.wholeOrNull(this.`typeof`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `val` = KeywordFieldsBridgeConversions.wholeOrNull(this.`val`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `when` = KeywordFieldsBridgeConversions.wholeOrNull(this.`when`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        by = KeywordFieldsBridgeConversions.wholeOrNull(this.by, -2147483648L, 2147483647L, 0L)?.toInt(),
+        delegate = KeywordFieldsBridgeConversions.wholeOrNull(this.delegate, -2147483648L, 2147483647L, 0L)?.toInt(),
+        field = KeywordFieldsBridgeConversions.wholeOrNull(this.field, -2147483648L, 2147483647L, 0L)?.toInt(),
+        file = KeywordFieldsBridgeConversions.wholeOrNull(this.file, -2147483648L, 2147483647L, 0L)?.toInt(),
+        finally = KeywordFieldsBridgeConversions.wholeOrNull(this.finally, -2147483648L, 2147483647L, 0L)?.toInt(),
+        param = KeywordFieldsBridgeConversions.wholeOrNull(this.param, -2147483648L, 2147483647L, 0L)?.toInt(),
+        property = KeywordFieldsBridgeConversions.wholeOrNull(this.property, -2147483648L, 2147483647L, 0L)?.toInt(),
+        receiver = KeywordFieldsBridgeConversions.wholeOrNull(this.receiver, -2147483648L, 2147483647L, 0L)?.toInt(),
+        setparam = KeywordFieldsBridgeConversions.wholeOrNull(this.setparam, -2147483648L, 2147483647L, 0L)?.toInt(),
+        value = KeywordFieldsBridgeConversions.wholeOrNull(this.value, -2147483648L, 2147483647L, 0L)?.toInt(),
+        abstract = KeywordFieldsBridgeConversions.wholeOrNull(this.abstract, -2147483648L, 2147483647L, 0L)?.toInt(),
+        actual = KeywordFieldsBridgeConversions.wholeOrNull(this.actual, -2147483648L, 2147483647L, 0L)?.toInt(),
+        annotation = KeywordFieldsBridgeConversions.wholeOrNull(this.annotation, -2147483648L, 2147483647L, 0L)?.toInt(),
+        companion = KeywordFieldsBridgeConversions.wholeOrNull(this.companion, -2147483648L, 2147483647L, 0L)?.toInt(),
+        const = KeywordFieldsBridgeConversions.wholeOrNull(this.const, -2147483648L, 2147483647L, 0L)?.toInt(),
+        crossinline = KeywordFieldsBridgeConversions.wholeOrNull(this.crossinline, -2147483648L, 2147483647L, 0L)?.toInt(),
+        data = KeywordFieldsBridgeConversions.wholeOrNull(this.data, -2147483648L, 2147483647L, 0L)?.toInt(),
+        expect = KeywordFieldsBridgeConversions.wholeOrNull(this.expect, -2147483648L, 2147483647L, 0L)?.toInt(),
+        external = KeywordFieldsBridgeConversions.wholeOrNull(this.external, -2147483648L, 2147483647L, 0L)?.toInt(),
+        inline = KeywordFieldsBridgeConversions.wholeOrNull(this.inline, -2147483648L, 2147483647L, 0L)?.toInt(),
+        inner = KeywordFieldsBridgeConversions.wholeOrNull(this.inner, -2147483648L, 2147483647L, 0L)?.toInt(),
+        lateinit = KeywordFieldsBridgeConversions.wholeOrNull(this.lateinit, -2147483648L, 2147483647L, 0L)?.toInt(),
+        noinline = KeywordFieldsBridgeConversions.wholeOrNull(this.noinline, -2147483648L, 2147483647L, 0L)?.toInt(),
+        out = KeywordFieldsBridgeConversions.wholeOrNull(this.out, -2147483648L, 2147483647L, 0L)?.toInt(),
+        protected = KeywordFieldsBridgeConversions.wholeOrNull(this.protected, -2147483648L, 2147483647L, 0L)?.toInt(),
+        reified = KeywordFieldsBridgeConversions.wholeOrNull(this.reified, -2147483648L, 2147483647L, 0L)?.toInt(),
+        sealed = KeywordFieldsBridgeConversions.wholeOrNull(this.sealed, -2147483648L, 2147483647L, 0L)?.toInt(),
+        suspend = KeywordFieldsBridgeConversions.wholeOrNull(this.suspend, -2147483648L, 2147483647L, 0L)?.toInt(),
+        tailrec = KeywordFieldsBridgeConversions.wholeOrNull(this.tailrec, -2147483648L, 2147483647L, 0L)?.toInt(),
+        vararg = KeywordFieldsBridgeConversions.wholeOrNull(this.vararg, -2147483648L, 2147483647L, 0L)?.toInt(),
+        it = KeywordFieldsBridgeConversions.wholeOrNull(this.it, -2147483648L, 2147483647L, 0L)?.toInt(),
+        debugger = KeywordFieldsBridgeConversions.wholeOrNull(this.debugger, -2147483648L, 2147483647L, 0L)?.toInt(),
+        delete = KeywordFieldsBridgeConversions.wholeOrNull(this.delete, -2147483648L, 2147483647L, 0L)?.toInt(),
+        export = KeywordFieldsBridgeConversions.wholeOrNull(this.export, -2147483648L, 2147483647L, 0L)?.toInt(),
+        extends = KeywordFieldsBridgeConversions.wholeOrNull(this.extends, -2147483648L, 2147483647L, 0L)?.toInt(),
+        function = KeywordFieldsBridgeConversions.wholeOrNull(this.function, -2147483648L, 2147483647L, 0L)?.toInt(),
+        instanceof = KeywordFieldsBridgeConversions.wholeOrNull(this.instanceof, -2147483648L, 2147483647L, 0L)?.toInt(),
+        new = KeywordFieldsBridgeConversions.wholeOrNull(this.new, -2147483648L, 2147483647L, 0L)?.toInt(),
+        void = KeywordFieldsBridgeConversions.wholeOrNull(this.void, -2147483648L, 2147483647L, 0L)?.toInt(),
+        with = KeywordFieldsBridgeConversions.wholeOrNull(this.with, -2147483648L, 2147483647L, 0L)?.toInt(),
+        implements = KeywordFieldsBridgeConversions.wholeOrNull(this.implements, -2147483648L, 2147483647L, 0L)?.toInt(),
+        `yield` = KeywordFieldsBridgeConversions.wholeOrNull(this.`yield`, -2147483648L, 2147483647L, 0L)?.toInt(),
+        accessor = KeywordFieldsBridgeConversions.wholeOrNull(this.accessor, -2147483648L, 2147483647L, 0L)?.toInt(),
+        asserts = KeywordFieldsBridgeConversions.wholeOrNull(this.asserts, -2147483648L, 2147483647L, 0L)?.toInt(),
+        assert = KeywordFieldsBridgeConversions.wholeOrNull(this.assert, -2147483648L, 2147483647L, 0L)?.toInt(),
+        bigint = KeywordFieldsBridgeConversions.wholeOrNull(this.bigint, -2147483648L, 2147483647L, 0L)?.toInt(),
+        boolean = KeywordFieldsBridgeConversions.wholeOrNull(this.boolean, -2147483648L, 2147483647L, 0L)?.toInt(),
+        declare = KeywordFieldsBridgeConversions.wholeOrNull(this.declare, -2147483648L, 2147483647L, 0L)?.toInt(),
+        infer = KeywordFieldsBridgeConversions.wholeOrNull(this.infer, -2147483648L, 2147483647L, 0L)?.toInt(),
+        intrinsic = KeywordFieldsBridgeConversions.wholeOrNull(this.intrinsic, -2147483648L, 2147483647L, 0L)?.toInt(),
+        keyof = KeywordFieldsBridgeConversions.wholeOrNull(this.keyof, -2147483648L, 2147483647L, 0L)?.toInt(),
+        module = KeywordFieldsBridgeConversions.wholeOrNull(this.module, -2147483648L, 2147483647L, 0L)?.toInt(),
+        namespace = KeywordFieldsBridgeConversions.wholeOrNull(this.namespace, -2147483648L, 2147483647L, 0L)?.toInt(),
+        never = KeywordFieldsBridgeConversions.wholeOrNull(this.never, -2147483648L, 2147483647L, 0L)?.toInt(),
+        readonly = KeywordFieldsBridgeConversions.wholeOrNull(this.readonly, -2147483648L, 2147483647L, 0L)?.toInt(),
+        require = KeywordFieldsBridgeConversions.wholeOrNull(this.require, -2147483648L, 2147483647L, 0L)?.toInt(),
+        number = KeywordFieldsBridgeConversions.wholeOrNull(this.number, -2147483648L, 2147483647L, 0L)?.toInt(),
+        of = KeywordFieldsBridgeConversions.wholeOrNull(this.of, -2147483648L, 2147483647L, 0L)?.toInt(),
+        satisfies = KeywordFieldsBridgeConversions.wholeOrNull(this.satisfies, -2147483648L, 2147483647L, 0L)?.toInt(),
+        string = KeywordFieldsBridgeConversions.wholeOrNull(this.string, -2147483648L, 2147483647L, 0L)?.toInt(),
+        symbol = KeywordFieldsBridgeConversions.wholeOrNull(this.symbol, -2147483648L, 2147483647L, 0L)?.toInt(),
+        type = KeywordFieldsBridgeConversions.wholeOrNull(this.type, -2147483648L, 2147483647L, 0L)?.toInt(),
+        undefined = KeywordFieldsBridgeConversions.wholeOrNull(this.undefined, -2147483648L, 2147483647L, 0L)?.toInt(),
+        unique = KeywordFieldsBridgeConversions.wholeOrNull(this.unique, -2147483648L, 2147483647L, 0L)?.toInt(),
+        using = KeywordFieldsBridgeConversions.wholeOrNull(this.using, -2147483648L, 2147483647L, 0L)?.toInt(),
+        global = KeywordFieldsBridgeConversions.wholeOrNull(this.global, -2147483648L, 2147483647L, 0L)?.toInt(),
+        arguments = KeywordFieldsBridgeConversions.wholeOrNull(this.arguments, -2147483648L, 2147483647L, 0L)?.toInt(),
+        eval = KeywordFieldsBridgeConversions.wholeOrNull(this.eval, -2147483648L, 2147483647L, 0L)?.toInt(),
+        prototype = KeywordFieldsBridgeConversions.wholeOrNull(this.prototype, -2147483648L, 2147483647L, 0L)?.toInt(),
+        toJSON = KeywordFieldsBridgeConversions.wholeOrNull(this.toJSON, -2147483648L, 2147483647L, 0L)?.toInt(),
+        encode = KeywordFieldsBridgeConversions.wholeOrNull(this.encode, -2147483648L, 2147483647L, 0L)?.toInt(),
+        hash = KeywordFieldsBridgeConversions.wholeOrNull(this.hash, -2147483648L, 2147483647L, 0L)?.toInt(),
+        description = KeywordFieldsBridgeConversions.wholeOrNull(this.description, -2147483648L, 2147483647L, 0L)?.toInt(),
+        debugDescription = KeywordFieldsBridgeConversions.wholeOrNull(this.debugDescription, -2147483648L, 2147483647L, 0L)?.toInt(),
+        rawValue = KeywordFieldsBridgeConversions.wholeOrNull(this.rawValue, -2147483648L, 2147483647L, 0L)?.toInt(),
+        allCases = KeywordFieldsBridgeConversions.wholeOrNull(this.allCases, -2147483648L, 2147483647L, 0L)?.toInt(),
+        hasher = KeywordFieldsBridgeConversions.wholeOrNull(this.hasher, -2147483648L, 2147483647L, 0L)?.toInt(),
+        equals = KeywordFieldsBridgeConversions.wholeOrNull(this.equals, -2147483648L, 2147483647L, 0L)?.toInt(),
+        hashCode = KeywordFieldsBridgeConversions.wholeOrNull(this.hashCode, -2147483648L, 2147483647L, 0L)?.toInt(),
+        component1 = KeywordFieldsBridgeConversions.wholeOrNull(this.component1, -2147483648L, 2147483647L, 0L)?.toInt(),
+        component2 = KeywordFieldsBridgeConversions.wholeOrNull(this.component2, -2147483648L, 2147483647L, 0L)?.toInt(),
+        name = KeywordFieldsBridgeConversions.wholeOrNull(this.name, -2147483648L, 2147483647L, 0L)?.toInt(),
+        ordinal = KeywordFieldsBridgeConversions.wholeOrNull(this.ordinal, -2147483648L, 2147483647L, 0L)?.toInt(),
+        values = KeywordFieldsBridgeConversions.wholeOrNull(this.values, -2147483648L, 2147483647L, 0L)?.toInt(),
+        entries = KeywordFieldsBridgeConversions.wholeOrNull(this.entries, -2147483648L, 2147483647L, 0L)?.toInt(),
+        compareTo = KeywordFieldsBridgeConversions.wholeOrNull(this.compareTo, -2147483648L, 2147483647L, 0L)?.toInt(),
+        declaringClass = KeywordFieldsBridgeConversions.wholeOrNull(this.declaringClass, -2147483648L, 2147483647L, 0L)?.toInt(),
+        lc = KeywordFieldsBridgeConversions.wholeOrNull(this.lc, -2147483648L, 2147483647L, 0L)?.toInt(),
+        reader = KeywordFieldsBridgeConversions.wholeOrNull(this.reader, -2147483648L, 2147483647L, 0L)?.toInt(),
+        map = KeywordFieldsBridgeConversions.wholeOrNull(this.map, -2147483648L, 2147483647L, 0L)?.toInt(),
+        container = KeywordFieldsBridgeConversions.wholeOrNull(this.container, -2147483648L, 2147483647L, 0L)?.toInt(),
+        decoder = KeywordFieldsBridgeConversions.wholeOrNull(this.decoder, -2147483648L, 2147483647L, 0L)?.toInt(),
+        encoder = KeywordFieldsBridgeConversions.wholeOrNull(this.encoder, -2147483648L, 2147483647L, 0L)?.toInt(),
+        key = KeywordFieldsBridgeConversions.wholeOrNull(this.key, -2147483648L, 2147483647L, 0L)?.toInt(),
+        fail = KeywordFieldsBridgeConversions.wholeOrNull(this.fail, -2147483648L, 2147483647L, 0L)?.toInt(),
+        read = KeywordFieldsBridgeConversions.wholeOrNull(this.read, -2147483648L, 2147483647L, 0L)?.toInt(),
+        ok = KeywordFieldsBridgeConversions.wholeOrNull(this.ok, -2147483648L, 2147483647L, 0L)?.toInt(),
+        attributes = KeywordFieldsBridgeConversions.wholeOrNull(this.attributes, -2147483648L, 2147483647L, 0L)?.toInt(),
+        state = KeywordFieldsBridgeConversions.wholeOrNull(this.state, -2147483648L, 2147483647L, 0L)?.toInt(),
+        error = KeywordFieldsBridgeConversions.wholeOrNull(this.error, -2147483648L, 2147483647L, 0L)?.toInt(),
+        duration = KeywordFieldsBridgeConversions.whole(this.remainingDuration, -2147483648L, 2147483647L, 0L).toInt()
     )
 
     companion object {
@@ -1144,114 +1144,140 @@ class KeywordFieldsStateRecord : Record {
          * hand back to JS): dates in Unix ms, enums as their raw values.
          */
         fun from(value: KeywordFieldsState): KeywordFieldsStateRecord = KeywordFieldsStateRecord().also { record ->
-            record.`interface` = value.`interface`
-            record.`null` = value.`null`
-            record.`object` = value.`object`
-            record.`this` = value.`this`
-            record.`typeof` = value.`typeof`
-            record.`val` = value.`val`
-            record.`when` = value.`when`
-            record.by = value.by
-            record.delegate = value.delegate
-            record.field = value.field
-            record.file = value.file
-            record.finally = value.finally
-            record.param = value.param
-            record.property = value.property
-            record.receiver = value.receiver
-            record.setparam = value.setparam
-            record.value = value.value
-            record.abstract = value.abstract
-            record.actual = value.actual
-            record.annotation = value.annotation
-            record.companion = value.companion
-            record.const = value.const
-            record.crossinline = value.crossinline
-            record.data = value.data
-            record.expect = value.expect
-            record.external = value.external
-            record.inline = value.inline
-            record.inner = value.inner
-            record.lateinit = value.lateinit
-            record.noinline = value.noinline
-            record.out = value.out
-            record.protected = value.protected
-            record.reified = value.reified
-            record.sealed = value.sealed
-            record.suspend = value.suspend
-            record.tailrec = value.tailrec
-            record.vararg = value.vararg
-            record.it = value.it
-            record.debugger = value.debugger
-            record.delete = value.delete
-            record.export = value.export
-            record.extends = value.extends
-            record.function = value.function
-            record.instanceof = value.instanceof
-            record.new = value.new
-            record.void = value.void
-            record.with = value.with
-            record.implements = value.implements
-            record.`yield` = value.`yield`
-            record.accessor = value.accessor
-            record.asserts = value.asserts
-            record.assert = value.assert
-            record.bigint = value.bigint
-            record.boolean = value.boolean
-            record.declare = value.declare
-            record.infer = value.infer
-            record.intrinsic = value.intrinsic
-            record.keyof = value.keyof
-            record.module = value.module
-            record.namespace = value.namespace
-            record.never = value.never
-            record.readonly = value.readonly
-            record.require = value.require
-            record.number = value.number
-            record.of = value.of
-            record.satisfies = value.satisfies
-            record.string = value.string
-            record.symbol = value.symbol
-            record.type = value.type
-            record.undefined = value.undefined
-            record.unique = value.unique
-            record.using = value.using
-            record.global = value.global
-            record.arguments = value.arguments
-            record.eval = value.eval
-            record.prototype = value.prototype
-            record.toJSON = value.toJSON
-            record.encode = value.encode
-            record.hash = value.hash
-            record.description = value.description
-            record.debugDescription = value.debugDescription
-            record.rawValue = value.rawValue
-            record.allCases = value.allCases
-            record.hasher = value.hasher
-            record.equals = value.equals
-            record.hashCode = value.hashCode
-            record.component1 = value.component1
-            record.component2 = value.component2
-            record.name = value.name
-            record.ordinal = value.ordinal
-            record.values = value.values
-            record.entries = value.entries
-            record.compareTo = value.compareTo
-            record.declaringClass = value.declaringClass
-            record.lc = value.lc
-            record.reader = value.reader
-            record.map = value.map
-            record.container = value.container
-            record.decoder = value.decoder
-            record.encoder = value.encoder
-            record.key = value.key
-            record.fail = value.fail
-            record.read = value.read
-            record.ok = value.ok
-            record.attributes = value.attributes
-            record.state = value.state
-            record.error = value.error
-            record.remainingDuration = value.duration
+            record.`interface` = value.`interface`?.toDouble()
+            record.`null` = value.`null`?.toDouble()
+            record.`object` = value.`object`?.toDouble()
+            record.`this` = value.`this`?.toDouble()
+            record.`typeof` = value.`typeof`?.toDouble()
+            record.`val` = value.`val`?.toDouble()
+            record.`when` = value.`when`?.toDouble()
+            record.by = value.by?.toDouble()
+            record.delegate = value.delegate?.toDouble()
+            record.field = value.field?.toDouble()
+            record.file = value.file?.toDouble()
+            record.finally = value.finally?.toDouble()
+            record.param = value.param?.toDouble()
+            record.property = value.property?.toDouble()
+            record.receiver = value.receiver?.toDouble()
+            record.setparam = value.setparam?.toDouble()
+            record.value = value.value?.toDouble()
+            record.abstract = value.abstract?.toDouble()
+            record.actual = value.actual?.toDouble()
+            record.annotation = value.annotation?.toDouble()
+            record.companion = value.companion?.toDouble()
+            record.const = value.const?.toDouble()
+            record.crossinline = value.crossinline?.toDouble()
+            record.data = value.data?.toDouble()
+            record.expect = value.expect?.toDouble()
+            record.external = value.external?.toDouble()
+            record.inline = value.inline?.toDouble()
+            record.inner = value.inner?.toDouble()
+            record.lateinit = value.lateinit?.toDouble()
+            record.noinline = value.noinline?.toDouble()
+            record.out = value.out?.toDouble()
+            record.protected = value.protected?.toDouble()
+            record.reified = value.reified?.toDouble()
+            record.sealed = value.sealed?.toDouble()
+            record.suspend = value.suspend?.toDouble()
+            record.tailrec = value.tailrec?.toDouble()
+            record.vararg = value.vararg?.toDouble()
+            record.it = value.it?.toDouble()
+            record.debugger = value.debugger?.toDouble()
+            record.delete = value.delete?.toDouble()
+            record.export = value.export?.toDouble()
+            record.extends = value.extends?.toDouble()
+            record.function = value.function?.toDouble()
+            record.instanceof = value.instanceof?.toDouble()
+            record.new = value.new?.toDouble()
+            record.void = value.void?.toDouble()
+            record.with = value.with?.toDouble()
+            record.implements = value.implements?.toDouble()
+            record.`yield` = value.`yield`?.toDouble()
+            record.accessor = value.accessor?.toDouble()
+            record.asserts = value.asserts?.toDouble()
+            record.assert = value.assert?.toDouble()
+            record.bigint = value.bigint?.toDouble()
+            record.boolean = value.boolean?.toDouble()
+            record.declare = value.declare?.toDouble()
+            record.infer = value.infer?.toDouble()
+            record.intrinsic = value.intrinsic?.toDouble()
+            record.keyof = value.keyof?.toDouble()
+            record.module = value.module?.toDouble()
+            record.namespace = value.namespace?.toDouble()
+            record.never = value.never?.toDouble()
+            record.readonly = value.readonly?.toDouble()
+            record.require = value.require?.toDouble()
+            record.number = value.number?.toDouble()
+            record.of = value.of?.toDouble()
+            record.satisfies = value.satisfies?.toDouble()
+            record.string = value.string?.toDouble()
+            record.symbol = value.symbol?.toDouble()
+            record.type = value.type?.toDouble()
+            record.undefined = value.undefined?.toDouble()
+            record.unique = value.unique?.toDouble()
+            record.using = value.using?.toDouble()
+            record.global = value.global?.toDouble()
+            record.arguments = value.arguments?.toDouble()
+            record.eval = value.eval?.toDouble()
+            record.prototype = value.prototype?.toDouble()
+            record.toJSON = value.toJSON?.toDouble()
+            record.encode = value.encode?.toDouble()
+            record.hash = value.hash?.toDouble()
+            record.description = value.description?.toDouble()
+            record.debugDescription = value.debugDescription?.toDouble()
+            record.rawValue = value.rawValue?.toDouble()
+            record.allCases = value.allCases?.toDouble()
+            record.hasher = value.hasher?.toDouble()
+            record.equals = value.equals?.toDouble()
+            record.hashCode = value.hashCode?.toDouble()
+            record.component1 = value.component1?.toDouble()
+            record.component2 = value.component2?.toDouble()
+            record.name = value.name?.toDouble()
+            record.ordinal = value.ordinal?.toDouble()
+            record.values = value.values?.toDouble()
+            record.entries = value.entries?.toDouble()
+            record.compareTo = value.compareTo?.toDouble()
+            record.declaringClass = value.declaringClass?.toDouble()
+            record.lc = value.lc?.toDouble()
+            record.reader = value.reader?.toDouble()
+            record.map = value.map?.toDouble()
+            record.container = value.container?.toDouble()
+            record.decoder = value.decoder?.toDouble()
+            record.encoder = value.encoder?.toDouble()
+            record.key = value.key?.toDouble()
+            record.fail = value.fail?.toDouble()
+            record.read = value.read?.toDouble()
+            record.ok = value.ok?.toDouble()
+            record.attributes = value.attributes?.toDouble()
+            record.state = value.state?.toDouble()
+            record.error = value.error?.toDouble()
+            record.remainingDuration = value.duration.toDouble()
         }
+    }
+}
+
+/**
+ * The repairs the records share, the same as the Swift bridge's: JavaScript has one number
+ * type, so a date or a bound can arrive fractional, infinite or NaN.
+ */
+private object KeywordFieldsBridgeConversions {
+
+    /**
+     * A JavaScript number as the nearest whole number within [min]..[max] (the int's or sized
+     * integer's range narrowed by the schema's bounds): rounded half away from zero, as the
+     * Swift bridge does; NaN or infinity gives [orElse].
+     */
+    fun wholeOrNull(value: Double?, min: Long, max: Long, orElse: Long): Long? =
+        if (value == null) null else this.whole(value, min, max, orElse)
+
+    fun whole(value: Double, min: Long, max: Long, orElse: Long): Long {
+        if (value.isNaN() || value.isInfinite()) return orElse
+        // Not floor(x + 0.5): past 2^52 the sum itself rounds, and an odd whole number grows by one.
+        val size = Math.abs(value)
+        val floor = Math.floor(size)
+        val whole = (if (size - floor >= 0.5) floor + 1 else floor) * Math.signum(value)
+        if (whole <= min.toDouble()) return min
+        if (whole >= max.toDouble()) return max
+        return whole.toLong()
     }
 }

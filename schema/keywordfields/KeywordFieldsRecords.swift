@@ -8,141 +8,141 @@ import Foundation
 /// `KeywordFieldsAttributes` as JavaScript sends it to start an activity: bridge names,
 /// dates in Unix milliseconds. `init(_:)` reads a running activity's attributes back.
 public struct KeywordFieldsAttributesRecord: Record {
-    @Field public var `actor`: Int?
-    @Field public var `any`: Int?
-    @Field public var `as`: Int?
-    @Field public var `associatedtype`: Int?
-    @Field public var `async`: Int?
-    @Field public var `await`: Int?
-    @Field public var `borrowing`: Int?
-    @Field public var `break`: Int?
-    @Field public var `case`: Int?
-    @Field public var `catch`: Int?
-    @Field public var `class`: Int?
-    @Field public var `consume`: Int?
-    @Field public var `consuming`: Int?
-    @Field public var `continue`: Int?
-    @Field public var `copy`: Int?
-    @Field public var `default`: Int?
-    @Field public var `defer`: Int?
-    @Field public var `deinit`: Int?
-    @Field public var `discard`: Int?
-    @Field public var `do`: Int?
-    @Field public var `each`: Int?
-    @Field public var `else`: Int?
-    @Field public var `enum`: Int?
-    @Field public var `extension`: Int?
-    @Field public var `fallthrough`: Int?
-    @Field public var `false`: Int?
-    @Field public var `fileprivate`: Int?
-    @Field public var `for`: Int?
-    @Field public var `func`: Int?
-    @Field public var `guard`: Int?
-    @Field public var `if`: Int?
-    @Field public var `import`: Int?
-    @Field public var `in`: Int?
-    @Field public var `init`: Int?
-    @Field public var `inout`: Int?
-    @Field public var `internal`: Int?
-    @Field public var `is`: Int?
-    @Field public var `let`: Int?
-    @Field public var `macro`: Int?
-    @Field public var `nil`: Int?
-    @Field public var `nonisolated`: Int?
-    @Field public var `open`: Int?
-    @Field public var `operator`: Int?
-    @Field public var `package`: Int?
-    @Field public var `precedencegroup`: Int?
-    @Field public var `private`: Int?
-    @Field public var `protocol`: Int?
-    @Field public var `public`: Int?
-    @Field public var `repeat`: Int?
-    @Field public var `rethrows`: Int?
-    @Field public var `return`: Int?
-    @Field public var `self`: Int?
-    @Field public var `sending`: Int?
-    @Field public var `some`: Int?
-    @Field public var `static`: Int?
-    @Field public var `struct`: Int?
-    @Field public var `subscript`: Int?
-    @Field public var `super`: Int?
-    @Field public var `switch`: Int?
-    @Field public var `throw`: Int?
-    @Field public var `throws`: Int?
-    @Field public var `true`: Int?
-    @Field public var `try`: Int?
-    @Field public var `typealias`: Int?
-    @Field public var `var`: Int?
-    @Field public var `where`: Int?
-    @Field public var `while`: Int?
-    @Field public var associativity: Int?
-    @Field public var convenience: Int?
-    @Field public var didSet: Int?
-    @Field public var dynamic: Int?
-    @Field public var final: Int?
-    @Field public var get: Int?
-    @Field public var indirect: Int?
-    @Field public var infix: Int?
-    @Field public var lazy: Int?
-    @Field public var left: Int?
-    @Field public var mutating: Int?
-    @Field public var none: Int?
-    @Field public var nonmutating: Int?
-    @Field public var optional: Int?
-    @Field public var override: Int?
-    @Field public var postfix: Int?
-    @Field public var precedence: Int?
-    @Field public var prefix: Int?
-    @Field public var required: Int?
-    @Field public var right: Int?
-    @Field public var set: Int?
-    @Field public var unowned: Int?
-    @Field public var weak: Int?
-    @Field public var willSet: Int?
-    @Field public var isolated: Int?
-    @Field public var distributed: Int?
-    @Field public var unsafe: Int?
-    @Field public var lowerThan: Int?
-    @Field public var higherThan: Int?
-    @Field public var assignment: Int?
-    @Field public var safe: Int?
-    @Field public var unchecked: Int?
-    @Field public var reasync: Int?
-    @Field public var preconcurrency: Int?
-    @Field public var throwing: Int?
-    @Field public var objc: Int?
-    @Field public var available: Int?
-    @Field public var unknown: Int?
-    @Field public var fun: Int?
-    @Field public var and: Int?
-    @Field public var def: Int?
-    @Field public var del: Int?
-    @Field public var elif: Int?
-    @Field public var except: Int?
-    @Field public var lambda: Int?
-    @Field public var nonlocal: Int?
-    @Field public var not: Int?
-    @Field public var or: Int?
-    @Field public var pass: Int?
-    @Field public var raise: Int?
-    @Field public var str: Int?
-    @Field public var int: Int?
-    @Field public var float: Int?
-    @Field public var bool: Int?
-    @Field public var list: Int?
-    @Field public var dict: Int?
-    @Field public var tuple: Int?
-    @Field public var from_json: Int?
-    @Field public var to_json: Int?
-    @Field public var json: Int?
-    @Field public var math: Int?
-    @Field public var re: Int?
-    @Field public var dataclass: Int?
+    @Field public var `actor`: Double?
+    @Field public var `any`: Double?
+    @Field public var `as`: Double?
+    @Field public var `associatedtype`: Double?
+    @Field public var `async`: Double?
+    @Field public var `await`: Double?
+    @Field public var `borrowing`: Double?
+    @Field public var `break`: Double?
+    @Field public var `case`: Double?
+    @Field public var `catch`: Double?
+    @Field public var `class`: Double?
+    @Field public var `consume`: Double?
+    @Field public var `consuming`: Double?
+    @Field public var `continue`: Double?
+    @Field public var `copy`: Double?
+    @Field public var `default`: Double?
+    @Field public var `defer`: Double?
+    @Field public var `deinit`: Double?
+    @Field public var `discard`: Double?
+    @Field public var `do`: Double?
+    @Field public var `each`: Double?
+    @Field public var `else`: Double?
+    @Field public var `enum`: Double?
+    @Field public var `extension`: Double?
+    @Field public var `fallthrough`: Double?
+    @Field public var `false`: Double?
+    @Field public var `fileprivate`: Double?
+    @Field public var `for`: Double?
+    @Field public var `func`: Double?
+    @Field public var `guard`: Double?
+    @Field public var `if`: Double?
+    @Field public var `import`: Double?
+    @Field public var `in`: Double?
+    @Field public var `init`: Double?
+    @Field public var `inout`: Double?
+    @Field public var `internal`: Double?
+    @Field public var `is`: Double?
+    @Field public var `let`: Double?
+    @Field public var `macro`: Double?
+    @Field public var `nil`: Double?
+    @Field public var `nonisolated`: Double?
+    @Field public var `open`: Double?
+    @Field public var `operator`: Double?
+    @Field public var `package`: Double?
+    @Field public var `precedencegroup`: Double?
+    @Field public var `private`: Double?
+    @Field public var `protocol`: Double?
+    @Field public var `public`: Double?
+    @Field public var `repeat`: Double?
+    @Field public var `rethrows`: Double?
+    @Field public var `return`: Double?
+    @Field public var `self`: Double?
+    @Field public var `sending`: Double?
+    @Field public var `some`: Double?
+    @Field public var `static`: Double?
+    @Field public var `struct`: Double?
+    @Field public var `subscript`: Double?
+    @Field public var `super`: Double?
+    @Field public var `switch`: Double?
+    @Field public var `throw`: Double?
+    @Field public var `throws`: Double?
+    @Field public var `true`: Double?
+    @Field public var `try`: Double?
+    @Field public var `typealias`: Double?
+    @Field public var `var`: Double?
+    @Field public var `where`: Double?
+    @Field public var `while`: Double?
+    @Field public var associativity: Double?
+    @Field public var convenience: Double?
+    @Field public var didSet: Double?
+    @Field public var dynamic: Double?
+    @Field public var final: Double?
+    @Field public var get: Double?
+    @Field public var indirect: Double?
+    @Field public var infix: Double?
+    @Field public var lazy: Double?
+    @Field public var left: Double?
+    @Field public var mutating: Double?
+    @Field public var none: Double?
+    @Field public var nonmutating: Double?
+    @Field public var optional: Double?
+    @Field public var override: Double?
+    @Field public var postfix: Double?
+    @Field public var precedence: Double?
+    @Field public var prefix: Double?
+    @Field public var required: Double?
+    @Field public var right: Double?
+    @Field public var set: Double?
+    @Field public var unowned: Double?
+    @Field public var weak: Double?
+    @Field public var willSet: Double?
+    @Field public var isolated: Double?
+    @Field public var distributed: Double?
+    @Field public var unsafe: Double?
+    @Field public var lowerThan: Double?
+    @Field public var higherThan: Double?
+    @Field public var assignment: Double?
+    @Field public var safe: Double?
+    @Field public var unchecked: Double?
+    @Field public var reasync: Double?
+    @Field public var preconcurrency: Double?
+    @Field public var throwing: Double?
+    @Field public var objc: Double?
+    @Field public var available: Double?
+    @Field public var unknown: Double?
+    @Field public var fun: Double?
+    @Field public var and: Double?
+    @Field public var def: Double?
+    @Field public var del: Double?
+    @Field public var elif: Double?
+    @Field public var except: Double?
+    @Field public var lambda: Double?
+    @Field public var nonlocal: Double?
+    @Field public var not: Double?
+    @Field public var or: Double?
+    @Field public var pass: Double?
+    @Field public var raise: Double?
+    @Field public var str: Double?
+    @Field public var int: Double?
+    @Field public var float: Double?
+    @Field public var bool: Double?
+    @Field public var list: Double?
+    @Field public var dict: Double?
+    @Field public var tuple: Double?
+    @Field public var from_json: Double?
+    @Field public var to_json: Double?
+    @Field public var json: Double?
+    @Field public var math: Double?
+    @Field public var re: Double?
+    @Field public var dataclass: Double?
     /// also a state field: Kotlin keeps the two key constants apart
-    @Field(.required) public var duration: Int = 0
+    @Field(.required) public var duration: Double = 0
     /// FCM reserves the key from, not the Swift name
     /// `from` in Swift and APNs JSON.
-    @Field public var fromStop: Int?
+    @Field public var fromStop: Double?
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
     public init() {}
@@ -150,276 +150,276 @@ public struct KeywordFieldsAttributesRecord: Record {
     /// The JavaScript shape of a value the app already holds, e.g. a running activity's.
     public init(_ attributes: KeywordFieldsAttributes) {
         self.init()
-        self.`actor` = attributes.`actor`
-        self.`any` = attributes.`any`
-        self.`as` = attributes.`as`
-        self.`associatedtype` = attributes.`associatedtype`
-        self.`async` = attributes.`async`
-        self.`await` = attributes.`await`
-        self.`borrowing` = attributes.`borrowing`
-        self.`break` = attributes.`break`
-        self.`case` = attributes.`case`
-        self.`catch` = attributes.`catch`
-        self.`class` = attributes.`class`
-        self.`consume` = attributes.`consume`
-        self.`consuming` = attributes.`consuming`
-        self.`continue` = attributes.`continue`
-        self.`copy` = attributes.`copy`
-        self.`default` = attributes.`default`
-        self.`defer` = attributes.`defer`
-        self.`deinit` = attributes.`deinit`
-        self.`discard` = attributes.`discard`
-        self.`do` = attributes.`do`
-        self.`each` = attributes.`each`
-        self.`else` = attributes.`else`
-        self.`enum` = attributes.`enum`
-        self.`extension` = attributes.`extension`
-        self.`fallthrough` = attributes.`fallthrough`
-        self.`false` = attributes.`false`
-        self.`fileprivate` = attributes.`fileprivate`
-        self.`for` = attributes.`for`
-        self.`func` = attributes.`func`
-        self.`guard` = attributes.`guard`
-        self.`if` = attributes.`if`
-        self.`import` = attributes.`import`
-        self.`in` = attributes.`in`
-        self.`init` = attributes.`init`
-        self.`inout` = attributes.`inout`
-        self.`internal` = attributes.`internal`
-        self.`is` = attributes.`is`
-        self.`let` = attributes.`let`
-        self.`macro` = attributes.`macro`
-        self.`nil` = attributes.`nil`
-        self.`nonisolated` = attributes.`nonisolated`
-        self.`open` = attributes.`open`
-        self.`operator` = attributes.`operator`
-        self.`package` = attributes.`package`
-        self.`precedencegroup` = attributes.`precedencegroup`
-        self.`private` = attributes.`private`
-        self.`protocol` = attributes.`protocol`
-        self.`public` = attributes.`public`
-        self.`repeat` = attributes.`repeat`
-        self.`rethrows` = attributes.`rethrows`
-        self.`return` = attributes.`return`
-        self.`self` = attributes.`self`
-        self.`sending` = attributes.`sending`
-        self.`some` = attributes.`some`
-        self.`static` = attributes.`static`
-        self.`struct` = attributes.`struct`
-        self.`subscript` = attributes.`subscript`
-        self.`super` = attributes.`super`
-        self.`switch` = attributes.`switch`
-        self.`throw` = attributes.`throw`
-        self.`throws` = attributes.`throws`
-        self.`true` = attributes.`true`
-        self.`try` = attributes.`try`
-        self.`typealias` = attributes.`typealias`
-        self.`var` = attributes.`var`
-        self.`where` = attributes.`where`
-        self.`while` = attributes.`while`
-        self.associativity = attributes.associativity
-        self.convenience = attributes.convenience
-        self.didSet = attributes.didSet
-        self.dynamic = attributes.dynamic
-        self.final = attributes.final
-        self.get = attributes.get
-        self.indirect = attributes.indirect
-        self.infix = attributes.infix
-        self.lazy = attributes.lazy
-        self.left = attributes.left
-        self.mutating = attributes.mutating
-        self.none = attributes.none
-        self.nonmutating = attributes.nonmutating
-        self.optional = attributes.optional
-        self.override = attributes.override
-        self.postfix = attributes.postfix
-        self.precedence = attributes.precedence
-        self.prefix = attributes.prefix
-        self.required = attributes.required
-        self.right = attributes.right
-        self.set = attributes.set
-        self.unowned = attributes.unowned
-        self.weak = attributes.weak
-        self.willSet = attributes.willSet
-        self.isolated = attributes.isolated
-        self.distributed = attributes.distributed
-        self.unsafe = attributes.unsafe
-        self.lowerThan = attributes.lowerThan
-        self.higherThan = attributes.higherThan
-        self.assignment = attributes.assignment
-        self.safe = attributes.safe
-        self.unchecked = attributes.unchecked
-        self.reasync = attributes.reasync
-        self.preconcurrency = attributes.preconcurrency
-        self.throwing = attributes.throwing
-        self.objc = attributes.objc
-        self.available = attributes.available
-        self.unknown = attributes.unknown
-        self.fun = attributes.fun
-        self.and = attributes.and
-        self.def = attributes.def
-        self.del = attributes.del
-        self.elif = attributes.elif
-        self.except = attributes.except
-        self.lambda = attributes.lambda
-        self.nonlocal = attributes.nonlocal
-        self.not = attributes.not
-        self.or = attributes.or
-        self.pass = attributes.pass
-        self.raise = attributes.raise
-        self.str = attributes.str
-        self.int = attributes.int
-        self.float = attributes.float
-        self.bool = attributes.bool
-        self.list = attributes.list
-        self.dict = attributes.dict
-        self.tuple = attributes.tuple
-        self.from_json = attributes.from_json
-        self.to_json = attributes.to_json
-        self.json = attributes.json
-        self.math = attributes.math
-        self.re = attributes.re
-        self.dataclass = attributes.dataclass
-        self.duration = attributes.duration
-        self.fromStop = attributes.from
+        self.`actor` = attributes.`actor`.map { Double($0) }
+        self.`any` = attributes.`any`.map { Double($0) }
+        self.`as` = attributes.`as`.map { Double($0) }
+        self.`associatedtype` = attributes.`associatedtype`.map { Double($0) }
+        self.`async` = attributes.`async`.map { Double($0) }
+        self.`await` = attributes.`await`.map { Double($0) }
+        self.`borrowing` = attributes.`borrowing`.map { Double($0) }
+        self.`break` = attributes.`break`.map { Double($0) }
+        self.`case` = attributes.`case`.map { Double($0) }
+        self.`catch` = attributes.`catch`.map { Double($0) }
+        self.`class` = attributes.`class`.map { Double($0) }
+        self.`consume` = attributes.`consume`.map { Double($0) }
+        self.`consuming` = attributes.`consuming`.map { Double($0) }
+        self.`continue` = attributes.`continue`.map { Double($0) }
+        self.`copy` = attributes.`copy`.map { Double($0) }
+        self.`default` = attributes.`default`.map { Double($0) }
+        self.`defer` = attributes.`defer`.map { Double($0) }
+        self.`deinit` = attributes.`deinit`.map { Double($0) }
+        self.`discard` = attributes.`discard`.map { Double($0) }
+        self.`do` = attributes.`do`.map { Double($0) }
+        self.`each` = attributes.`each`.map { Double($0) }
+        self.`else` = attributes.`else`.map { Double($0) }
+        self.`enum` = attributes.`enum`.map { Double($0) }
+        self.`extension` = attributes.`extension`.map { Double($0) }
+        self.`fallthrough` = attributes.`fallthrough`.map { Double($0) }
+        self.`false` = attributes.`false`.map { Double($0) }
+        self.`fileprivate` = attributes.`fileprivate`.map { Double($0) }
+        self.`for` = attributes.`for`.map { Double($0) }
+        self.`func` = attributes.`func`.map { Double($0) }
+        self.`guard` = attributes.`guard`.map { Double($0) }
+        self.`if` = attributes.`if`.map { Double($0) }
+        self.`import` = attributes.`import`.map { Double($0) }
+        self.`in` = attributes.`in`.map { Double($0) }
+        self.`init` = attributes.`init`.map { Double($0) }
+        self.`inout` = attributes.`inout`.map { Double($0) }
+        self.`internal` = attributes.`internal`.map { Double($0) }
+        self.`is` = attributes.`is`.map { Double($0) }
+        self.`let` = attributes.`let`.map { Double($0) }
+        self.`macro` = attributes.`macro`.map { Double($0) }
+        self.`nil` = attributes.`nil`.map { Double($0) }
+        self.`nonisolated` = attributes.`nonisolated`.map { Double($0) }
+        self.`open` = attributes.`open`.map { Double($0) }
+        self.`operator` = attributes.`operator`.map { Double($0) }
+        self.`package` = attributes.`package`.map { Double($0) }
+        self.`precedencegroup` = attributes.`precedencegroup`.map { Double($0) }
+        self.`private` = attributes.`private`.map { Double($0) }
+        self.`protocol` = attributes.`protocol`.map { Double($0) }
+        self.`public` = attributes.`public`.map { Double($0) }
+        self.`repeat` = attributes.`repeat`.map { Double($0) }
+        self.`rethrows` = attributes.`rethrows`.map { Double($0) }
+        self.`return` = attributes.`return`.map { Double($0) }
+        self.`self` = attributes.`self`.map { Double($0) }
+        self.`sending` = attributes.`sending`.map { Double($0) }
+        self.`some` = attributes.`some`.map { Double($0) }
+        self.`static` = attributes.`static`.map { Double($0) }
+        self.`struct` = attributes.`struct`.map { Double($0) }
+        self.`subscript` = attributes.`subscript`.map { Double($0) }
+        self.`super` = attributes.`super`.map { Double($0) }
+        self.`switch` = attributes.`switch`.map { Double($0) }
+        self.`throw` = attributes.`throw`.map { Double($0) }
+        self.`throws` = attributes.`throws`.map { Double($0) }
+        self.`true` = attributes.`true`.map { Double($0) }
+        self.`try` = attributes.`try`.map { Double($0) }
+        self.`typealias` = attributes.`typealias`.map { Double($0) }
+        self.`var` = attributes.`var`.map { Double($0) }
+        self.`where` = attributes.`where`.map { Double($0) }
+        self.`while` = attributes.`while`.map { Double($0) }
+        self.associativity = attributes.associativity.map { Double($0) }
+        self.convenience = attributes.convenience.map { Double($0) }
+        self.didSet = attributes.didSet.map { Double($0) }
+        self.dynamic = attributes.dynamic.map { Double($0) }
+        self.final = attributes.final.map { Double($0) }
+        self.get = attributes.get.map { Double($0) }
+        self.indirect = attributes.indirect.map { Double($0) }
+        self.infix = attributes.infix.map { Double($0) }
+        self.lazy = attributes.lazy.map { Double($0) }
+        self.left = attributes.left.map { Double($0) }
+        self.mutating = attributes.mutating.map { Double($0) }
+        self.none = attributes.none.map { Double($0) }
+        self.nonmutating = attributes.nonmutating.map { Double($0) }
+        self.optional = attributes.optional.map { Double($0) }
+        self.override = attributes.override.map { Double($0) }
+        self.postfix = attributes.postfix.map { Double($0) }
+        self.precedence = attributes.precedence.map { Double($0) }
+        self.prefix = attributes.prefix.map { Double($0) }
+        self.required = attributes.required.map { Double($0) }
+        self.right = attributes.right.map { Double($0) }
+        self.set = attributes.set.map { Double($0) }
+        self.unowned = attributes.unowned.map { Double($0) }
+        self.weak = attributes.weak.map { Double($0) }
+        self.willSet = attributes.willSet.map { Double($0) }
+        self.isolated = attributes.isolated.map { Double($0) }
+        self.distributed = attributes.distributed.map { Double($0) }
+        self.unsafe = attributes.unsafe.map { Double($0) }
+        self.lowerThan = attributes.lowerThan.map { Double($0) }
+        self.higherThan = attributes.higherThan.map { Double($0) }
+        self.assignment = attributes.assignment.map { Double($0) }
+        self.safe = attributes.safe.map { Double($0) }
+        self.unchecked = attributes.unchecked.map { Double($0) }
+        self.reasync = attributes.reasync.map { Double($0) }
+        self.preconcurrency = attributes.preconcurrency.map { Double($0) }
+        self.throwing = attributes.throwing.map { Double($0) }
+        self.objc = attributes.objc.map { Double($0) }
+        self.available = attributes.available.map { Double($0) }
+        self.unknown = attributes.unknown.map { Double($0) }
+        self.fun = attributes.fun.map { Double($0) }
+        self.and = attributes.and.map { Double($0) }
+        self.def = attributes.def.map { Double($0) }
+        self.del = attributes.del.map { Double($0) }
+        self.elif = attributes.elif.map { Double($0) }
+        self.except = attributes.except.map { Double($0) }
+        self.lambda = attributes.lambda.map { Double($0) }
+        self.nonlocal = attributes.nonlocal.map { Double($0) }
+        self.not = attributes.not.map { Double($0) }
+        self.or = attributes.or.map { Double($0) }
+        self.pass = attributes.pass.map { Double($0) }
+        self.raise = attributes.raise.map { Double($0) }
+        self.str = attributes.str.map { Double($0) }
+        self.int = attributes.int.map { Double($0) }
+        self.float = attributes.float.map { Double($0) }
+        self.bool = attributes.bool.map { Double($0) }
+        self.list = attributes.list.map { Double($0) }
+        self.dict = attributes.dict.map { Double($0) }
+        self.tuple = attributes.tuple.map { Double($0) }
+        self.from_json = attributes.from_json.map { Double($0) }
+        self.to_json = attributes.to_json.map { Double($0) }
+        self.json = attributes.json.map { Double($0) }
+        self.math = attributes.math.map { Double($0) }
+        self.re = attributes.re.map { Double($0) }
+        self.dataclass = attributes.dataclass.map { Double($0) }
+        self.duration = Double(attributes.duration)
+        self.fromStop = attributes.from.map { Double($0) }
     }
 
     /// The Codable value: milliseconds become `Date`s, numbers are clamped to the schema's
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     public func toAttributes() -> KeywordFieldsAttributes {
         KeywordFieldsAttributes(
-            actor: `actor`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            any: `any`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            as: `as`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            associatedtype: `associatedtype`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            async: `async`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            await: `await`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            borrowing: `borrowing`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            break: `break`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            case: `case`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            catch: `catch`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            class: `class`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            consume: `consume`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            consuming: `consuming`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            continue: `continue`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            copy: `copy`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            default: `default`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            defer: `defer`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            deinit: `deinit`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            discard: `discard`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            do: `do`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            each: `each`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            else: `else`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            enum: `enum`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            extension: `extension`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            fallthrough: `fallthrough`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            false: `false`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            fileprivate: `fileprivate`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            for: `for`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            func: `func`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            guard: `guard`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            if: `if`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            import: `import`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            in: `in`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            init: `init`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            `inout`: `inout`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            internal: `internal`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            is: `is`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            let: `let`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            macro: `macro`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            nil: `nil`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            nonisolated: `nonisolated`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            open: `open`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            operator: `operator`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            package: `package`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            precedencegroup: `precedencegroup`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            private: `private`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            protocol: `protocol`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            public: `public`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            repeat: `repeat`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            rethrows: `rethrows`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            return: `return`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            self: self.`self`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            sending: `sending`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            some: `some`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            static: `static`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            struct: `struct`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            subscript: `subscript`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            super: `super`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            switch: `switch`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            throw: `throw`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            throws: `throws`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            true: `true`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            try: `try`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            typealias: `typealias`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            var: `var`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            where: `where`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            while: `while`.map { KeywordFieldsBridgeConversions.clamp($0) },
-            associativity: associativity.map { KeywordFieldsBridgeConversions.clamp($0) },
-            convenience: convenience.map { KeywordFieldsBridgeConversions.clamp($0) },
-            didSet: didSet.map { KeywordFieldsBridgeConversions.clamp($0) },
-            dynamic: dynamic.map { KeywordFieldsBridgeConversions.clamp($0) },
-            final: final.map { KeywordFieldsBridgeConversions.clamp($0) },
-            get: get.map { KeywordFieldsBridgeConversions.clamp($0) },
-            indirect: indirect.map { KeywordFieldsBridgeConversions.clamp($0) },
-            infix: infix.map { KeywordFieldsBridgeConversions.clamp($0) },
-            lazy: lazy.map { KeywordFieldsBridgeConversions.clamp($0) },
-            left: left.map { KeywordFieldsBridgeConversions.clamp($0) },
-            mutating: mutating.map { KeywordFieldsBridgeConversions.clamp($0) },
-            none: none.map { KeywordFieldsBridgeConversions.clamp($0) },
-            nonmutating: nonmutating.map { KeywordFieldsBridgeConversions.clamp($0) },
-            optional: optional.map { KeywordFieldsBridgeConversions.clamp($0) },
-            override: override.map { KeywordFieldsBridgeConversions.clamp($0) },
-            postfix: postfix.map { KeywordFieldsBridgeConversions.clamp($0) },
-            precedence: precedence.map { KeywordFieldsBridgeConversions.clamp($0) },
-            prefix: prefix.map { KeywordFieldsBridgeConversions.clamp($0) },
-            required: required.map { KeywordFieldsBridgeConversions.clamp($0) },
-            right: right.map { KeywordFieldsBridgeConversions.clamp($0) },
-            set: set.map { KeywordFieldsBridgeConversions.clamp($0) },
-            unowned: unowned.map { KeywordFieldsBridgeConversions.clamp($0) },
-            weak: weak.map { KeywordFieldsBridgeConversions.clamp($0) },
-            willSet: willSet.map { KeywordFieldsBridgeConversions.clamp($0) },
-            isolated: isolated.map { KeywordFieldsBridgeConversions.clamp($0) },
-            distributed: distributed.map { KeywordFieldsBridgeConversions.clamp($0) },
-            unsafe: unsafe.map { KeywordFieldsBridgeConversions.clamp($0) },
-            lowerThan: lowerThan.map { KeywordFieldsBridgeConversions.clamp($0) },
-            higherThan: higherThan.map { KeywordFieldsBridgeConversions.clamp($0) },
-            assignment: assignment.map { KeywordFieldsBridgeConversions.clamp($0) },
-            safe: safe.map { KeywordFieldsBridgeConversions.clamp($0) },
-            unchecked: unchecked.map { KeywordFieldsBridgeConversions.clamp($0) },
-            reasync: reasync.map { KeywordFieldsBridgeConversions.clamp($0) },
-            preconcurrency: preconcurrency.map { KeywordFieldsBridgeConversions.clamp($0) },
-            throwing: throwing.map { KeywordFieldsBridgeConversions.clamp($0) },
-            objc: objc.map { KeywordFieldsBridgeConversions.clamp($0) },
-            available: available.map { KeywordFieldsBridgeConversions.clamp($0) },
-            unknown: unknown.map { KeywordFieldsBridgeConversions.clamp($0) },
-            fun: fun.map { KeywordFieldsBridgeConversions.clamp($0) },
-            and: and.map { KeywordFieldsBridgeConversions.clamp($0) },
-            def: def.map { KeywordFieldsBridgeConversions.clamp($0) },
-            del: del.map { KeywordFieldsBridgeConversions.clamp($0) },
-            elif: elif.map { KeywordFieldsBridgeConversions.clamp($0) },
-            except: except.map { KeywordFieldsBridgeConversions.clamp($0) },
-            lambda: lambda.map { KeywordFieldsBridgeConversions.clamp($0) },
-            nonlocal: nonlocal.map { KeywordFieldsBridgeConversions.clamp($0) },
-            not: not.map { KeywordFieldsBridgeConversions.clamp($0) },
-            or: or.map { KeywordFieldsBridgeConversions.clamp($0) },
-            pass: pass.map { KeywordFieldsBridgeConversions.clamp($0) },
-            raise: raise.map { KeywordFieldsBridgeConversions.clamp($0) },
-            str: str.map { KeywordFieldsBridgeConversions.clamp($0) },
-            int: int.map { KeywordFieldsBridgeConversions.clamp($0) },
-            float: float.map { KeywordFieldsBridgeConversions.clamp($0) },
-            bool: bool.map { KeywordFieldsBridgeConversions.clamp($0) },
-            list: list.map { KeywordFieldsBridgeConversions.clamp($0) },
-            dict: dict.map { KeywordFieldsBridgeConversions.clamp($0) },
-            tuple: tuple.map { KeywordFieldsBridgeConversions.clamp($0) },
-            from_json: from_json.map { KeywordFieldsBridgeConversions.clamp($0) },
-            to_json: to_json.map { KeywordFieldsBridgeConversions.clamp($0) },
-            json: json.map { KeywordFieldsBridgeConversions.clamp($0) },
-            math: math.map { KeywordFieldsBridgeConversions.clamp($0) },
-            re: re.map { KeywordFieldsBridgeConversions.clamp($0) },
-            dataclass: dataclass.map { KeywordFieldsBridgeConversions.clamp($0) },
-            duration: KeywordFieldsBridgeConversions.clamp(duration),
-            from: fromStop.map { KeywordFieldsBridgeConversions.clamp($0) }
+            actor: `actor`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            any: `any`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            as: `as`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            associatedtype: `associatedtype`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            async: `async`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            await: `await`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            borrowing: `borrowing`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            break: `break`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            case: `case`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            catch: `catch`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            class: `class`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            consume: `consume`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            consuming: `consuming`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            continue: `continue`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            copy: `copy`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            default: `default`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            defer: `defer`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            deinit: `deinit`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            discard: `discard`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            do: `do`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            each: `each`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            else: `else`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            enum: `enum`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            extension: `extension`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            fallthrough: `fallthrough`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            false: `false`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            fileprivate: `fileprivate`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            for: `for`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            func: `func`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            guard: `guard`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            if: `if`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            import: `import`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            in: `in`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            init: `init`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            `inout`: `inout`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            internal: `internal`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            is: `is`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            let: `let`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            macro: `macro`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            nil: `nil`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            nonisolated: `nonisolated`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            open: `open`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            operator: `operator`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            package: `package`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            precedencegroup: `precedencegroup`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            private: `private`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            protocol: `protocol`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            public: `public`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            repeat: `repeat`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            rethrows: `rethrows`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            return: `return`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            self: self.`self`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            sending: `sending`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            some: `some`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            static: `static`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            struct: `struct`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            subscript: `subscript`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            super: `super`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            switch: `switch`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            throw: `throw`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            throws: `throws`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            true: `true`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            try: `try`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            typealias: `typealias`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            var: `var`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            where: `where`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            while: `while`.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            associativity: associativity.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            convenience: convenience.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            didSet: didSet.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            dynamic: dynamic.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            final: final.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            get: get.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            indirect: indirect.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            infix: infix.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            lazy: lazy.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            left: left.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            mutating: mutating.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            none: none.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            nonmutating: nonmutating.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            optional: optional.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            override: override.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            postfix: postfix.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            precedence: precedence.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            prefix: prefix.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            required: required.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            right: right.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            set: set.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            unowned: unowned.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            weak: weak.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            willSet: willSet.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            isolated: isolated.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            distributed: distributed.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            unsafe: unsafe.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            lowerThan: lowerThan.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            higherThan: higherThan.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            assignment: assignment.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            safe: safe.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            unchecked: unchecked.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            reasync: reasync.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            preconcurrency: preconcurrency.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            throwing: throwing.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            objc: objc.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            available: available.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            unknown: unknown.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            fun: fun.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            and: and.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            def: def.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            del: del.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            elif: elif.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            except: except.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            lambda: lambda.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            nonlocal: nonlocal.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            not: not.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            or: or.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            pass: pass.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            raise: raise.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            str: str.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            int: int.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            float: float.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            bool: bool.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            list: list.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            dict: dict.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            tuple: tuple.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            from_json: from_json.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            to_json: to_json.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            json: json.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            math: math.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            re: re.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            dataclass: dataclass.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            duration: KeywordFieldsBridgeConversions.whole(duration, orElse: 0),
+            from: fromStop.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) }
         )
     }
 }
@@ -428,116 +428,116 @@ public struct KeywordFieldsAttributesRecord: Record {
 /// activity: bridge names, dates in Unix milliseconds. Not an APNs payload: a push
 /// carries the Codable shape (names, seconds since 2001).
 public struct KeywordFieldsStateRecord: Record {
-    @Field public var interface: Int?
-    @Field public var null: Int?
-    @Field public var object: Int?
-    @Field public var this: Int?
-    @Field public var typeof: Int?
-    @Field public var val: Int?
-    @Field public var when: Int?
-    @Field public var by: Int?
-    @Field public var delegate: Int?
-    @Field public var field: Int?
-    @Field public var file: Int?
-    @Field public var finally: Int?
-    @Field public var param: Int?
-    @Field public var property: Int?
-    @Field public var receiver: Int?
-    @Field public var setparam: Int?
-    @Field public var value: Int?
-    @Field public var abstract: Int?
-    @Field public var actual: Int?
-    @Field public var annotation: Int?
-    @Field public var companion: Int?
-    @Field public var const: Int?
-    @Field public var crossinline: Int?
-    @Field public var data: Int?
-    @Field public var expect: Int?
-    @Field public var external: Int?
-    @Field public var inline: Int?
-    @Field public var inner: Int?
-    @Field public var lateinit: Int?
-    @Field public var noinline: Int?
-    @Field public var out: Int?
-    @Field public var protected: Int?
-    @Field public var reified: Int?
-    @Field public var sealed: Int?
-    @Field public var suspend: Int?
-    @Field public var tailrec: Int?
-    @Field public var vararg: Int?
-    @Field public var it: Int?
-    @Field public var debugger: Int?
-    @Field public var delete: Int?
-    @Field public var export: Int?
-    @Field public var extends: Int?
-    @Field public var function: Int?
-    @Field public var instanceof: Int?
-    @Field public var new: Int?
-    @Field public var void: Int?
-    @Field public var with: Int?
-    @Field public var implements: Int?
-    @Field public var yield: Int?
-    @Field public var accessor: Int?
-    @Field public var asserts: Int?
-    @Field public var assert: Int?
-    @Field public var bigint: Int?
-    @Field public var boolean: Int?
-    @Field public var declare: Int?
-    @Field public var infer: Int?
-    @Field public var intrinsic: Int?
-    @Field public var keyof: Int?
-    @Field public var module: Int?
-    @Field public var namespace: Int?
-    @Field public var never: Int?
-    @Field public var readonly: Int?
-    @Field public var require: Int?
-    @Field public var number: Int?
-    @Field public var of: Int?
-    @Field public var satisfies: Int?
-    @Field public var string: Int?
-    @Field public var symbol: Int?
-    @Field public var type: Int?
-    @Field public var undefined: Int?
-    @Field public var unique: Int?
-    @Field public var using: Int?
-    @Field public var global: Int?
-    @Field public var arguments: Int?
-    @Field public var eval: Int?
-    @Field public var prototype: Int?
-    @Field public var toJSON: Int?
-    @Field public var encode: Int?
-    @Field public var hash: Int?
-    @Field public var description: Int?
-    @Field public var debugDescription: Int?
-    @Field public var rawValue: Int?
-    @Field public var allCases: Int?
-    @Field public var hasher: Int?
-    @Field public var equals: Int?
-    @Field public var hashCode: Int?
-    @Field public var component1: Int?
-    @Field public var component2: Int?
-    @Field public var name: Int?
-    @Field public var ordinal: Int?
-    @Field public var values: Int?
-    @Field public var entries: Int?
-    @Field public var compareTo: Int?
-    @Field public var declaringClass: Int?
-    @Field public var lc: Int?
-    @Field public var reader: Int?
-    @Field public var map: Int?
-    @Field public var container: Int?
-    @Field public var decoder: Int?
-    @Field public var encoder: Int?
-    @Field public var key: Int?
-    @Field public var fail: Int?
-    @Field public var read: Int?
-    @Field public var ok: Int?
-    @Field public var attributes: Int?
-    @Field public var state: Int?
-    @Field public var error: Int?
+    @Field public var interface: Double?
+    @Field public var null: Double?
+    @Field public var object: Double?
+    @Field public var this: Double?
+    @Field public var typeof: Double?
+    @Field public var val: Double?
+    @Field public var when: Double?
+    @Field public var by: Double?
+    @Field public var delegate: Double?
+    @Field public var field: Double?
+    @Field public var file: Double?
+    @Field public var finally: Double?
+    @Field public var param: Double?
+    @Field public var property: Double?
+    @Field public var receiver: Double?
+    @Field public var setparam: Double?
+    @Field public var value: Double?
+    @Field public var abstract: Double?
+    @Field public var actual: Double?
+    @Field public var annotation: Double?
+    @Field public var companion: Double?
+    @Field public var const: Double?
+    @Field public var crossinline: Double?
+    @Field public var data: Double?
+    @Field public var expect: Double?
+    @Field public var external: Double?
+    @Field public var inline: Double?
+    @Field public var inner: Double?
+    @Field public var lateinit: Double?
+    @Field public var noinline: Double?
+    @Field public var out: Double?
+    @Field public var protected: Double?
+    @Field public var reified: Double?
+    @Field public var sealed: Double?
+    @Field public var suspend: Double?
+    @Field public var tailrec: Double?
+    @Field public var vararg: Double?
+    @Field public var it: Double?
+    @Field public var debugger: Double?
+    @Field public var delete: Double?
+    @Field public var export: Double?
+    @Field public var extends: Double?
+    @Field public var function: Double?
+    @Field public var instanceof: Double?
+    @Field public var new: Double?
+    @Field public var void: Double?
+    @Field public var with: Double?
+    @Field public var implements: Double?
+    @Field public var yield: Double?
+    @Field public var accessor: Double?
+    @Field public var asserts: Double?
+    @Field public var assert: Double?
+    @Field public var bigint: Double?
+    @Field public var boolean: Double?
+    @Field public var declare: Double?
+    @Field public var infer: Double?
+    @Field public var intrinsic: Double?
+    @Field public var keyof: Double?
+    @Field public var module: Double?
+    @Field public var namespace: Double?
+    @Field public var never: Double?
+    @Field public var readonly: Double?
+    @Field public var require: Double?
+    @Field public var number: Double?
+    @Field public var of: Double?
+    @Field public var satisfies: Double?
+    @Field public var string: Double?
+    @Field public var symbol: Double?
+    @Field public var type: Double?
+    @Field public var undefined: Double?
+    @Field public var unique: Double?
+    @Field public var using: Double?
+    @Field public var global: Double?
+    @Field public var arguments: Double?
+    @Field public var eval: Double?
+    @Field public var prototype: Double?
+    @Field public var toJSON: Double?
+    @Field public var encode: Double?
+    @Field public var hash: Double?
+    @Field public var description: Double?
+    @Field public var debugDescription: Double?
+    @Field public var rawValue: Double?
+    @Field public var allCases: Double?
+    @Field public var hasher: Double?
+    @Field public var equals: Double?
+    @Field public var hashCode: Double?
+    @Field public var component1: Double?
+    @Field public var component2: Double?
+    @Field public var name: Double?
+    @Field public var ordinal: Double?
+    @Field public var values: Double?
+    @Field public var entries: Double?
+    @Field public var compareTo: Double?
+    @Field public var declaringClass: Double?
+    @Field public var lc: Double?
+    @Field public var reader: Double?
+    @Field public var map: Double?
+    @Field public var container: Double?
+    @Field public var decoder: Double?
+    @Field public var encoder: Double?
+    @Field public var key: Double?
+    @Field public var fail: Double?
+    @Field public var read: Double?
+    @Field public var ok: Double?
+    @Field public var attributes: Double?
+    @Field public var state: Double?
+    @Field public var error: Double?
     /// shares its Swift name with an attribute; its own FCM key
     /// `duration` in Swift and APNs JSON.
-    @Field(.required) public var remainingDuration: Int = 0
+    @Field(.required) public var remainingDuration: Double = 0
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
     public init() {}
@@ -545,228 +545,228 @@ public struct KeywordFieldsStateRecord: Record {
     /// The JavaScript shape of a value the app already holds, e.g. a running activity's.
     public init(_ state: KeywordFieldsAttributes.ContentState) {
         self.init()
-        self.interface = state.interface
-        self.null = state.null
-        self.object = state.object
-        self.this = state.this
-        self.typeof = state.typeof
-        self.val = state.val
-        self.when = state.when
-        self.by = state.by
-        self.delegate = state.delegate
-        self.field = state.field
-        self.file = state.file
-        self.finally = state.finally
-        self.param = state.param
-        self.property = state.property
-        self.receiver = state.receiver
-        self.setparam = state.setparam
-        self.value = state.value
-        self.abstract = state.abstract
-        self.actual = state.actual
-        self.annotation = state.annotation
-        self.companion = state.companion
-        self.const = state.const
-        self.crossinline = state.crossinline
-        self.data = state.data
-        self.expect = state.expect
-        self.external = state.external
-        self.inline = state.inline
-        self.inner = state.inner
-        self.lateinit = state.lateinit
-        self.noinline = state.noinline
-        self.out = state.out
-        self.protected = state.protected
-        self.reified = state.reified
-        self.sealed = state.sealed
-        self.suspend = state.suspend
-        self.tailrec = state.tailrec
-        self.vararg = state.vararg
-        self.it = state.it
-        self.debugger = state.debugger
-        self.delete = state.delete
-        self.export = state.export
-        self.extends = state.extends
-        self.function = state.function
-        self.instanceof = state.instanceof
-        self.new = state.new
-        self.void = state.void
-        self.with = state.with
-        self.implements = state.implements
-        self.yield = state.yield
-        self.accessor = state.accessor
-        self.asserts = state.asserts
-        self.assert = state.assert
-        self.bigint = state.bigint
-        self.boolean = state.boolean
-        self.declare = state.declare
-        self.infer = state.infer
-        self.intrinsic = state.intrinsic
-        self.keyof = state.keyof
-        self.module = state.module
-        self.namespace = state.namespace
-        self.never = state.never
-        self.readonly = state.readonly
-        self.require = state.require
-        self.number = state.number
-        self.of = state.of
-        self.satisfies = state.satisfies
-        self.string = state.string
-        self.symbol = state.symbol
-        self.type = state.type
-        self.undefined = state.undefined
-        self.unique = state.unique
-        self.using = state.using
-        self.global = state.global
-        self.arguments = state.arguments
-        self.eval = state.eval
-        self.prototype = state.prototype
-        self.toJSON = state.toJSON
-        self.encode = state.encode
-        self.hash = state.hash
-        self.description = state.description
-        self.debugDescription = state.debugDescription
-        self.rawValue = state.rawValue
-        self.allCases = state.allCases
-        self.hasher = state.hasher
-        self.equals = state.equals
-        self.hashCode = state.hashCode
-        self.component1 = state.component1
-        self.component2 = state.component2
-        self.name = state.name
-        self.ordinal = state.ordinal
-        self.values = state.values
-        self.entries = state.entries
-        self.compareTo = state.compareTo
-        self.declaringClass = state.declaringClass
-        self.lc = state.lc
-        self.reader = state.reader
-        self.map = state.map
-        self.container = state.container
-        self.decoder = state.decoder
-        self.encoder = state.encoder
-        self.key = state.key
-        self.fail = state.fail
-        self.read = state.read
-        self.ok = state.ok
-        self.attributes = state.attributes
-        self.state = state.state
-        self.error = state.error
-        self.remainingDuration = state.duration
+        self.interface = state.interface.map { Double($0) }
+        self.null = state.null.map { Double($0) }
+        self.object = state.object.map { Double($0) }
+        self.this = state.this.map { Double($0) }
+        self.typeof = state.typeof.map { Double($0) }
+        self.val = state.val.map { Double($0) }
+        self.when = state.when.map { Double($0) }
+        self.by = state.by.map { Double($0) }
+        self.delegate = state.delegate.map { Double($0) }
+        self.field = state.field.map { Double($0) }
+        self.file = state.file.map { Double($0) }
+        self.finally = state.finally.map { Double($0) }
+        self.param = state.param.map { Double($0) }
+        self.property = state.property.map { Double($0) }
+        self.receiver = state.receiver.map { Double($0) }
+        self.setparam = state.setparam.map { Double($0) }
+        self.value = state.value.map { Double($0) }
+        self.abstract = state.abstract.map { Double($0) }
+        self.actual = state.actual.map { Double($0) }
+        self.annotation = state.annotation.map { Double($0) }
+        self.companion = state.companion.map { Double($0) }
+        self.const = state.const.map { Double($0) }
+        self.crossinline = state.crossinline.map { Double($0) }
+        self.data = state.data.map { Double($0) }
+        self.expect = state.expect.map { Double($0) }
+        self.external = state.external.map { Double($0) }
+        self.inline = state.inline.map { Double($0) }
+        self.inner = state.inner.map { Double($0) }
+        self.lateinit = state.lateinit.map { Double($0) }
+        self.noinline = state.noinline.map { Double($0) }
+        self.out = state.out.map { Double($0) }
+        self.protected = state.protected.map { Double($0) }
+        self.reified = state.reified.map { Double($0) }
+        self.sealed = state.sealed.map { Double($0) }
+        self.suspend = state.suspend.map { Double($0) }
+        self.tailrec = state.tailrec.map { Double($0) }
+        self.vararg = state.vararg.map { Double($0) }
+        self.it = state.it.map { Double($0) }
+        self.debugger = state.debugger.map { Double($0) }
+        self.delete = state.delete.map { Double($0) }
+        self.export = state.export.map { Double($0) }
+        self.extends = state.extends.map { Double($0) }
+        self.function = state.function.map { Double($0) }
+        self.instanceof = state.instanceof.map { Double($0) }
+        self.new = state.new.map { Double($0) }
+        self.void = state.void.map { Double($0) }
+        self.with = state.with.map { Double($0) }
+        self.implements = state.implements.map { Double($0) }
+        self.yield = state.yield.map { Double($0) }
+        self.accessor = state.accessor.map { Double($0) }
+        self.asserts = state.asserts.map { Double($0) }
+        self.assert = state.assert.map { Double($0) }
+        self.bigint = state.bigint.map { Double($0) }
+        self.boolean = state.boolean.map { Double($0) }
+        self.declare = state.declare.map { Double($0) }
+        self.infer = state.infer.map { Double($0) }
+        self.intrinsic = state.intrinsic.map { Double($0) }
+        self.keyof = state.keyof.map { Double($0) }
+        self.module = state.module.map { Double($0) }
+        self.namespace = state.namespace.map { Double($0) }
+        self.never = state.never.map { Double($0) }
+        self.readonly = state.readonly.map { Double($0) }
+        self.require = state.require.map { Double($0) }
+        self.number = state.number.map { Double($0) }
+        self.of = state.of.map { Double($0) }
+        self.satisfies = state.satisfies.map { Double($0) }
+        self.string = state.string.map { Double($0) }
+        self.symbol = state.symbol.map { Double($0) }
+        self.type = state.type.map { Double($0) }
+        self.undefined = state.undefined.map { Double($0) }
+        self.unique = state.unique.map { Double($0) }
+        self.using = state.using.map { Double($0) }
+        self.global = state.global.map { Double($0) }
+        self.arguments = state.arguments.map { Double($0) }
+        self.eval = state.eval.map { Double($0) }
+        self.prototype = state.prototype.map { Double($0) }
+        self.toJSON = state.toJSON.map { Double($0) }
+        self.encode = state.encode.map { Double($0) }
+        self.hash = state.hash.map { Double($0) }
+        self.description = state.description.map { Double($0) }
+        self.debugDescription = state.debugDescription.map { Double($0) }
+        self.rawValue = state.rawValue.map { Double($0) }
+        self.allCases = state.allCases.map { Double($0) }
+        self.hasher = state.hasher.map { Double($0) }
+        self.equals = state.equals.map { Double($0) }
+        self.hashCode = state.hashCode.map { Double($0) }
+        self.component1 = state.component1.map { Double($0) }
+        self.component2 = state.component2.map { Double($0) }
+        self.name = state.name.map { Double($0) }
+        self.ordinal = state.ordinal.map { Double($0) }
+        self.values = state.values.map { Double($0) }
+        self.entries = state.entries.map { Double($0) }
+        self.compareTo = state.compareTo.map { Double($0) }
+        self.declaringClass = state.declaringClass.map { Double($0) }
+        self.lc = state.lc.map { Double($0) }
+        self.reader = state.reader.map { Double($0) }
+        self.map = state.map.map { Double($0) }
+        self.container = state.container.map { Double($0) }
+        self.decoder = state.decoder.map { Double($0) }
+        self.encoder = state.encoder.map { Double($0) }
+        self.key = state.key.map { Double($0) }
+        self.fail = state.fail.map { Double($0) }
+        self.read = state.read.map { Double($0) }
+        self.ok = state.ok.map { Double($0) }
+        self.attributes = state.attributes.map { Double($0) }
+        self.state = state.state.map { Double($0) }
+        self.error = state.error.map { Double($0) }
+        self.remainingDuration = Double(state.duration)
     }
 
     /// The Codable value: milliseconds become `Date`s, numbers are clamped to the schema's
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     public func toContentState() -> KeywordFieldsAttributes.ContentState {
         KeywordFieldsAttributes.ContentState(
-            interface: interface.map { KeywordFieldsBridgeConversions.clamp($0) },
-            null: null.map { KeywordFieldsBridgeConversions.clamp($0) },
-            object: object.map { KeywordFieldsBridgeConversions.clamp($0) },
-            this: this.map { KeywordFieldsBridgeConversions.clamp($0) },
-            typeof: typeof.map { KeywordFieldsBridgeConversions.clamp($0) },
-            val: val.map { KeywordFieldsBridgeConversions.clamp($0) },
-            when: when.map { KeywordFieldsBridgeConversions.clamp($0) },
-            by: by.map { KeywordFieldsBridgeConversions.clamp($0) },
-            delegate: delegate.map { KeywordFieldsBridgeConversions.clamp($0) },
-            field: field.map { KeywordFieldsBridgeConversions.clamp($0) },
-            file: file.map { KeywordFieldsBridgeConversions.clamp($0) },
-            finally: finally.map { KeywordFieldsBridgeConversions.clamp($0) },
-            param: param.map { KeywordFieldsBridgeConversions.clamp($0) },
-            property: property.map { KeywordFieldsBridgeConversions.clamp($0) },
-            receiver: receiver.map { KeywordFieldsBridgeConversions.clamp($0) },
-            setparam: setparam.map { KeywordFieldsBridgeConversions.clamp($0) },
-            value: value.map { KeywordFieldsBridgeConversions.clamp($0) },
-            abstract: abstract.map { KeywordFieldsBridgeConversions.clamp($0) },
-            actual: actual.map { KeywordFieldsBridgeConversions.clamp($0) },
-            annotation: annotation.map { KeywordFieldsBridgeConversions.clamp($0) },
-            companion: companion.map { KeywordFieldsBridgeConversions.clamp($0) },
-            const: const.map { KeywordFieldsBridgeConversions.clamp($0) },
-            crossinline: crossinline.map { KeywordFieldsBridgeConversions.clamp($0) },
-            data: data.map { KeywordFieldsBridgeConversions.clamp($0) },
-            expect: expect.map { KeywordFieldsBridgeConversions.clamp($0) },
-            external: external.map { KeywordFieldsBridgeConversions.clamp($0) },
-            inline: inline.map { KeywordFieldsBridgeConversions.clamp($0) },
-            inner: inner.map { KeywordFieldsBridgeConversions.clamp($0) },
-            lateinit: lateinit.map { KeywordFieldsBridgeConversions.clamp($0) },
-            noinline: noinline.map { KeywordFieldsBridgeConversions.clamp($0) },
-            out: out.map { KeywordFieldsBridgeConversions.clamp($0) },
-            protected: protected.map { KeywordFieldsBridgeConversions.clamp($0) },
-            reified: reified.map { KeywordFieldsBridgeConversions.clamp($0) },
-            sealed: sealed.map { KeywordFieldsBridgeConversions.clamp($0) },
-            suspend: suspend.map { KeywordFieldsBridgeConversions.clamp($0) },
-            tailrec: tailrec.map { KeywordFieldsBridgeConversions.clamp($0) },
-            vararg: vararg.map { KeywordFieldsBridgeConversions.clamp($0) },
-            it: it.map { KeywordFieldsBridgeConversions.clamp($0) },
-            debugger: debugger.map { KeywordFieldsBridgeConversions.clamp($0) },
-            delete: delete.map { KeywordFieldsBridgeConversions.clamp($0) },
-            export: export.map { KeywordFieldsBridgeConversions.clamp($0) },
-            extends: extends.map { KeywordFieldsBridgeConversions.clamp($0) },
-            function: function.map { KeywordFieldsBridgeConversions.clamp($0) },
-            instanceof: instanceof.map { KeywordFieldsBridgeConversions.clamp($0) },
-            new: new.map { KeywordFieldsBridgeConversions.clamp($0) },
-            void: void.map { KeywordFieldsBridgeConversions.clamp($0) },
-            with: with.map { KeywordFieldsBridgeConversions.clamp($0) },
-            implements: implements.map { KeywordFieldsBridgeConversions.clamp($0) },
-            yield: yield.map { KeywordFieldsBridgeConversions.clamp($0) },
-            accessor: accessor.map { KeywordFieldsBridgeConversions.clamp($0) },
-            asserts: asserts.map { KeywordFieldsBridgeConversions.clamp($0) },
-            assert: assert.map { KeywordFieldsBridgeConversions.clamp($0) },
-            bigint: bigint.map { KeywordFieldsBridgeConversions.clamp($0) },
-            boolean: boolean.map { KeywordFieldsBridgeConversions.clamp($0) },
-            declare: declare.map { KeywordFieldsBridgeConversions.clamp($0) },
-            infer: infer.map { KeywordFieldsBridgeConversions.clamp($0) },
-            intrinsic: intrinsic.map { KeywordFieldsBridgeConversions.clamp($0) },
-            keyof: keyof.map { KeywordFieldsBridgeConversions.clamp($0) },
-            module: module.map { KeywordFieldsBridgeConversions.clamp($0) },
-            namespace: namespace.map { KeywordFieldsBridgeConversions.clamp($0) },
-            never: never.map { KeywordFieldsBridgeConversions.clamp($0) },
-            readonly: readonly.map { KeywordFieldsBridgeConversions.clamp($0) },
-            require: require.map { KeywordFieldsBridgeConversions.clamp($0) },
-            number: number.map { KeywordFieldsBridgeConversions.clamp($0) },
-            of: of.map { KeywordFieldsBridgeConversions.clamp($0) },
-            satisfies: satisfies.map { KeywordFieldsBridgeConversions.clamp($0) },
-            string: string.map { KeywordFieldsBridgeConversions.clamp($0) },
-            symbol: symbol.map { KeywordFieldsBridgeConversions.clamp($0) },
-            type: type.map { KeywordFieldsBridgeConversions.clamp($0) },
-            undefined: undefined.map { KeywordFieldsBridgeConversions.clamp($0) },
-            unique: unique.map { KeywordFieldsBridgeConversions.clamp($0) },
-            using: using.map { KeywordFieldsBridgeConversions.clamp($0) },
-            global: global.map { KeywordFieldsBridgeConversions.clamp($0) },
-            arguments: arguments.map { KeywordFieldsBridgeConversions.clamp($0) },
-            eval: eval.map { KeywordFieldsBridgeConversions.clamp($0) },
-            prototype: prototype.map { KeywordFieldsBridgeConversions.clamp($0) },
-            toJSON: toJSON.map { KeywordFieldsBridgeConversions.clamp($0) },
-            encode: encode.map { KeywordFieldsBridgeConversions.clamp($0) },
-            hash: hash.map { KeywordFieldsBridgeConversions.clamp($0) },
-            description: description.map { KeywordFieldsBridgeConversions.clamp($0) },
-            debugDescription: debugDescription.map { KeywordFieldsBridgeConversions.clamp($0) },
-            rawValue: rawValue.map { KeywordFieldsBridgeConversions.clamp($0) },
-            allCases: allCases.map { KeywordFieldsBridgeConversions.clamp($0) },
-            hasher: hasher.map { KeywordFieldsBridgeConversions.clamp($0) },
-            equals: equals.map { KeywordFieldsBridgeConversions.clamp($0) },
-            hashCode: hashCode.map { KeywordFieldsBridgeConversions.clamp($0) },
-            component1: component1.map { KeywordFieldsBridgeConversions.clamp($0) },
-            component2: component2.map { KeywordFieldsBridgeConversions.clamp($0) },
-            name: name.map { KeywordFieldsBridgeConversions.clamp($0) },
-            ordinal: ordinal.map { KeywordFieldsBridgeConversions.clamp($0) },
-            values: values.map { KeywordFieldsBridgeConversions.clamp($0) },
-            entries: entries.map { KeywordFieldsBridgeConversions.clamp($0) },
-            compareTo: compareTo.map { KeywordFieldsBridgeConversions.clamp($0) },
-            declaringClass: declaringClass.map { KeywordFieldsBridgeConversions.clamp($0) },
-            lc: lc.map { KeywordFieldsBridgeConversions.clamp($0) },
-            reader: reader.map { KeywordFieldsBridgeConversions.clamp($0) },
-            map: map.map { KeywordFieldsBridgeConversions.clamp($0) },
-            container: container.map { KeywordFieldsBridgeConversions.clamp($0) },
-            decoder: decoder.map { KeywordFieldsBridgeConversions.clamp($0) },
-            encoder: encoder.map { KeywordFieldsBridgeConversions.clamp($0) },
-            key: key.map { KeywordFieldsBridgeConversions.clamp($0) },
-            fail: fail.map { KeywordFieldsBridgeConversions.clamp($0) },
-            read: read.map { KeywordFieldsBridgeConversions.clamp($0) },
-            ok: ok.map { KeywordFieldsBridgeConversions.clamp($0) },
-            attributes: attributes.map { KeywordFieldsBridgeConversions.clamp($0) },
-            state: state.map { KeywordFieldsBridgeConversions.clamp($0) },
-            error: error.map { KeywordFieldsBridgeConversions.clamp($0) },
-            duration: KeywordFieldsBridgeConversions.clamp(remainingDuration)
+            interface: interface.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            null: null.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            object: object.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            this: this.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            typeof: typeof.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            val: val.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            when: when.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            by: by.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            delegate: delegate.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            field: field.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            file: file.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            finally: finally.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            param: param.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            property: property.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            receiver: receiver.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            setparam: setparam.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            value: value.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            abstract: abstract.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            actual: actual.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            annotation: annotation.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            companion: companion.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            const: const.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            crossinline: crossinline.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            data: data.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            expect: expect.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            external: external.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            inline: inline.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            inner: inner.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            lateinit: lateinit.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            noinline: noinline.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            out: out.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            protected: protected.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            reified: reified.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            sealed: sealed.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            suspend: suspend.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            tailrec: tailrec.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            vararg: vararg.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            it: it.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            debugger: debugger.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            delete: delete.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            export: export.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            extends: extends.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            function: function.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            instanceof: instanceof.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            new: new.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            void: void.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            with: with.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            implements: implements.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            yield: yield.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            accessor: accessor.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            asserts: asserts.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            assert: assert.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            bigint: bigint.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            boolean: boolean.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            declare: declare.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            infer: infer.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            intrinsic: intrinsic.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            keyof: keyof.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            module: module.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            namespace: namespace.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            never: never.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            readonly: readonly.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            require: require.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            number: number.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            of: of.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            satisfies: satisfies.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            string: string.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            symbol: symbol.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            type: type.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            undefined: undefined.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            unique: unique.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            using: using.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            global: global.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            arguments: arguments.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            eval: eval.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            prototype: prototype.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            toJSON: toJSON.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            encode: encode.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            hash: hash.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            description: description.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            debugDescription: debugDescription.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            rawValue: rawValue.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            allCases: allCases.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            hasher: hasher.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            equals: equals.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            hashCode: hashCode.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            component1: component1.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            component2: component2.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            name: name.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            ordinal: ordinal.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            values: values.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            entries: entries.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            compareTo: compareTo.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            declaringClass: declaringClass.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            lc: lc.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            reader: reader.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            map: map.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            container: container.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            decoder: decoder.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            encoder: encoder.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            key: key.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            fail: fail.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            read: read.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            ok: ok.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            attributes: attributes.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            state: state.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            error: error.map { KeywordFieldsBridgeConversions.whole($0, orElse: 0) },
+            duration: KeywordFieldsBridgeConversions.whole(remainingDuration, orElse: 0)
         )
     }
 }
@@ -775,10 +775,20 @@ public struct KeywordFieldsStateRecord: Record {
 /// type; `Date` counts seconds from 2001. Each repair keeps a bad value from trapping or from
 /// failing ActivityKit's JSON encoder later, where the error would be far from its cause.
 private enum KeywordFieldsBridgeConversions {
-    /// The nearest value within the bounds; each bound is checked on its own, so a field
-    /// with only `min` (or only `max`) is clamped too. Without a bound the 32-bit range is
-    /// the bound: the bridge's int is what TypeScript and Kotlin read.
-    static func clamp(_ value: Int, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647) -> Int {
+    /// A JavaScript number as the nearest whole number within the bounds: rounded half away
+    /// from zero (as Expo rounds), then clamped, each bound on its own, so a field with only
+    /// `min` (or only `max`) is clamped too. Without a bound the 32-bit range is the bound:
+    /// the bridge's int is what TypeScript and Kotlin read. NaN or infinity gives `fallback`.
+    static func whole(_ value: Double, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647, orElse fallback: Int) -> Int {
+        guard value.isFinite else { return fallback }
+        let rounded = value.rounded()
+        if rounded <= Double(lower) { return lower }
+        if rounded >= Double(upper) { return upper }
+        return Int(rounded)
+    }
+
+    /// The nearest value within the bounds.
+    static func clamp(_ value: Int, min lower: Int, max upper: Int) -> Int {
         if value < lower { return lower }
         if value > upper { return upper }
         return value

@@ -9,42 +9,42 @@ import Foundation
 /// dates in Unix milliseconds. `init(_:)` reads a running activity's attributes back.
 public struct KeywordsAttributesRecord: Record {
     /// Swift/Kotlin/TS accessor keyword
-    @Field(.required) public var get: Int = 0
-    @Field(.required) public var set: Int = 0
+    @Field(.required) public var get: Double = 0
+    @Field(.required) public var set: Double = 0
     /// May be left out: the schema default applies.
     @Field public var willSet: Bool?
     /// May be left out: the schema default applies.
     @Field public var didSet: Bool?
     /// May be left out: the schema default applies.
-    @Field public var newValue: Int?
-    @Field public var oldValue: Int?
+    @Field public var newValue: Double?
+    @Field public var oldValue: Double?
     /// May be left out: the schema default applies.
     @Field public var mutating: Bool?
     /// May be left out: the schema default applies.
-    @Field public var override: Int?
+    @Field public var override: Double?
     /// May be left out: the schema default applies.
     @Field public var required: Bool?
     @Field public var optional: Bool?
-    @Field public var lazy: Int?
-    @Field public var weak: Int?
-    @Field public var unowned: Int?
-    @Field public var indirect: Int?
-    @Field public var none: Int?
-    @Field public var then: Int?
-    @Field public var of: Int?
-    @Field public var by: Int?
+    @Field public var lazy: Double?
+    @Field public var weak: Double?
+    @Field public var unowned: Double?
+    @Field public var indirect: Double?
+    @Field public var none: Double?
+    @Field public var then: Double?
+    @Field public var of: Double?
+    @Field public var by: Double?
     @Field public var it: String?
-    @Field public var out: Int?
-    @Field public var companion: Int?
-    @Field public var lateinit: Int?
-    @Field public var suspend: Int?
-    @Field public var sealed: Int?
-    @Field public var global: Int?
-    @Field public var require: Int?
-    @Field public var exports: Int?
-    @Field public var abstract: Int?
+    @Field public var out: Double?
+    @Field public var companion: Double?
+    @Field public var lateinit: Double?
+    @Field public var suspend: Double?
+    @Field public var sealed: Double?
+    @Field public var global: Double?
+    @Field public var require: Double?
+    @Field public var exports: Double?
+    @Field public var abstract: Double?
     /// the TypeScript helper namespace
-    @Field public var lc: Int?
+    @Field public var lc: Double?
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
     public init() {}
@@ -52,70 +52,70 @@ public struct KeywordsAttributesRecord: Record {
     /// The JavaScript shape of a value the app already holds, e.g. a running activity's.
     public init(_ attributes: KeywordsAttributes) {
         self.init()
-        self.get = attributes.get
-        self.set = attributes.set
+        self.get = Double(attributes.get)
+        self.set = Double(attributes.set)
         self.willSet = attributes.willSet
         self.didSet = attributes.didSet
-        self.newValue = attributes.newValue
-        self.oldValue = attributes.oldValue
+        self.newValue = Double(attributes.newValue)
+        self.oldValue = attributes.oldValue.map { Double($0) }
         self.mutating = attributes.mutating
-        self.override = attributes.override
+        self.override = Double(attributes.override)
         self.required = attributes.required
         self.optional = attributes.optional
-        self.lazy = attributes.lazy
-        self.weak = attributes.weak
-        self.unowned = attributes.unowned
-        self.indirect = attributes.indirect
-        self.none = attributes.none
-        self.then = attributes.then
-        self.of = attributes.of
-        self.by = attributes.by
+        self.lazy = attributes.lazy.map { Double($0) }
+        self.weak = attributes.weak.map { Double($0) }
+        self.unowned = attributes.unowned.map { Double($0) }
+        self.indirect = attributes.indirect.map { Double($0) }
+        self.none = attributes.none.map { Double($0) }
+        self.then = attributes.then.map { Double($0) }
+        self.of = attributes.of.map { Double($0) }
+        self.by = attributes.by.map { Double($0) }
         self.it = attributes.it
-        self.out = attributes.out
-        self.companion = attributes.companion
-        self.lateinit = attributes.lateinit
-        self.suspend = attributes.suspend
-        self.sealed = attributes.sealed
-        self.global = attributes.global
-        self.require = attributes.require
-        self.exports = attributes.exports
-        self.abstract = attributes.abstract
-        self.lc = attributes.lc
+        self.out = attributes.out.map { Double($0) }
+        self.companion = attributes.companion.map { Double($0) }
+        self.lateinit = attributes.lateinit.map { Double($0) }
+        self.suspend = attributes.suspend.map { Double($0) }
+        self.sealed = attributes.sealed.map { Double($0) }
+        self.global = attributes.global.map { Double($0) }
+        self.require = attributes.require.map { Double($0) }
+        self.exports = attributes.exports.map { Double($0) }
+        self.abstract = attributes.abstract.map { Double($0) }
+        self.lc = attributes.lc.map { Double($0) }
     }
 
     /// The Codable value: milliseconds become `Date`s, numbers are clamped to the schema's
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     public func toAttributes() -> KeywordsAttributes {
         KeywordsAttributes(
-            get: KeywordsBridgeConversions.clamp(get),
-            set: KeywordsBridgeConversions.clamp(set),
+            get: KeywordsBridgeConversions.whole(get, orElse: 0),
+            set: KeywordsBridgeConversions.whole(set, orElse: 0),
             willSet: willSet ?? false,
             didSet: didSet ?? true,
-            newValue: newValue.map { KeywordsBridgeConversions.clamp($0) } ?? 0,
-            oldValue: oldValue.map { KeywordsBridgeConversions.clamp($0) },
+            newValue: newValue.map { KeywordsBridgeConversions.whole($0, orElse: 0) } ?? 0,
+            oldValue: oldValue.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
             mutating: mutating ?? false,
-            override: override.map { KeywordsBridgeConversions.clamp($0) } ?? 1,
+            override: override.map { KeywordsBridgeConversions.whole($0, orElse: 1) } ?? 1,
             required: required ?? true,
             optional: optional,
-            lazy: lazy.map { KeywordsBridgeConversions.clamp($0) },
-            weak: weak.map { KeywordsBridgeConversions.clamp($0) },
-            unowned: unowned.map { KeywordsBridgeConversions.clamp($0) },
-            indirect: indirect.map { KeywordsBridgeConversions.clamp($0) },
-            none: none.map { KeywordsBridgeConversions.clamp($0) },
-            then: then.map { KeywordsBridgeConversions.clamp($0) },
-            of: of.map { KeywordsBridgeConversions.clamp($0) },
-            by: by.map { KeywordsBridgeConversions.clamp($0) },
+            lazy: lazy.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            weak: weak.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            unowned: unowned.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            indirect: indirect.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            none: none.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            then: then.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            of: of.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            by: by.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
             it: it,
-            out: out.map { KeywordsBridgeConversions.clamp($0) },
-            companion: companion.map { KeywordsBridgeConversions.clamp($0) },
-            lateinit: lateinit.map { KeywordsBridgeConversions.clamp($0) },
-            suspend: suspend.map { KeywordsBridgeConversions.clamp($0) },
-            sealed: sealed.map { KeywordsBridgeConversions.clamp($0) },
-            global: global.map { KeywordsBridgeConversions.clamp($0) },
-            require: require.map { KeywordsBridgeConversions.clamp($0) },
-            exports: exports.map { KeywordsBridgeConversions.clamp($0) },
-            abstract: abstract.map { KeywordsBridgeConversions.clamp($0) },
-            lc: lc.map { KeywordsBridgeConversions.clamp($0) }
+            out: out.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            companion: companion.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            lateinit: lateinit.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            suspend: suspend.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            sealed: sealed.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            global: global.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            require: require.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            exports: exports.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            abstract: abstract.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            lc: lc.map { KeywordsBridgeConversions.whole($0, orElse: 0) }
         )
     }
 }
@@ -125,10 +125,10 @@ public struct KeywordsAttributesRecord: Record {
 /// carries the Codable shape (names, seconds since 2001).
 public struct KeywordsStateRecord: Record {
     /// Clamped to 0...100.
-    @Field(.required) public var value: Int = 0
+    @Field(.required) public var value: Double = 0
     @Field public var error: String?
     /// May be left out: the schema default applies.
-    @Field public var container: Int?
+    @Field public var container: Double?
     /// May be left out: the schema default applies.
     @Field public var decoder: String?
     /// May be left out: the schema default applies.
@@ -138,8 +138,8 @@ public struct KeywordsStateRecord: Record {
     @Field public var key: String?
     @Field(.required) public var keys: [String] = []
     /// May be left out: the schema default applies.
-    @Field public var values: [Int]?
-    @Field(.required) public var count: Int = 0
+    @Field public var values: [Double]?
+    @Field(.required) public var count: Double = 0
     /// Unix epoch milliseconds.
     @Field public var first: Double?
     @Field(.required) public var map: KeywordsValueRecord = KeywordsValueRecord()
@@ -148,9 +148,9 @@ public struct KeywordsStateRecord: Record {
     @Field public var file: String?
     @Field(.required) public var name: String = ""
     /// May be left out: the schema default applies.
-    @Field public var ordinal: Int?
+    @Field public var ordinal: Double?
     /// May be left out: the schema default applies.
-    @Field public var length: Int?
+    @Field public var length: Double?
     /// `[startMs, endMs]` in Unix epoch milliseconds.
     @Field public var reader: [Double]?
     /// May be left out: the schema default applies.
@@ -170,74 +170,74 @@ public struct KeywordsStateRecord: Record {
     /// May be left out: the schema default applies.
     @Field public var list: [String]?
     /// May be left out: the schema default applies.
-    @Field public var members: Int?
+    @Field public var members: Double?
     /// May be left out: the schema default applies.
-    @Field public var index: Int?
+    @Field public var index: Double?
     /// May be left out: the schema default applies.
     @Field public var text: String?
     /// May be left out: the schema default applies.
-    @Field public var attributes: Int?
+    @Field public var attributes: Double?
     /// May be left out: the schema default applies.
-    @Field public var state: Int?
+    @Field public var state: Double?
     /// Raw value of `Kind`; an unknown value becomes `.none`.
     /// May be left out: the schema default applies.
     @Field public var result: String?
     /// Raw value of `Kind`; an unknown value becomes `.none`.
     @Field public var fallback: String?
-    @Field public var other: Int?
-    @Field public var o: Int?
-    @Field public var a: Int?
-    @Field public var s: Int?
-    @Field public var e: Int?
-    @Field public var body: Int?
-    @Field public var issue: Int?
-    @Field public var entries: Int?
-    @Field public var int: Int?
+    @Field public var other: Double?
+    @Field public var o: Double?
+    @Field public var a: Double?
+    @Field public var s: Double?
+    @Field public var e: Double?
+    @Field public var body: Double?
+    @Field public var issue: Double?
+    @Field public var entries: Double?
+    @Field public var int: Double?
     @Field public var double: Double?
     @Field public var bool: Bool?
     /// Unix epoch milliseconds.
     @Field public var date: Double?
     @Field public var url: String?
-    @Field public var record: Int?
-    @Field public var apply: Int?
-    @Field public var call: Int?
-    @Field public var bind: Int?
-    @Field public var caller: Int?
-    @Field public var distributed: Int?
-    @Field public var isolated: Int?
-    @Field public var unsafe: Int?
-    @Field public var dynamic: Int?
-    @Field public var final: Int?
-    @Field public var convenience: Int?
-    @Field public var infix: Int?
-    @Field public var prefix: Int?
-    @Field public var postfix: Int?
-    @Field public var inline: Int?
-    @Field public var vararg: Int?
+    @Field public var record: Double?
+    @Field public var apply: Double?
+    @Field public var call: Double?
+    @Field public var bind: Double?
+    @Field public var caller: Double?
+    @Field public var distributed: Double?
+    @Field public var isolated: Double?
+    @Field public var unsafe: Double?
+    @Field public var dynamic: Double?
+    @Field public var final: Double?
+    @Field public var convenience: Double?
+    @Field public var infix: Double?
+    @Field public var prefix: Double?
+    @Field public var postfix: Double?
+    @Field public var inline: Double?
+    @Field public var vararg: Double?
     @Field public var id: String?
     /// Clamped to 0...9.
     /// May be left out: the schema default applies.
-    @Field public var min: Int?
+    @Field public var min: Double?
     /// Clamped to 0.0...9.0.
     /// May be left out: the schema default applies.
     @Field public var max: Double?
-    @Field public var abs: Int?
+    @Field public var abs: Double?
     @Field public var rounded: Double?
     /// Clamped to 1...2.
     /// May be left out: the schema default applies.
-    @Field public var clamp: Int?
+    @Field public var clamp: Double?
     /// Unix epoch milliseconds.
     @Field public var millis: Double?
     /// Unix epoch milliseconds.
     @Field public var epoch: Double?
     @Field public var blank: String?
-    @Field public var lower: Int?
-    @Field public var upper: Int?
+    @Field public var lower: Double?
+    @Field public var upper: Double?
     @Field public var finite: Double?
     @Field public var print: String?
-    @Field public var helper: Int?
-    @Field public var decode: Int?
-    @Field public var self_: Int?
+    @Field public var helper: Double?
+    @Field public var decode: Double?
+    @Field public var self_: Double?
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
     public init() {}
@@ -245,23 +245,23 @@ public struct KeywordsStateRecord: Record {
     /// The JavaScript shape of a value the app already holds, e.g. a running activity's.
     public init(_ state: KeywordsAttributes.ContentState) {
         self.init()
-        self.value = state.value
+        self.value = Double(state.value)
         self.error = state.error
-        self.container = state.container
+        self.container = Double(state.container)
         self.decoder = state.decoder
         self.encoder = state.encoder
         self.key = state.key.rawValue
         self.keys = state.keys.map { $0.rawValue }
-        self.values = state.values
-        self.count = state.count
+        self.values = state.values.map { Double($0) }
+        self.count = Double(state.count)
         self.first = state.first.map { KeywordsBridgeConversions.millis($0) }
         self.map = KeywordsValueRecord(state.map)
         self.data = state.data.map { KeywordsValueRecord($0) }
         self.field = state.field.map { KeywordsElementRecord($0) }
         self.file = state.file.map { $0.absoluteString }
         self.name = state.name
-        self.ordinal = state.ordinal
-        self.length = state.length
+        self.ordinal = Double(state.ordinal)
+        self.length = Double(state.length)
         self.reader = state.reader.map { KeywordsBridgeConversions.millis($0) }
         self.read = state.read
         self.ok = state.ok
@@ -271,81 +271,81 @@ public struct KeywordsStateRecord: Record {
         self.quote = state.quote
         self.range = KeywordsBridgeConversions.millis(state.range)
         self.list = state.list
-        self.members = state.members
-        self.index = state.index
+        self.members = Double(state.members)
+        self.index = Double(state.index)
         self.text = state.text
-        self.attributes = state.attributes
-        self.state = state.state
+        self.attributes = Double(state.attributes)
+        self.state = Double(state.state)
         self.result = state.result.rawValue
         self.fallback = state.fallback.map { $0.rawValue }
-        self.other = state.other
-        self.o = state.o
-        self.a = state.a
-        self.s = state.s
-        self.e = state.e
-        self.body = state.body
-        self.issue = state.issue
-        self.entries = state.entries
-        self.int = state.int
+        self.other = state.other.map { Double($0) }
+        self.o = state.o.map { Double($0) }
+        self.a = state.a.map { Double($0) }
+        self.s = state.s.map { Double($0) }
+        self.e = state.e.map { Double($0) }
+        self.body = state.body.map { Double($0) }
+        self.issue = state.issue.map { Double($0) }
+        self.entries = state.entries.map { Double($0) }
+        self.int = state.int.map { Double($0) }
         self.double = state.double
         self.bool = state.bool
         self.date = state.date.map { KeywordsBridgeConversions.millis($0) }
         self.url = state.url.map { $0.absoluteString }
-        self.record = state.record
-        self.apply = state.apply
-        self.call = state.call
-        self.bind = state.bind
-        self.caller = state.caller
-        self.distributed = state.distributed
-        self.isolated = state.isolated
-        self.unsafe = state.unsafe
-        self.dynamic = state.dynamic
-        self.final = state.final
-        self.convenience = state.convenience
-        self.infix = state.infix
-        self.prefix = state.prefix
-        self.postfix = state.postfix
-        self.inline = state.inline
-        self.vararg = state.vararg
+        self.record = state.record.map { Double($0) }
+        self.apply = state.apply.map { Double($0) }
+        self.call = state.call.map { Double($0) }
+        self.bind = state.bind.map { Double($0) }
+        self.caller = state.caller.map { Double($0) }
+        self.distributed = state.distributed.map { Double($0) }
+        self.isolated = state.isolated.map { Double($0) }
+        self.unsafe = state.unsafe.map { Double($0) }
+        self.dynamic = state.dynamic.map { Double($0) }
+        self.final = state.final.map { Double($0) }
+        self.convenience = state.convenience.map { Double($0) }
+        self.infix = state.infix.map { Double($0) }
+        self.prefix = state.prefix.map { Double($0) }
+        self.postfix = state.postfix.map { Double($0) }
+        self.inline = state.inline.map { Double($0) }
+        self.vararg = state.vararg.map { Double($0) }
         self.id = state.id
-        self.min = state.min
+        self.min = Double(state.min)
         self.max = state.max
-        self.abs = state.abs
+        self.abs = state.abs.map { Double($0) }
         self.rounded = state.rounded
-        self.clamp = state.clamp
+        self.clamp = Double(state.clamp)
         self.millis = state.millis.map { KeywordsBridgeConversions.millis($0) }
         self.epoch = state.epoch.map { KeywordsBridgeConversions.millis($0) }
         self.blank = state.blank.map { $0.absoluteString }
-        self.lower = state.lower
-        self.upper = state.upper
+        self.lower = state.lower.map { Double($0) }
+        self.upper = state.upper.map { Double($0) }
         self.finite = state.finite
         self.print = state.print
-        self.helper = state.helper
-        self.decode = state.decode
-        self.self_ = state.self_
+        self.helper = state.helper.map { Double($0) }
+        self.decode = state.decode.map { Double($0) }
+        self.self_ = state.self_.map { Double($0) }
     }
 
     /// The Codable value: milliseconds become `Date`s, numbers are clamped to the schema's
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     public func toContentState() -> KeywordsAttributes.ContentState {
         KeywordsAttributes.ContentState(
-            value: KeywordsBridgeConversions.clamp(value, min: 0, max: 100),
+            value: KeywordsBridgeConversions.whole(value, min: 0, max: 100, orElse: 0),
             error: error,
-            container: container.map { KeywordsBridgeConversions.clamp($0) } ?? 7,
+            container: container.map { KeywordsBridgeConversions.whole($0, orElse: 7) } ?? 7,
             decoder: decoder ?? "dec",
             encoder: encoder.map { KeywordsBridgeConversions.number($0, orElse: 0.5) } ?? 0.5,
             key: key.map { KeywordsAttributes.Kind(rawValue: $0) ?? .none } ?? KeywordsAttributes.Kind.none,
             keys: keys.map { KeywordsAttributes.Kind(rawValue: $0) ?? .none },
-            values: values.map { $0.map { KeywordsBridgeConversions.clamp($0) } } ?? [],
-            count: KeywordsBridgeConversions.clamp(count),
+            values: values.map { $0.map { KeywordsBridgeConversions.whole($0, orElse: 0) } } ?? [],
+            count: KeywordsBridgeConversions.whole(count, orElse: 0),
             first: first.map { KeywordsBridgeConversions.date($0, orElse: KeywordsBridgeConversions.epoch) },
             map: map.toValue(),
             data: data.map { $0.toValue() },
             field: field.map { $0.toValue() },
             file: file.flatMap { URL(string: $0) },
             name: name,
-            ordinal: ordinal.map { KeywordsBridgeConversions.clamp($0) } ?? 0,
-            length: length.map { KeywordsBridgeConversions.clamp($0) } ?? 0,
+            ordinal: ordinal.map { KeywordsBridgeConversions.whole($0, orElse: 0) } ?? 0,
+            length: length.map { KeywordsBridgeConversions.whole($0, orElse: 0) } ?? 0,
             reader: reader.map { KeywordsBridgeConversions.range($0, orElse: KeywordsBridgeConversions.epoch...KeywordsBridgeConversions.epoch) },
             read: read ?? false,
             ok: ok ?? true,
@@ -355,58 +355,58 @@ public struct KeywordsStateRecord: Record {
             quote: quote,
             range: KeywordsBridgeConversions.range(range, orElse: KeywordsBridgeConversions.epoch...KeywordsBridgeConversions.epoch),
             list: list ?? [],
-            members: members.map { KeywordsBridgeConversions.clamp($0) } ?? 0,
-            index: index.map { KeywordsBridgeConversions.clamp($0) } ?? 0,
+            members: members.map { KeywordsBridgeConversions.whole($0, orElse: 0) } ?? 0,
+            index: index.map { KeywordsBridgeConversions.whole($0, orElse: 0) } ?? 0,
             text: text ?? "",
-            attributes: attributes.map { KeywordsBridgeConversions.clamp($0) } ?? 0,
-            state: state.map { KeywordsBridgeConversions.clamp($0) } ?? 0,
+            attributes: attributes.map { KeywordsBridgeConversions.whole($0, orElse: 0) } ?? 0,
+            state: state.map { KeywordsBridgeConversions.whole($0, orElse: 0) } ?? 0,
             result: result.map { KeywordsAttributes.Kind(rawValue: $0) ?? .none } ?? KeywordsAttributes.Kind.get,
             fallback: fallback.map { KeywordsAttributes.Kind(rawValue: $0) ?? .none },
-            other: other.map { KeywordsBridgeConversions.clamp($0) },
-            o: o.map { KeywordsBridgeConversions.clamp($0) },
-            a: a.map { KeywordsBridgeConversions.clamp($0) },
-            s: s.map { KeywordsBridgeConversions.clamp($0) },
-            e: e.map { KeywordsBridgeConversions.clamp($0) },
-            body: body.map { KeywordsBridgeConversions.clamp($0) },
-            issue: issue.map { KeywordsBridgeConversions.clamp($0) },
-            entries: entries.map { KeywordsBridgeConversions.clamp($0) },
-            int: int.map { KeywordsBridgeConversions.clamp($0) },
+            other: other.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            o: o.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            a: a.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            s: s.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            e: e.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            body: body.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            issue: issue.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            entries: entries.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            int: int.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
             double: double.map { KeywordsBridgeConversions.number($0, orElse: 0) },
             bool: bool,
             date: date.map { KeywordsBridgeConversions.date($0, orElse: KeywordsBridgeConversions.epoch) },
             url: url.flatMap { URL(string: $0) },
-            record: record.map { KeywordsBridgeConversions.clamp($0) },
-            apply: apply.map { KeywordsBridgeConversions.clamp($0) },
-            call: call.map { KeywordsBridgeConversions.clamp($0) },
-            bind: bind.map { KeywordsBridgeConversions.clamp($0) },
-            caller: caller.map { KeywordsBridgeConversions.clamp($0) },
-            distributed: distributed.map { KeywordsBridgeConversions.clamp($0) },
-            isolated: isolated.map { KeywordsBridgeConversions.clamp($0) },
-            unsafe: unsafe.map { KeywordsBridgeConversions.clamp($0) },
-            dynamic: dynamic.map { KeywordsBridgeConversions.clamp($0) },
-            final: final.map { KeywordsBridgeConversions.clamp($0) },
-            convenience: convenience.map { KeywordsBridgeConversions.clamp($0) },
-            infix: infix.map { KeywordsBridgeConversions.clamp($0) },
-            prefix: prefix.map { KeywordsBridgeConversions.clamp($0) },
-            postfix: postfix.map { KeywordsBridgeConversions.clamp($0) },
-            inline: inline.map { KeywordsBridgeConversions.clamp($0) },
-            vararg: vararg.map { KeywordsBridgeConversions.clamp($0) },
+            record: record.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            apply: apply.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            call: call.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            bind: bind.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            caller: caller.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            distributed: distributed.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            isolated: isolated.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            unsafe: unsafe.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            dynamic: dynamic.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            final: final.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            convenience: convenience.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            infix: infix.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            prefix: prefix.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            postfix: postfix.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            inline: inline.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            vararg: vararg.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
             id: id,
-            min: min.map { KeywordsBridgeConversions.clamp($0, min: 0, max: 9) } ?? 0,
+            min: min.map { KeywordsBridgeConversions.whole($0, min: 0, max: 9, orElse: 0) } ?? 0,
             max: max.map { KeywordsBridgeConversions.number($0, min: 0.0, max: 9.0, orElse: 9.0) } ?? 9.0,
-            abs: abs.map { KeywordsBridgeConversions.clamp($0) },
+            abs: abs.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
             rounded: rounded.map { KeywordsBridgeConversions.number($0, orElse: 0) },
-            clamp: clamp.map { KeywordsBridgeConversions.clamp($0, min: 1, max: 2) } ?? 1,
+            clamp: clamp.map { KeywordsBridgeConversions.whole($0, min: 1, max: 2, orElse: 1) } ?? 1,
             millis: millis.map { KeywordsBridgeConversions.date($0, orElse: KeywordsBridgeConversions.epoch) },
             epoch: epoch.map { KeywordsBridgeConversions.date($0, orElse: KeywordsBridgeConversions.epoch) },
             blank: blank.flatMap { URL(string: $0) },
-            lower: lower.map { KeywordsBridgeConversions.clamp($0) },
-            upper: upper.map { KeywordsBridgeConversions.clamp($0) },
+            lower: lower.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            upper: upper.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
             finite: finite.map { KeywordsBridgeConversions.number($0, orElse: 0) },
             print: print,
-            helper: helper.map { KeywordsBridgeConversions.clamp($0) },
-            decode: decode.map { KeywordsBridgeConversions.clamp($0) },
-            self_: self_.map { KeywordsBridgeConversions.clamp($0) }
+            helper: helper.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            decode: decode.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
+            self_: self_.map { KeywordsBridgeConversions.whole($0, orElse: 0) }
         )
     }
 }
@@ -414,11 +414,11 @@ public struct KeywordsStateRecord: Record {
 /// `KeywordsAttributes.Value` in JavaScript's shape.
 /// A struct whose members shadow the generated locals.
 public struct KeywordsValueRecord: Record {
-    @Field(.required) public var value: Int = 0
+    @Field(.required) public var value: Double = 0
     /// May be left out: the schema default applies.
-    @Field public var it: Int?
+    @Field public var it: Double?
     /// May be left out: the schema default applies.
-    @Field public var map: [Int]?
+    @Field public var map: [Double]?
     @Field public var data: String?
     /// Raw value of `Kind`; an unknown value becomes `.none`.
     /// May be left out: the schema default applies.
@@ -433,9 +433,9 @@ public struct KeywordsValueRecord: Record {
     /// The JavaScript shape of a value the app already holds, e.g. a running activity's.
     public init(_ value: KeywordsAttributes.Value) {
         self.init()
-        self.value = value.value
-        self.it = value.it
-        self.map = value.map
+        self.value = Double(value.value)
+        self.it = Double(value.it)
+        self.map = value.map.map { Double($0) }
         self.data = value.data
         self.key = value.key.rawValue
         self.other = value.other.map { $0.rawValue }
@@ -446,9 +446,9 @@ public struct KeywordsValueRecord: Record {
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     public func toValue() -> KeywordsAttributes.Value {
         KeywordsAttributes.Value(
-            value: KeywordsBridgeConversions.clamp(value),
-            it: it.map { KeywordsBridgeConversions.clamp($0) } ?? 1,
-            map: map.map { $0.map { KeywordsBridgeConversions.clamp($0) } } ?? [],
+            value: KeywordsBridgeConversions.whole(value, orElse: 0),
+            it: it.map { KeywordsBridgeConversions.whole($0, orElse: 1) } ?? 1,
+            map: map.map { $0.map { KeywordsBridgeConversions.whole($0, orElse: 0) } } ?? [],
             data: data,
             key: key.map { KeywordsAttributes.Kind(rawValue: $0) ?? .none } ?? KeywordsAttributes.Kind.none,
             other: other.map { KeywordsAttributes.Kind(rawValue: $0) ?? .none },
@@ -460,8 +460,8 @@ public struct KeywordsValueRecord: Record {
 /// `KeywordsAttributes.Element` in JavaScript's shape.
 public struct KeywordsElementRecord: Record {
     /// May be left out: the schema default applies.
-    @Field public var count: Int?
-    @Field public var index: Int?
+    @Field public var count: Double?
+    @Field public var index: Double?
     /// Raw value of `Kind`; an unknown value becomes `.none`.
     /// May be left out: the schema default applies.
     @Field public var kind: String?
@@ -472,8 +472,8 @@ public struct KeywordsElementRecord: Record {
     /// The JavaScript shape of a value the app already holds, e.g. a running activity's.
     public init(_ value: KeywordsAttributes.Element) {
         self.init()
-        self.count = value.count
-        self.index = value.index
+        self.count = Double(value.count)
+        self.index = value.index.map { Double($0) }
         self.kind = value.kind.rawValue
     }
 
@@ -481,8 +481,8 @@ public struct KeywordsElementRecord: Record {
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     public func toValue() -> KeywordsAttributes.Element {
         KeywordsAttributes.Element(
-            count: count.map { KeywordsBridgeConversions.clamp($0) } ?? 0,
-            index: index.map { KeywordsBridgeConversions.clamp($0) },
+            count: count.map { KeywordsBridgeConversions.whole($0, orElse: 0) } ?? 0,
+            index: index.map { KeywordsBridgeConversions.whole($0, orElse: 0) },
             kind: kind.map { KeywordsAttributes.Kind(rawValue: $0) ?? .none } ?? KeywordsAttributes.Kind.value
         )
     }
@@ -490,7 +490,7 @@ public struct KeywordsElementRecord: Record {
 
 /// `KeywordsAttributes.Decodable` in JavaScript's shape.
 public struct KeywordsDecodableRecord: Record {
-    @Field(.required) public var inner: Int = 0
+    @Field(.required) public var inner: Double = 0
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
     public init() {}
@@ -498,21 +498,21 @@ public struct KeywordsDecodableRecord: Record {
     /// The JavaScript shape of a value the app already holds, e.g. a running activity's.
     public init(_ value: KeywordsAttributes.Decodable) {
         self.init()
-        self.inner = value.inner
+        self.inner = Double(value.inner)
     }
 
     /// The Codable value: milliseconds become `Date`s, numbers are clamped to the schema's
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     public func toValue() -> KeywordsAttributes.Decodable {
         KeywordsAttributes.Decodable(
-            inner: KeywordsBridgeConversions.clamp(inner)
+            inner: KeywordsBridgeConversions.whole(inner, orElse: 0)
         )
     }
 }
 
 /// `KeywordsAttributes.JsonObject` in JavaScript's shape.
 public struct KeywordsJsonObjectRecord: Record {
-    @Field public var members: Int?
+    @Field public var members: Double?
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
     public init() {}
@@ -520,14 +520,14 @@ public struct KeywordsJsonObjectRecord: Record {
     /// The JavaScript shape of a value the app already holds, e.g. a running activity's.
     public init(_ value: KeywordsAttributes.JsonObject) {
         self.init()
-        self.members = value.members
+        self.members = value.members.map { Double($0) }
     }
 
     /// The Codable value: milliseconds become `Date`s, numbers are clamped to the schema's
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     public func toValue() -> KeywordsAttributes.JsonObject {
         KeywordsAttributes.JsonObject(
-            members: members.map { KeywordsBridgeConversions.clamp($0) }
+            members: members.map { KeywordsBridgeConversions.whole($0, orElse: 0) }
         )
     }
 }
@@ -636,10 +636,20 @@ private enum KeywordsBridgeConversions {
         return value
     }
 
-    /// The nearest value within the bounds; each bound is checked on its own, so a field
-    /// with only `min` (or only `max`) is clamped too. Without a bound the 32-bit range is
-    /// the bound: the bridge's int is what TypeScript and Kotlin read.
-    static func clamp(_ value: Int, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647) -> Int {
+    /// A JavaScript number as the nearest whole number within the bounds: rounded half away
+    /// from zero (as Expo rounds), then clamped, each bound on its own, so a field with only
+    /// `min` (or only `max`) is clamped too. Without a bound the 32-bit range is the bound:
+    /// the bridge's int is what TypeScript and Kotlin read. NaN or infinity gives `fallback`.
+    static func whole(_ value: Double, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647, orElse fallback: Int) -> Int {
+        guard value.isFinite else { return fallback }
+        let rounded = value.rounded()
+        if rounded <= Double(lower) { return lower }
+        if rounded >= Double(upper) { return upper }
+        return Int(rounded)
+    }
+
+    /// The nearest value within the bounds.
+    static func clamp(_ value: Int, min lower: Int, max upper: Int) -> Int {
         if value < lower { return lower }
         if value > upper { return upper }
         return value

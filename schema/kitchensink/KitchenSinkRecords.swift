@@ -18,7 +18,7 @@ public struct KitchenSinkAttributesRecord: Record {
     /// Foundation UUID; lower-case input is upper-cased
     @Field(.required) public var sessionId: String = ""
     /// May be left out: the schema default applies.
-    @Field public var seats: Int?
+    @Field public var seats: Double?
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
     public init() {}
@@ -30,7 +30,7 @@ public struct KitchenSinkAttributesRecord: Record {
         self.startedAt = KitchenSinkBridgeConversions.millis(attributes.startedAt)
         self.channel = attributes.channel.rawValue
         self.sessionId = attributes.sessionId.uuidString
-        self.seats = Int(attributes.seats)
+        self.seats = Double(attributes.seats)
     }
 
     /// The Codable value: milliseconds become `Date`s, numbers are clamped to the schema's
@@ -41,7 +41,7 @@ public struct KitchenSinkAttributesRecord: Record {
             startedAt: KitchenSinkBridgeConversions.date(startedAt, orElse: KitchenSinkBridgeConversions.epoch),
             channel: channel.map { KitchenSinkAttributes.Channel(rawValue: $0) ?? .standard } ?? KitchenSinkAttributes.Channel.standard,
             sessionId: KitchenSinkBridgeConversions.uuid(sessionId, orElse: KitchenSinkBridgeConversions.zeroUUID),
-            seats: seats.map { UInt8(KitchenSinkBridgeConversions.clamp($0, min: 0, max: 255)) } ?? 4
+            seats: seats.map { UInt8(KitchenSinkBridgeConversions.whole($0, min: 0, max: 255, orElse: 4)) } ?? 4
         )
     }
 }
@@ -53,7 +53,7 @@ public struct KitchenSinkStateRecord: Record {
     /// Escapes: "quotes" \ $money ${tpl} */ /* `tick`
     @Field(.required) public var label: String = ""
     /// Clamped to -5...1000.
-    @Field(.required) public var count: Int = 0
+    @Field(.required) public var count: Double = 0
     /// Clamped to 0.0...1.0.
     @Field(.required) public var ratio: Double = 0
     /// May be left out: the schema default applies.
@@ -70,12 +70,12 @@ public struct KitchenSinkStateRecord: Record {
     @Field(.required) public var point: KitchenSinkPointRecord = KitchenSinkPointRecord()
     @Field(.required) public var tags: [String] = []
     /// Recent values
-    @Field(.required) public var samples: [Int] = []
+    @Field(.required) public var samples: [Double] = []
     @Field(.required) public var waypoints: [KitchenSinkPointRecord] = []
     @Field public var note: String?
     /// Clamped to 0...10.
     /// May be left out: the schema default applies.
-    @Field public var level: Int?
+    @Field public var level: Double?
     /// May be left out: the schema default applies.
     @Field public var weight: Double?
     /// `accent` in Swift and APNs JSON.
@@ -95,21 +95,21 @@ public struct KitchenSinkStateRecord: Record {
     @Field public var trace: String?
     @Field(.required) public var members: [String] = []
     /// Clamped to -100...100.
-    @Field(.required) public var tiny: Int = 0
-    @Field public var small: Int?
+    @Field(.required) public var tiny: Double = 0
+    @Field public var small: Double?
     /// May be left out: the schema default applies.
-    @Field public var mid: Int?
-    @Field(.required) public var big: Int = 0
+    @Field public var mid: Double?
+    @Field(.required) public var big: Double = 0
     /// May be left out: the schema default applies.
-    @Field public var bytes: Int?
+    @Field public var bytes: Double?
     /// May be left out: the schema default applies.
-    @Field public var port: Int?
+    @Field public var port: Double?
     /// Clamped to at most 4000000000.
-    @Field public var crc: Int?
+    @Field public var crc: Double?
     /// May be left out: the schema default applies.
-    @Field public var huge: Int?
+    @Field public var huge: Double?
     /// May be left out: the schema default applies.
-    @Field public var readings: [Int]?
+    @Field public var readings: [Double]?
     /// Clamped to -1.5...0.10000000149011612.
     @Field(.required) public var gain: Double = 0
     /// May be left out: the schema default applies.
@@ -124,7 +124,7 @@ public struct KitchenSinkStateRecord: Record {
     public init(_ state: KitchenSinkAttributes.ContentState) {
         self.init()
         self.label = state.label
-        self.count = state.count
+        self.count = Double(state.count)
         self.ratio = state.ratio
         self.enabled = state.enabled
         self.updatedAtMillis = KitchenSinkBridgeConversions.millis(state.updatedAt)
@@ -134,10 +134,10 @@ public struct KitchenSinkStateRecord: Record {
         self.mood = state.mood
         self.point = KitchenSinkPointRecord(state.point)
         self.tags = state.tags
-        self.samples = state.samples
+        self.samples = state.samples.map { Double($0) }
         self.waypoints = state.waypoints.map { KitchenSinkPointRecord($0) }
         self.note = state.note
-        self.level = state.level
+        self.level = Double(state.level)
         self.weight = state.weight
         self.accentHex = state.accent
         self.deadline = KitchenSinkBridgeConversions.millis(state.deadline)
@@ -146,15 +146,15 @@ public struct KitchenSinkStateRecord: Record {
         self.ownerId = state.ownerId.map { $0.uuidString }
         self.trace = state.traceId.uuidString
         self.members = state.members.map { $0.uuidString }
-        self.tiny = Int(state.tiny)
-        self.small = state.small.map { Int($0) }
-        self.mid = Int(state.mid)
-        self.big = KitchenSinkBridgeConversions.clamp(Int(clamping: state.big), min: -9007199254740991, max: 9007199254740991)
-        self.bytes = KitchenSinkBridgeConversions.clamp(Int(clamping: state.bytes), min: 0, max: 9007199254740991)
-        self.port = Int(state.port)
-        self.crc = state.crc.map { Int($0) }
-        self.huge = KitchenSinkBridgeConversions.clamp(Int(clamping: state.huge), min: 0, max: 9007199254740991)
-        self.readings = state.readings.map { Int($0) }
+        self.tiny = Double(state.tiny)
+        self.small = state.small.map { Double($0) }
+        self.mid = Double(state.mid)
+        self.big = Double(KitchenSinkBridgeConversions.clamp(Int(clamping: state.big), min: -9007199254740991, max: 9007199254740991))
+        self.bytes = Double(KitchenSinkBridgeConversions.clamp(Int(clamping: state.bytes), min: 0, max: 9007199254740991))
+        self.port = Double(state.port)
+        self.crc = state.crc.map { Double($0) }
+        self.huge = Double(KitchenSinkBridgeConversions.clamp(Int(clamping: state.huge), min: 0, max: 9007199254740991))
+        self.readings = state.readings.map { Double($0) }
         self.gain = Double(state.gain)
         self.scale = Double(state.scale)
         self.temp = state.temp.map { Double($0) }
@@ -166,7 +166,7 @@ public struct KitchenSinkStateRecord: Record {
     public func toContentState() -> KitchenSinkAttributes.ContentState {
         KitchenSinkAttributes.ContentState(
             label: label,
-            count: KitchenSinkBridgeConversions.clamp(count, min: -5, max: 1000),
+            count: KitchenSinkBridgeConversions.whole(count, min: -5, max: 1000, orElse: -5),
             ratio: KitchenSinkBridgeConversions.number(ratio, min: 0.0, max: 1.0, orElse: 0.0),
             enabled: enabled ?? true,
             updatedAt: KitchenSinkBridgeConversions.date(updatedAtMillis, orElse: KitchenSinkBridgeConversions.epoch),
@@ -176,10 +176,10 @@ public struct KitchenSinkStateRecord: Record {
             mood: mood,
             point: point.toValue(),
             tags: tags,
-            samples: samples.map { KitchenSinkBridgeConversions.clamp($0) },
+            samples: samples.map { KitchenSinkBridgeConversions.whole($0, orElse: 0) },
             waypoints: waypoints.map { $0.toValue() },
             note: note,
-            level: level.map { KitchenSinkBridgeConversions.clamp($0, min: 0, max: 10) } ?? 3,
+            level: level.map { KitchenSinkBridgeConversions.whole($0, min: 0, max: 10, orElse: 3) } ?? 3,
             weight: weight.map { KitchenSinkBridgeConversions.number($0, orElse: 0.5) } ?? 0.5,
             accent: accentHex ?? "#FF8800",
             deadline: deadline.map { KitchenSinkBridgeConversions.date($0, orElse: Date(timeIntervalSinceReferenceDate: 915148800.0)) } ?? Date(timeIntervalSinceReferenceDate: 915148800.0),
@@ -188,15 +188,15 @@ public struct KitchenSinkStateRecord: Record {
             ownerId: ownerId.flatMap { KitchenSinkBridgeConversions.uuid($0) },
             traceId: trace.flatMap { KitchenSinkBridgeConversions.uuid($0) } ?? UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!,
             members: members.map { KitchenSinkBridgeConversions.uuid($0, orElse: KitchenSinkBridgeConversions.zeroUUID) },
-            tiny: Int8(KitchenSinkBridgeConversions.clamp(tiny, min: -100, max: 100)),
-            small: small.map { Int16(KitchenSinkBridgeConversions.clamp($0, min: -32768, max: 32767)) },
-            mid: mid.map { Int32(KitchenSinkBridgeConversions.clamp($0, min: -2147483648, max: 2147483647)) } ?? -7,
-            big: Int64(KitchenSinkBridgeConversions.clamp(big, min: -9007199254740991, max: 9007199254740991)),
-            bytes: bytes.map { UInt(KitchenSinkBridgeConversions.clamp($0, min: 0, max: 9007199254740991)) } ?? 0,
-            port: port.map { UInt16(KitchenSinkBridgeConversions.clamp($0, min: 0, max: 65535)) } ?? 443,
-            crc: crc.map { UInt32(KitchenSinkBridgeConversions.clamp($0, min: 0, max: 4000000000)) },
-            huge: huge.map { UInt64(KitchenSinkBridgeConversions.clamp($0, min: 0, max: 9007199254740991)) } ?? 9007199254740991,
-            readings: readings.map { $0.map { UInt8(KitchenSinkBridgeConversions.clamp($0, min: 0, max: 255)) } } ?? [0, 255],
+            tiny: Int8(KitchenSinkBridgeConversions.whole(tiny, min: -100, max: 100, orElse: -100)),
+            small: small.map { Int16(KitchenSinkBridgeConversions.whole($0, min: -32768, max: 32767, orElse: 0)) },
+            mid: mid.map { Int32(KitchenSinkBridgeConversions.whole($0, min: -2147483648, max: 2147483647, orElse: -7)) } ?? -7,
+            big: Int64(KitchenSinkBridgeConversions.whole(big, min: -9007199254740991, max: 9007199254740991, orElse: 0)),
+            bytes: bytes.map { UInt(KitchenSinkBridgeConversions.whole($0, min: 0, max: 9007199254740991, orElse: 0)) } ?? 0,
+            port: port.map { UInt16(KitchenSinkBridgeConversions.whole($0, min: 0, max: 65535, orElse: 443)) } ?? 443,
+            crc: crc.map { UInt32(KitchenSinkBridgeConversions.whole($0, min: 0, max: 4000000000, orElse: 4000000000)) },
+            huge: huge.map { UInt64(KitchenSinkBridgeConversions.whole($0, min: 0, max: 9007199254740991, orElse: 9007199254740991)) } ?? 9007199254740991,
+            readings: readings.map { $0.map { UInt8(KitchenSinkBridgeConversions.whole($0, min: 0, max: 255, orElse: 0)) } } ?? [0, 255],
             gain: KitchenSinkBridgeConversions.float(gain, min: -1.5, max: 0.10000000149011612, orElse: -1.5),
             scale: scale.map { KitchenSinkBridgeConversions.float($0, orElse: 0.3) } ?? 0.3,
             temp: temp.map { KitchenSinkBridgeConversions.float($0, orElse: 0) },
@@ -291,10 +291,20 @@ private enum KitchenSinkBridgeConversions {
         return value
     }
 
-    /// The nearest value within the bounds; each bound is checked on its own, so a field
-    /// with only `min` (or only `max`) is clamped too. Without a bound the 32-bit range is
-    /// the bound: the bridge's int is what TypeScript and Kotlin read.
-    static func clamp(_ value: Int, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647) -> Int {
+    /// A JavaScript number as the nearest whole number within the bounds: rounded half away
+    /// from zero (as Expo rounds), then clamped, each bound on its own, so a field with only
+    /// `min` (or only `max`) is clamped too. Without a bound the 32-bit range is the bound:
+    /// the bridge's int is what TypeScript and Kotlin read. NaN or infinity gives `fallback`.
+    static func whole(_ value: Double, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647, orElse fallback: Int) -> Int {
+        guard value.isFinite else { return fallback }
+        let rounded = value.rounded()
+        if rounded <= Double(lower) { return lower }
+        if rounded >= Double(upper) { return upper }
+        return Int(rounded)
+    }
+
+    /// The nearest value within the bounds.
+    static func clamp(_ value: Int, min lower: Int, max upper: Int) -> Int {
         if value < lower { return lower }
         if value > upper { return upper }
         return value

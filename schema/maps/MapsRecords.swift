@@ -10,7 +10,7 @@ import Foundation
 struct MapsAttributesRecord: Record {
     @Field(.required) var labels: [String: String] = [:]
     /// May be left out: the schema default applies.
-    @Field var limits: [String: Int]?
+    @Field var limits: [String: Double]?
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
     init() {}
@@ -19,7 +19,7 @@ struct MapsAttributesRecord: Record {
     init(_ attributes: MapsAttributes) {
         self.init()
         self.labels = attributes.labels
-        self.limits = attributes.limits
+        self.limits = attributes.limits.mapValues { Double($0) }
     }
 
     /// The Codable value: milliseconds become `Date`s, numbers are clamped to the schema's
@@ -27,7 +27,7 @@ struct MapsAttributesRecord: Record {
     func toAttributes() -> MapsAttributes {
         MapsAttributes(
             labels: labels,
-            limits: limits.map { $0.mapValues { MapsBridgeConversions.clamp($0) } } ?? [:]
+            limits: limits.map { $0.mapValues { MapsBridgeConversions.whole($0, orElse: 0) } } ?? [:]
         )
     }
 }
@@ -37,11 +37,11 @@ struct MapsAttributesRecord: Record {
 /// carries the Codable shape (names, seconds since 2001).
 struct MapsStateRecord: Record {
     /// Per-key counters
-    @Field(.required) var counts: [String: Int] = [:]
+    @Field(.required) var counts: [String: Double] = [:]
     /// `names` in Swift and APNs JSON.
     @Field(.required) var displayNames: [String: String] = [:]
-    @Field(.required) var sizes: [String: Int] = [:]
-    @Field(.required) var big: [String: Int] = [:]
+    @Field(.required) var sizes: [String: Double] = [:]
+    @Field(.required) var big: [String: Double] = [:]
     @Field(.required) var ratios: [String: Double] = [:]
     @Field(.required) var gains: [String: Double] = [:]
     @Field(.required) var flags: [String: Bool] = [:]
@@ -53,7 +53,7 @@ struct MapsStateRecord: Record {
     @Field(.required) var moods: [String: MapsAttributes.Mood] = [:]
     @Field(.required) var spots: [String: MapsSpotRecord] = [:]
     @Field(.required) var groups: [String: [String]] = [:]
-    @Field var extra: [String: Int]?
+    @Field var extra: [String: Double]?
     /// May be left out: the schema default applies.
     @Field var defaults: [String: String]?
 
@@ -63,10 +63,10 @@ struct MapsStateRecord: Record {
     /// The JavaScript shape of a value the app already holds, e.g. a running activity's.
     init(_ state: MapsAttributes.ContentState) {
         self.init()
-        self.counts = state.counts
+        self.counts = state.counts.mapValues { Double($0) }
         self.displayNames = state.names
-        self.sizes = state.sizes.mapValues { Int($0) }
-        self.big = state.big.mapValues { MapsBridgeConversions.clamp(Int(clamping: $0), min: 0, max: 9007199254740991) }
+        self.sizes = state.sizes.mapValues { Double($0) }
+        self.big = state.big.mapValues { Double(MapsBridgeConversions.clamp(Int(clamping: $0), min: 0, max: 9007199254740991)) }
         self.ratios = state.ratios
         self.gains = state.gains.mapValues { Double($0) }
         self.flags = state.flags
@@ -78,7 +78,7 @@ struct MapsStateRecord: Record {
         self.moods = state.moods
         self.spots = state.spots.mapValues { MapsSpotRecord($0) }
         self.groups = state.groups
-        self.extra = state.extra
+        self.extra = state.extra.map { $0.mapValues { Double($0) } }
         self.defaults = state.defaults
     }
 
@@ -86,10 +86,10 @@ struct MapsStateRecord: Record {
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     func toContentState() -> MapsAttributes.ContentState {
         MapsAttributes.ContentState(
-            counts: counts.mapValues { MapsBridgeConversions.clamp($0) },
+            counts: counts.mapValues { MapsBridgeConversions.whole($0, orElse: 0) },
             names: displayNames,
-            sizes: sizes.mapValues { Int8(MapsBridgeConversions.clamp($0, min: -128, max: 127)) },
-            big: big.mapValues { UInt64(MapsBridgeConversions.clamp($0, min: 0, max: 9007199254740991)) },
+            sizes: sizes.mapValues { Int8(MapsBridgeConversions.whole($0, min: -128, max: 127, orElse: 0)) },
+            big: big.mapValues { UInt64(MapsBridgeConversions.whole($0, min: 0, max: 9007199254740991, orElse: 0)) },
             ratios: ratios.mapValues { MapsBridgeConversions.number($0, orElse: 0) },
             gains: gains.mapValues { MapsBridgeConversions.float($0, orElse: 0) },
             flags: flags,
@@ -101,7 +101,7 @@ struct MapsStateRecord: Record {
             moods: moods,
             spots: spots.mapValues { $0.toValue() },
             groups: groups,
-            extra: extra.map { $0.mapValues { MapsBridgeConversions.clamp($0) } },
+            extra: extra.map { $0.mapValues { MapsBridgeConversions.whole($0, orElse: 0) } },
             defaults: defaults ?? ["a": "x", "b c": "y\"z", "\u{1F680}": "rocket"]
         )
     }
@@ -112,7 +112,7 @@ struct MapsSpotRecord: Record {
     /// Clamped to -90.0...90.0.
     @Field(.required) var lat: Double = 0
     /// May be left out: the schema default applies.
-    @Field var tags: [String: Int]?
+    @Field var tags: [String: Double]?
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
     init() {}
@@ -121,7 +121,7 @@ struct MapsSpotRecord: Record {
     init(_ value: MapsAttributes.Spot) {
         self.init()
         self.lat = value.lat
-        self.tags = value.tags
+        self.tags = value.tags.mapValues { Double($0) }
     }
 
     /// The Codable value: milliseconds become `Date`s, numbers are clamped to the schema's
@@ -129,7 +129,7 @@ struct MapsSpotRecord: Record {
     func toValue() -> MapsAttributes.Spot {
         MapsAttributes.Spot(
             lat: MapsBridgeConversions.number(lat, min: -90.0, max: 90.0, orElse: -90.0),
-            tags: tags.map { $0.mapValues { MapsBridgeConversions.clamp($0) } } ?? [:]
+            tags: tags.map { $0.mapValues { MapsBridgeConversions.whole($0, orElse: 0) } } ?? [:]
         )
     }
 }
@@ -183,10 +183,20 @@ private enum MapsBridgeConversions {
         return value
     }
 
-    /// The nearest value within the bounds; each bound is checked on its own, so a field
-    /// with only `min` (or only `max`) is clamped too. Without a bound the 32-bit range is
-    /// the bound: the bridge's int is what TypeScript and Kotlin read.
-    static func clamp(_ value: Int, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647) -> Int {
+    /// A JavaScript number as the nearest whole number within the bounds: rounded half away
+    /// from zero (as Expo rounds), then clamped, each bound on its own, so a field with only
+    /// `min` (or only `max`) is clamped too. Without a bound the 32-bit range is the bound:
+    /// the bridge's int is what TypeScript and Kotlin read. NaN or infinity gives `fallback`.
+    static func whole(_ value: Double, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647, orElse fallback: Int) -> Int {
+        guard value.isFinite else { return fallback }
+        let rounded = value.rounded()
+        if rounded <= Double(lower) { return lower }
+        if rounded >= Double(upper) { return upper }
+        return Int(rounded)
+    }
+
+    /// The nearest value within the bounds.
+    static func clamp(_ value: Int, min lower: Int, max upper: Int) -> Int {
         if value < lower { return lower }
         if value > upper { return upper }
         return value

@@ -9,12 +9,12 @@ import Foundation
 /// dates in Unix milliseconds. `init(_:)` reads a running activity's attributes back.
 struct PolyglotAttributesRecord: Record {
     /// May be left out: the schema default applies.
-    @Field var chan: Int?
+    @Field var chan: Double?
     @Field var select: String?
     /// May be left out: the schema default applies.
     @Field var goto: Bool?
-    @Field var `nil`: Int?
-    @Field var iota: Int?
+    @Field var `nil`: Double?
+    @Field var iota: Double?
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
     init() {}
@@ -22,22 +22,22 @@ struct PolyglotAttributesRecord: Record {
     /// The JavaScript shape of a value the app already holds, e.g. a running activity's.
     init(_ attributes: PolyglotAttributes) {
         self.init()
-        self.chan = attributes.chan
+        self.chan = Double(attributes.chan)
         self.select = attributes.select
         self.goto = attributes.goto
-        self.`nil` = attributes.`nil`
-        self.iota = attributes.iota
+        self.`nil` = attributes.`nil`.map { Double($0) }
+        self.iota = attributes.iota.map { Double($0) }
     }
 
     /// The Codable value: milliseconds become `Date`s, numbers are clamped to the schema's
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     func toAttributes() -> PolyglotAttributes {
         PolyglotAttributes(
-            chan: chan.map { PolyglotBridgeConversions.clamp($0) } ?? 0,
+            chan: chan.map { PolyglotBridgeConversions.whole($0, orElse: 0) } ?? 0,
             select: select,
             goto: goto ?? false,
-            nil: `nil`.map { PolyglotBridgeConversions.clamp($0) },
-            iota: iota.map { PolyglotBridgeConversions.clamp($0) }
+            nil: `nil`.map { PolyglotBridgeConversions.whole($0, orElse: 0) },
+            iota: iota.map { PolyglotBridgeConversions.whole($0, orElse: 0) }
         )
     }
 }
@@ -47,36 +47,36 @@ struct PolyglotAttributesRecord: Record {
 /// carries the Codable shape (names, seconds since 2001).
 struct PolyglotStateRecord: Record {
     /// May be left out: the schema default applies.
-    @Field var marshalJSON: Int?
-    @Field var unmarshalJSON: Int?
+    @Field var marshalJSON: Double?
+    @Field var unmarshalJSON: Double?
     /// May be left out: the schema default applies.
     @Field var validate: Bool?
     /// May be left out: the schema default applies.
     @Field var string: String?
     /// Raw value of `Errors`; an unknown value becomes `.none`.
     @Field var error: String?
-    @Field var none: Int?
-    @Field var cls: Int?
+    @Field var none: Double?
+    @Field var cls: Double?
     /// Raw value of `Match`; an unknown value becomes `.none`.
     /// May be left out: the schema default applies.
     @Field var match: String?
-    @Field var fmt: Int?
-    @Field var json: Int?
+    @Field var fmt: Double?
+    @Field var json: Double?
     @Field var math: Double?
-    @Field var strconv: Int?
+    @Field var strconv: Double?
     /// Unix epoch milliseconds.
     @Field var time: Double?
     /// Unix epoch milliseconds.
     @Field var datetime: Double?
-    @Field var dataclasses: Int?
-    @Field var typing: Int?
+    @Field var dataclasses: Double?
+    @Field var typing: Double?
     /// `ref` in Swift, `$ref` in APNs JSON.
     @Field var ref: String?
     /// `defs` in Swift, `$defs` in APNs JSON.
     @Field var defs: String?
     /// May be left out: the schema default applies.
-    @Field var properties: [String: Int]?
-    @Field var required_: Int?
+    @Field var properties: [String: Double]?
+    @Field var required_: Double?
     @Field var enum_: PolyglotAttributes.Enum?
     @Field var field: PolyglotFieldSetRecord?
 
@@ -86,26 +86,26 @@ struct PolyglotStateRecord: Record {
     /// The JavaScript shape of a value the app already holds, e.g. a running activity's.
     init(_ state: PolyglotAttributes.ContentState) {
         self.init()
-        self.marshalJSON = state.marshalJSON
-        self.unmarshalJSON = state.unmarshalJSON
+        self.marshalJSON = Double(state.marshalJSON)
+        self.unmarshalJSON = state.unmarshalJSON.map { Double($0) }
         self.validate = state.validate
         self.string = state.string
         self.error = state.error.map { $0.rawValue }
-        self.none = state.none
-        self.cls = state.cls
+        self.none = state.none.map { Double($0) }
+        self.cls = state.cls.map { Double($0) }
         self.match = state.match.rawValue
-        self.fmt = state.fmt
-        self.json = state.json
+        self.fmt = state.fmt.map { Double($0) }
+        self.json = state.json.map { Double($0) }
         self.math = state.math
-        self.strconv = state.strconv
+        self.strconv = state.strconv.map { Double($0) }
         self.time = state.time.map { PolyglotBridgeConversions.millis($0) }
         self.datetime = state.datetime.map { PolyglotBridgeConversions.millis($0) }
-        self.dataclasses = state.dataclasses
-        self.typing = state.typing
+        self.dataclasses = state.dataclasses.map { Double($0) }
+        self.typing = state.typing.map { Double($0) }
         self.ref = state.ref
         self.defs = state.defs
-        self.properties = state.properties
-        self.required_ = state.required_
+        self.properties = state.properties.mapValues { Double($0) }
+        self.required_ = state.required_.map { Double($0) }
         self.enum_ = state.enum_
         self.field = state.field.map { PolyglotFieldSetRecord($0) }
     }
@@ -114,26 +114,26 @@ struct PolyglotStateRecord: Record {
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     func toContentState() -> PolyglotAttributes.ContentState {
         PolyglotAttributes.ContentState(
-            marshalJSON: marshalJSON.map { PolyglotBridgeConversions.clamp($0) } ?? 0,
-            unmarshalJSON: unmarshalJSON.map { PolyglotBridgeConversions.clamp($0) },
+            marshalJSON: marshalJSON.map { PolyglotBridgeConversions.whole($0, orElse: 0) } ?? 0,
+            unmarshalJSON: unmarshalJSON.map { PolyglotBridgeConversions.whole($0, orElse: 0) },
             validate: validate ?? false,
             string: string ?? "s",
             error: error.map { PolyglotAttributes.Errors(rawValue: $0) ?? .none },
-            none: none.map { PolyglotBridgeConversions.clamp($0) },
-            cls: cls.map { PolyglotBridgeConversions.clamp($0) },
+            none: none.map { PolyglotBridgeConversions.whole($0, orElse: 0) },
+            cls: cls.map { PolyglotBridgeConversions.whole($0, orElse: 0) },
             match: match.map { PolyglotAttributes.Match(rawValue: $0) ?? .none } ?? PolyglotAttributes.Match.none,
-            fmt: fmt.map { PolyglotBridgeConversions.clamp($0) },
-            json: json.map { PolyglotBridgeConversions.clamp($0) },
+            fmt: fmt.map { PolyglotBridgeConversions.whole($0, orElse: 0) },
+            json: json.map { PolyglotBridgeConversions.whole($0, orElse: 0) },
             math: math.map { PolyglotBridgeConversions.number($0, orElse: 0) },
-            strconv: strconv.map { PolyglotBridgeConversions.clamp($0) },
+            strconv: strconv.map { PolyglotBridgeConversions.whole($0, orElse: 0) },
             time: time.map { PolyglotBridgeConversions.date($0, orElse: PolyglotBridgeConversions.epoch) },
             datetime: datetime.map { PolyglotBridgeConversions.date($0, orElse: PolyglotBridgeConversions.epoch) },
-            dataclasses: dataclasses.map { PolyglotBridgeConversions.clamp($0) },
-            typing: typing.map { PolyglotBridgeConversions.clamp($0) },
+            dataclasses: dataclasses.map { PolyglotBridgeConversions.whole($0, orElse: 0) },
+            typing: typing.map { PolyglotBridgeConversions.whole($0, orElse: 0) },
             ref: ref,
             defs: defs,
-            properties: properties.map { $0.mapValues { PolyglotBridgeConversions.clamp($0) } } ?? [:],
-            required_: required_.map { PolyglotBridgeConversions.clamp($0) },
+            properties: properties.map { $0.mapValues { PolyglotBridgeConversions.whole($0, orElse: 0) } } ?? [:],
+            required_: required_.map { PolyglotBridgeConversions.whole($0, orElse: 0) },
             enum_: enum_,
             field: field.map { $0.toValue() }
         )
@@ -142,11 +142,11 @@ struct PolyglotStateRecord: Record {
 
 /// `PolyglotAttributes.FieldSet` in JavaScript's shape.
 struct PolyglotFieldSetRecord: Record {
-    @Field var json: Int?
+    @Field var json: Double?
     @Field var error: String?
-    @Field var context: Int?
-    @Field var reflect: Int?
-    @Field var marshalJSON: Int?
+    @Field var context: Double?
+    @Field var reflect: Double?
+    @Field var marshalJSON: Double?
     @Field var decimal: Double?
     @Field var `enum`: PolyglotAttributes.Enum?
 
@@ -156,11 +156,11 @@ struct PolyglotFieldSetRecord: Record {
     /// The JavaScript shape of a value the app already holds, e.g. a running activity's.
     init(_ value: PolyglotAttributes.FieldSet) {
         self.init()
-        self.json = value.json
+        self.json = value.json.map { Double($0) }
         self.error = value.error
-        self.context = value.context
-        self.reflect = value.reflect
-        self.marshalJSON = value.marshalJSON
+        self.context = value.context.map { Double($0) }
+        self.reflect = value.reflect.map { Double($0) }
+        self.marshalJSON = value.marshalJSON.map { Double($0) }
         self.decimal = value.decimal
         self.`enum` = value.`enum`
     }
@@ -169,11 +169,11 @@ struct PolyglotFieldSetRecord: Record {
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     func toValue() -> PolyglotAttributes.FieldSet {
         PolyglotAttributes.FieldSet(
-            json: json.map { PolyglotBridgeConversions.clamp($0) },
+            json: json.map { PolyglotBridgeConversions.whole($0, orElse: 0) },
             error: error,
-            context: context.map { PolyglotBridgeConversions.clamp($0) },
-            reflect: reflect.map { PolyglotBridgeConversions.clamp($0) },
-            marshalJSON: marshalJSON.map { PolyglotBridgeConversions.clamp($0) },
+            context: context.map { PolyglotBridgeConversions.whole($0, orElse: 0) },
+            reflect: reflect.map { PolyglotBridgeConversions.whole($0, orElse: 0) },
+            marshalJSON: marshalJSON.map { PolyglotBridgeConversions.whole($0, orElse: 0) },
             decimal: decimal.map { PolyglotBridgeConversions.number($0, orElse: 0) },
             enum: `enum`
         )
@@ -217,10 +217,20 @@ private enum PolyglotBridgeConversions {
         return value
     }
 
-    /// The nearest value within the bounds; each bound is checked on its own, so a field
-    /// with only `min` (or only `max`) is clamped too. Without a bound the 32-bit range is
-    /// the bound: the bridge's int is what TypeScript and Kotlin read.
-    static func clamp(_ value: Int, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647) -> Int {
+    /// A JavaScript number as the nearest whole number within the bounds: rounded half away
+    /// from zero (as Expo rounds), then clamped, each bound on its own, so a field with only
+    /// `min` (or only `max`) is clamped too. Without a bound the 32-bit range is the bound:
+    /// the bridge's int is what TypeScript and Kotlin read. NaN or infinity gives `fallback`.
+    static func whole(_ value: Double, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647, orElse fallback: Int) -> Int {
+        guard value.isFinite else { return fallback }
+        let rounded = value.rounded()
+        if rounded <= Double(lower) { return lower }
+        if rounded >= Double(upper) { return upper }
+        return Int(rounded)
+    }
+
+    /// The nearest value within the bounds.
+    static func clamp(_ value: Int, min lower: Int, max upper: Int) -> Int {
         if value < lower { return lower }
         if value > upper { return upper }
         return value

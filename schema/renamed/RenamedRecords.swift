@@ -14,7 +14,7 @@ struct RenamedAttributesRecord: Record {
     /// `driver` in Swift, `driver-name` in APNs JSON.
     @Field(.required) var driverName: String = ""
     /// May be left out: the schema default applies.
-    @Field var plain: Int?
+    @Field var plain: Double?
     @Field(.required) var same: String = ""
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
@@ -25,7 +25,7 @@ struct RenamedAttributesRecord: Record {
         self.init()
         self.orderId = attributes.id
         self.driverName = attributes.driver
-        self.plain = attributes.plain
+        self.plain = Double(attributes.plain)
         self.same = attributes.same
     }
 
@@ -35,7 +35,7 @@ struct RenamedAttributesRecord: Record {
         RenamedAttributes(
             id: orderId,
             driver: driverName,
-            plain: plain.map { RenamedBridgeConversions.clamp($0) } ?? 1,
+            plain: plain.map { RenamedBridgeConversions.whole($0, orElse: 1) } ?? 1,
             same: same
         )
     }
@@ -61,7 +61,7 @@ struct RenamedStateRecord: Record {
     @Field(.required) var stops: [RenamedStopRecord] = []
     /// `here` in Swift, `loc` in APNs JSON.
     @Field var loc: RenamedStopRecord?
-    @Field(.required) var count: Int = 0
+    @Field(.required) var count: Double = 0
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
     init() {}
@@ -75,7 +75,7 @@ struct RenamedStateRecord: Record {
         self.speedKmh = state.speed
         self.stops = state.stops.map { RenamedStopRecord($0) }
         self.loc = state.here.map { RenamedStopRecord($0) }
-        self.count = state.count
+        self.count = Double(state.count)
     }
 
     /// The Codable value: milliseconds become `Date`s, numbers are clamped to the schema's
@@ -88,7 +88,7 @@ struct RenamedStateRecord: Record {
             speed: RenamedBridgeConversions.number(speedKmh, min: 0.0, max: 300.0, orElse: 0.0),
             stops: stops.map { $0.toValue() },
             here: loc.map { $0.toValue() },
-            count: RenamedBridgeConversions.clamp(count)
+            count: RenamedBridgeConversions.whole(count, orElse: 0)
         )
     }
 }
@@ -101,10 +101,10 @@ struct RenamedStopRecord: Record {
     @Field(.required) var lo: Double = 0
     /// `x` in Swift, `y` in APNs JSON.
     /// May be left out: the schema default applies.
-    @Field var y: Int?
+    @Field var y: Double?
     /// `y` in Swift, `x` in APNs JSON.
     /// May be left out: the schema default applies.
-    @Field var x: Int?
+    @Field var x: Double?
     /// `label` in Swift, `$label` in APNs JSON.
     @Field var label: String?
 
@@ -116,8 +116,8 @@ struct RenamedStopRecord: Record {
         self.init()
         self.la = value.lat
         self.lo = value.lng
-        self.y = value.x
-        self.x = value.y
+        self.y = Double(value.x)
+        self.x = Double(value.y)
         self.label = value.label
     }
 
@@ -127,8 +127,8 @@ struct RenamedStopRecord: Record {
         RenamedAttributes.Stop(
             lat: RenamedBridgeConversions.number(la, orElse: 0),
             lng: RenamedBridgeConversions.number(lo, orElse: 0),
-            x: y.map { RenamedBridgeConversions.clamp($0) } ?? 0,
-            y: x.map { RenamedBridgeConversions.clamp($0) } ?? 0,
+            x: y.map { RenamedBridgeConversions.whole($0, orElse: 0) } ?? 0,
+            y: x.map { RenamedBridgeConversions.whole($0, orElse: 0) } ?? 0,
             label: label
         )
     }
@@ -167,10 +167,20 @@ private enum RenamedBridgeConversions {
         return value
     }
 
-    /// The nearest value within the bounds; each bound is checked on its own, so a field
-    /// with only `min` (or only `max`) is clamped too. Without a bound the 32-bit range is
-    /// the bound: the bridge's int is what TypeScript and Kotlin read.
-    static func clamp(_ value: Int, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647) -> Int {
+    /// A JavaScript number as the nearest whole number within the bounds: rounded half away
+    /// from zero (as Expo rounds), then clamped, each bound on its own, so a field with only
+    /// `min` (or only `max`) is clamped too. Without a bound the 32-bit range is the bound:
+    /// the bridge's int is what TypeScript and Kotlin read. NaN or infinity gives `fallback`.
+    static func whole(_ value: Double, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647, orElse fallback: Int) -> Int {
+        guard value.isFinite else { return fallback }
+        let rounded = value.rounded()
+        if rounded <= Double(lower) { return lower }
+        if rounded >= Double(upper) { return upper }
+        return Int(rounded)
+    }
+
+    /// The nearest value within the bounds.
+    static func clamp(_ value: Int, min lower: Int, max upper: Int) -> Int {
         if value < lower { return lower }
         if value > upper { return upper }
         return value

@@ -84,9 +84,9 @@ struct MatchStateRecord: Record {
 /// `MatchAttributes.Score` in JavaScript's shape.
 struct MatchScoreRecord: Record {
     /// Clamped to 0...99.
-    @Field(.required) var home: Int = 0
+    @Field(.required) var home: Double = 0
     /// Clamped to 0...99.
-    @Field(.required) var away: Int = 0
+    @Field(.required) var away: Double = 0
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
     init() {}
@@ -94,16 +94,16 @@ struct MatchScoreRecord: Record {
     /// The JavaScript shape of a value the app already holds, e.g. a running activity's.
     init(_ value: MatchAttributes.Score) {
         self.init()
-        self.home = value.home
-        self.away = value.away
+        self.home = Double(value.home)
+        self.away = Double(value.away)
     }
 
     /// The Codable value: milliseconds become `Date`s, numbers are clamped to the schema's
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     func toValue() -> MatchAttributes.Score {
         MatchAttributes.Score(
-            home: MatchBridgeConversions.clamp(home, min: 0, max: 99),
-            away: MatchBridgeConversions.clamp(away, min: 0, max: 99)
+            home: MatchBridgeConversions.whole(home, min: 0, max: 99, orElse: 0),
+            away: MatchBridgeConversions.whole(away, min: 0, max: 99, orElse: 0)
         )
     }
 }
@@ -112,7 +112,7 @@ struct MatchScoreRecord: Record {
 struct MatchMatchEventRecord: Record {
     @Field(.required) var kind: MatchAttributes.EventKind = .goal
     /// Clamped to 0...130.
-    @Field(.required) var minute: Int = 0
+    @Field(.required) var minute: Double = 0
     @Field(.required) var player: String = ""
     /// When it happened
     /// Unix epoch milliseconds.
@@ -125,7 +125,7 @@ struct MatchMatchEventRecord: Record {
     init(_ value: MatchAttributes.MatchEvent) {
         self.init()
         self.kind = value.kind
-        self.minute = value.minute
+        self.minute = Double(value.minute)
         self.player = value.player
         self.at = MatchBridgeConversions.millis(value.at)
     }
@@ -135,7 +135,7 @@ struct MatchMatchEventRecord: Record {
     func toValue() -> MatchAttributes.MatchEvent {
         MatchAttributes.MatchEvent(
             kind: kind,
-            minute: MatchBridgeConversions.clamp(minute, min: 0, max: 130),
+            minute: MatchBridgeConversions.whole(minute, min: 0, max: 130, orElse: 0),
             player: player,
             at: MatchBridgeConversions.date(at, orElse: MatchBridgeConversions.epoch)
         )
@@ -170,10 +170,20 @@ private enum MatchBridgeConversions {
         (date.timeIntervalSinceReferenceDate * 1000).rounded() + referenceMillis
     }
 
-    /// The nearest value within the bounds; each bound is checked on its own, so a field
-    /// with only `min` (or only `max`) is clamped too. Without a bound the 32-bit range is
-    /// the bound: the bridge's int is what TypeScript and Kotlin read.
-    static func clamp(_ value: Int, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647) -> Int {
+    /// A JavaScript number as the nearest whole number within the bounds: rounded half away
+    /// from zero (as Expo rounds), then clamped, each bound on its own, so a field with only
+    /// `min` (or only `max`) is clamped too. Without a bound the 32-bit range is the bound:
+    /// the bridge's int is what TypeScript and Kotlin read. NaN or infinity gives `fallback`.
+    static func whole(_ value: Double, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647, orElse fallback: Int) -> Int {
+        guard value.isFinite else { return fallback }
+        let rounded = value.rounded()
+        if rounded <= Double(lower) { return lower }
+        if rounded >= Double(upper) { return upper }
+        return Int(rounded)
+    }
+
+    /// The nearest value within the bounds.
+    static func clamp(_ value: Int, min lower: Int, max upper: Int) -> Int {
         if value < lower { return lower }
         if value > upper { return upper }
         return value

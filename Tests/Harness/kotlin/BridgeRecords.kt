@@ -9,8 +9,8 @@ import java.lang.reflect.WildcardType
 
 /**
  * Fills an Expo record from a JS object the way Expo's record converter does: every field
- * marked `@Field` takes the member of the same name (numbers become the field's Int or
- * Double, lists and nested records are filled item by item), a `@Required` field whose key is
+ * marked `@Field` takes the member of the same name (numbers, JavaScript doubles, become the
+ * field's Int or Double, lists and nested records are filled item by item), a `@Required` field whose key is
  * absent refuses the object, and an absent optional keeps its `null`.
  */
 object BridgeRecords {
@@ -35,7 +35,9 @@ object BridgeRecords {
             else -> type as Class<*>
         }
         return when {
-            raw == Int::class.javaObjectType || raw == Int::class.javaPrimitiveType -> (value as Number).toInt()
+            // JavaScript has only doubles: Expo on Android reads one into an Int toward zero,
+            // saturated at Int's range, NaN as 0 (Kotlin's Double.toInt()).
+            raw == Int::class.javaObjectType || raw == Int::class.javaPrimitiveType -> (value as Number).toDouble().toInt()
             raw == Double::class.javaObjectType || raw == Double::class.javaPrimitiveType -> (value as Number).toDouble()
             raw == Boolean::class.javaObjectType || raw == Boolean::class.javaPrimitiveType -> value as Boolean
             raw == String::class.java -> value as String

@@ -22,6 +22,9 @@ interface ContractAdapter {
     /** The bridge objects through the kotlin-bridge records and back to the bridge shape; null without that output. */
     fun bridge(attributes: Map<*, *>, state: Map<*, *>): Pair<Map<String, Any?>, Map<String, Any?>>?
 
+    /** One JS state object through the kotlin-bridge state record, in the bridge shape; null without that output. */
+    fun bridgeState(state: Map<*, *>): Map<String, Any?>?
+
     /** A fresh in-memory order store; each call parses a message and gives the decision and the store's time after it. */
     fun ordering(): (Map<String, String>) -> Pair<String, Long?>
 }

@@ -46,13 +46,9 @@ struct BridgeRepairModel {
             if field?.isOptional == true && fallback == nil { return nil }
             return fallback ?? .string("00000000-0000-0000-0000-000000000000")
         case .sized(let kind):
-            // Expo hands over whole numbers only; the bridge clamps to the type's wire range
-            // narrowed by the field's bounds.
-            // (what `Int(exactly:)` takes: whole and within 64 bits)
-            guard let number = Self.number(value), Int64(exactly: number) != nil else { return value }
-            let low = Swift.max(Double(kind.wireRange.lowerBound), field?.minimum?.number ?? -.infinity)
-            let high = Swift.min(Double(kind.wireRange.upperBound), field?.maximum?.number ?? .infinity)
-            return DiffJSON.number(Swift.min(Swift.max(number, low), high))
+            // The record takes the JS number as is; the bridge rounds it half away from zero
+            // and clamps it to the type's wire range narrowed by the field's bounds.
+            return whole(value, field, Double(kind.wireRange.lowerBound), Double(kind.wireRange.upperBound))
         case .float:
             guard let number = Self.number(value) else { return value }
             guard number.isFinite else {
@@ -63,8 +59,7 @@ struct BridgeRepairModel {
             // A non-zero number too small for a Float becomes zero, as `Float(_:)` makes it.
             return DiffJSON.number(Float(bounded) == 0 ? 0 : bounded)
         case .int:
-            guard let number = Self.number(value), number.isFinite, number == number.rounded(), abs(number) < 9.2e18 else { return value }
-            return DiffJSON.number(Swift.min(Swift.max(clamp(number, field), -2_147_483_648), 2_147_483_647))
+            return whole(value, field, -2_147_483_648, 2_147_483_647)
         case .double:
             guard let number = Self.number(value) else { return value }
             guard number.isFinite else {
@@ -107,6 +102,18 @@ struct BridgeRepairModel {
                 JSONMember(member.key, member.value == .null ? member.value : repair(member.value, valueType, field: nil) ?? .string("about:blank"))
             })
         }
+    }
+
+    /// An int or sized integer as the bridge makes it: NaN or infinity becomes the default, else
+    /// `min`, else `max`, else 0; any other number is rounded half away from zero and clamped
+    /// to `low...high` narrowed by the field's bounds.
+    func whole(_ value: JSONValue, _ field: Field?, _ low: Double, _ high: Double) -> JSONValue {
+        guard let number = Self.number(value) else { return value }
+        guard number.isFinite else {
+            return DiffJSON.number(field?.defaultValue?.number ?? field?.minimum?.number ?? field?.maximum?.number ?? 0)
+        }
+        let lower = Swift.max(low, field?.minimum?.number ?? -.infinity), upper = Swift.min(high, field?.maximum?.number ?? .infinity)
+        return DiffJSON.number(Swift.min(Swift.max(number.rounded(), lower), upper))
     }
 
     func clamp(_ number: Double, _ field: Field?) -> Double {

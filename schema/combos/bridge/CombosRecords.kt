@@ -37,7 +37,7 @@ class CombosAttributesRecord : Record {
      * May be left out: the schema default applies.
      */
     @Field
-    var fixed: Int? = null
+    var fixed: Double? = null
 
     /**
      * The Kotlin contract's value: numbers clamped to the schema's bounds, left-out fields
@@ -47,7 +47,7 @@ class CombosAttributesRecord : Record {
         leg = this.leg.toValue(),
         mode = this.mode?.let { v -> CombosMode.fromRaw(v) ?: CombosMode.NUL } ?: CombosMode.QUOTE,
         marker = this.marker.toValue(),
-        fixed = this.fixed?.let { v -> CombosBridgeConversions.clamp(v, min = 7, max = 7) } ?: 7
+        fixed = CombosBridgeConversions.wholeOrNull(this.fixed, 7L, 7L, 7L)?.toInt() ?: 7
     )
 
     companion object {
@@ -59,7 +59,7 @@ class CombosAttributesRecord : Record {
             record.leg = CombosLegRecord.from(value.leg)
             record.mode = value.mode.raw
             record.marker = CombosEmptyRecord.from(value.marker)
-            record.fixed = value.fixed
+            record.fixed = value.fixed.toDouble()
         }
     }
 }
@@ -135,7 +135,7 @@ class CombosStateRecord : Record {
     /** A field on the default name of a moved envelope key */
     @Field
     @Required
-    var staleAtMs: Int = 0
+    var staleAtMs: Double = 0.0
 
     /**
      * A fractional second: Swift writes it in seconds since 2001
@@ -162,13 +162,13 @@ class CombosStateRecord : Record {
         spanByKey = this.spanByKey?.let { v -> v.mapValues { v0 -> CombosBridgeConversions.range(v0.value, 0L..0L) } } ?: mapOf("a" to 1735689600000L..1735689600000L),
         windows = this.windows?.let { v -> v.map { v0 -> v0.toValue() } } ?: listOf(CombosWindow(span = 1735689600000L..1735776000000L, mode = CombosMode.ONE, ranges = listOf(1735689600000L..1735776000000L), stop = CombosStop(name = "\u00E4", at = CombosPoint(lat = 0.0, lon = -0.5)))),
         window = this.window?.let { v -> v.toValue() } ?: CombosWindow(span = 1735689600000L..1735776000000L, mode = CombosMode.BLANK, ranges = listOf(1735689600000L..1735776000000L), stop = CombosStop(name = "\u00E4", at = CombosPoint(lat = 0.0, lon = -0.5))),
-        huge = CombosBridgeConversions.number(this.huge, min = 3.3999999521443642e+38, orElse = 3.3999999521443642e+38).toFloat(),
-        band = CombosBridgeConversions.number(this.band, min = -16777216.0, max = 16777216.0, orElse = -16777216.0).toFloat(),
+        huge = CombosBridgeConversions.single(CombosBridgeConversions.number(this.huge, min = 3.3999999521443642e+38, orElse = 3.3999999521443642e+38)),
+        band = CombosBridgeConversions.single(CombosBridgeConversions.number(this.band, min = -16777216.0, max = 16777216.0, orElse = -16777216.0)),
         same = CombosBridgeConversions.number(this.same, min = 2.5, max = 2.5, orElse = 2.5),
-        below = CombosBridgeConversions.whole(this.below, -32768L, -32768L).toShort(),
+        below = CombosBridgeConversions.whole(this.below, -32768L, -32768L, -32768L).toShort(),
         empties = this.empties.map { v0 -> v0.toValue() },
         emptyByKey = this.emptyByKey?.let { v -> v.mapValues { v0 -> v0.value.toValue() } },
-        staleAtMs = this.staleAtMs,
+        staleAtMs = CombosBridgeConversions.whole(this.staleAtMs, -2147483648L, 2147483647L, 0L).toInt(),
         seen = this.seen?.let { v -> CombosBridgeConversions.date(v, 1742061600123L) } ?: 1742061600123L,
         stamps = this.stamps?.let { v -> v.map { v0 -> CombosBridgeConversions.date(v0, 0L) } } ?: listOf(978307200001L)
     )
@@ -193,7 +193,7 @@ class CombosStateRecord : Record {
             record.below = value.below.toDouble()
             record.empties = value.empties.map { v0 -> CombosEmptyRecord.from(v0) }
             record.emptyByKey = value.emptyByKey?.let { v -> v.mapValues { v0 -> CombosEmptyRecord.from(v0.value) } }
-            record.staleAtMs = value.staleAtMs
+            record.staleAtMs = value.staleAtMs.toDouble()
             record.seen = value.seen.toDouble()
             record.stamps = value.stamps.map { v0 -> v0.toDouble() }
         }
@@ -339,7 +339,7 @@ class CombosPointRecord : Record {
     fun toValue(): CombosPoint = CombosPoint(
         lat = CombosBridgeConversions.number(this.lat, min = -90.0, max = 90.0, orElse = -90.0),
         lon = this.lon?.let { v -> CombosBridgeConversions.number(v, min = -180.0, max = 180.0, orElse = -0.5) } ?: -0.5,
-        id = this.id?.let { v -> CombosBridgeConversions.uuid(v, "00000000-0000-0000-0000-000000000000") }
+        id = this.id?.let { v -> CombosBridgeConversions.uuidOrNull(v) }
     )
 
     companion object {
@@ -379,11 +379,14 @@ class CombosEmptyRecord : Record {
  * type, so a date or a bound can arrive fractional, infinite or NaN.
  */
 private object CombosBridgeConversions {
-    /** Unix ms rounded half away from zero (as Swift's `rounded()`); NaN or infinity gives [fallback]. */
+    /**
+     * Unix ms rounded half away from zero (as Swift's `rounded()`) and kept within JavaScript's
+     * safe integers, ±(2^53 - 1), the widest every copy reads; NaN or infinity gives [fallback].
+     */
     fun date(millis: Double, fallback: Long): Long {
         if (millis.isNaN() || millis.isInfinite()) return fallback
         val whole = Math.floor(Math.abs(millis))
-        val rounded = if (Math.abs(millis) - whole >= 0.5) whole + 1 else whole
+        val rounded = Math.min(if (Math.abs(millis) - whole >= 0.5) whole + 1 else whole, 9007199254740991.0)
         return (if (millis < 0) -rounded else rounded).toLong()
     }
 
@@ -409,32 +412,46 @@ private object CombosBridgeConversions {
         return Math.min(Math.max(value, min), max)
     }
 
-    fun clamp(value: Int, min: Int = Int.MIN_VALUE, max: Int = Int.MAX_VALUE): Int = Math.min(Math.max(value, min), max)
+    /**
+     * A JavaScript number as the nearest whole number within [min]..[max] (the int's or sized
+     * integer's range narrowed by the schema's bounds): rounded half away from zero, as the
+     * Swift bridge does; NaN or infinity gives [orElse].
+     */
+    fun wholeOrNull(value: Double?, min: Long, max: Long, orElse: Long): Long? =
+        if (value == null) null else this.whole(value, min, max, orElse)
 
-    /** A whole number within [min]..[max] (a sized integer's range and the schema's bounds); NaN gives [min] if 0 is outside. */
-    fun whole(value: Double, min: Long, max: Long): Long {
-        val finite = if (value.isNaN()) 0.0 else value
-        val whole = Math.floor(Math.abs(finite) + 0.5) * Math.signum(finite)
+    fun whole(value: Double, min: Long, max: Long, orElse: Long): Long {
+        if (value.isNaN() || value.isInfinite()) return orElse
+        // Not floor(x + 0.5): past 2^52 the sum itself rounds, and an odd whole number grows by one.
+        val size = Math.abs(value)
+        val floor = Math.floor(size)
+        val whole = (if (size - floor >= 0.5) floor + 1 else floor) * Math.signum(value)
         if (whole <= min.toDouble()) return min
         if (whole >= max.toDouble()) return max
         return whole.toLong()
     }
 
     /** The 8-4-4-4-12 hex form upper-cased, as Swift's `uuidString` writes it; anything else gives [fallback]. */
-    fun uuid(text: String, fallback: String): String {
-        if (text.length != 36) return fallback
+    fun uuid(text: String, fallback: String): String = this.uuidOrNull(text) ?: fallback
+
+    /** The 8-4-4-4-12 hex form upper-cased; anything else gives null. */
+    fun uuidOrNull(text: String): String? {
+        if (text.length != 36) return null
         val out = StringBuilder(36)
         for (index in 0 until 36) {
             val c = text[index]
             val dash = index == 8 || index == 13 || index == 18 || index == 23
             when {
                 dash && c == '-' -> out.append(c)
-                dash -> return fallback
+                dash -> return null
                 c in '0'..'9' || c in 'A'..'F' -> out.append(c)
                 c in 'a'..'f' -> out.append(c - 32)
-                else -> return fallback
+                else -> return null
             }
         }
         return out.toString()
     }
+
+    /** The nearest Float, kept within Float's range (a Double past it would become infinity). */
+    fun single(value: Double): Float = Math.min(Math.max(value, -Float.MAX_VALUE.toDouble()), Float.MAX_VALUE.toDouble()).toFloat()
 }

@@ -37,7 +37,7 @@ class DatesAttributesRecord : Record {
          */
         fun from(value: DatesAttributes): DatesAttributesRecord = DatesAttributesRecord().also { record ->
             record.startedAt = value.startedAt.toDouble()
-            record.bookedAt = value.bookedAt?.let { v -> v.toDouble() }
+            record.bookedAt = value.bookedAt?.toDouble()
         }
     }
 }
@@ -142,9 +142,9 @@ class DatesStateRecord : Record {
             record.eta = value.eta.toDouble()
             record.etaMs = value.etaMs.toDouble()
             record.updated = value.updated.toDouble()
-            record.pickup = value.pickup?.let { v -> v.toDouble() }
-            record.dropoffMs = value.dropoff?.let { v -> v.toDouble() }
-            record.closes_at = value.closes?.let { v -> v.toDouble() }
+            record.pickup = value.pickup?.toDouble()
+            record.dropoffMs = value.dropoff?.toDouble()
+            record.closes_at = value.closes?.toDouble()
             record.lastSeen = value.lastSeen.toDouble()
             record.nextCheck = value.nextCheck.toDouble()
             record.started = value.started.toDouble()
@@ -196,7 +196,7 @@ class DatesStopRecord : Record {
         fun from(value: DatesStop): DatesStopRecord = DatesStopRecord().also { record ->
             record.name = value.name
             record.arrives = value.arrives.toDouble()
-            record.departs = value.departs?.let { v -> v.toDouble() }
+            record.departs = value.departs?.toDouble()
             record.window = value.window.toDouble()
         }
     }
@@ -207,11 +207,14 @@ class DatesStopRecord : Record {
  * type, so a date or a bound can arrive fractional, infinite or NaN.
  */
 private object DatesBridgeConversions {
-    /** Unix ms rounded half away from zero (as Swift's `rounded()`); NaN or infinity gives [fallback]. */
+    /**
+     * Unix ms rounded half away from zero (as Swift's `rounded()`) and kept within JavaScript's
+     * safe integers, ±(2^53 - 1), the widest every copy reads; NaN or infinity gives [fallback].
+     */
     fun date(millis: Double, fallback: Long): Long {
         if (millis.isNaN() || millis.isInfinite()) return fallback
         val whole = Math.floor(Math.abs(millis))
-        val rounded = if (Math.abs(millis) - whole >= 0.5) whole + 1 else whole
+        val rounded = Math.min(if (Math.abs(millis) - whole >= 0.5) whole + 1 else whole, 9007199254740991.0)
         return (if (millis < 0) -rounded else rounded).toLong()
     }
 }

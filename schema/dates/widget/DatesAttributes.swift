@@ -37,9 +37,12 @@ struct DatesAttributes: Codable, Hashable, Sendable {
     }
 
     /// Unix milliseconds of a date declared `encoding: unixMillis`, a whole number, rounded
-    /// from 2001 (where `Date` counts) as the bridge records round it.
+    /// from 2001 (where `Date` counts) as the bridge records round it. A decoded date may lie
+    /// far beyond Int64 (1e300 ms reads as a `Date`): it is written as the nearest of ±9.2e18
+    /// ms from 2001, since making an `Int64` of it must not trap while encoding.
     private static func lcMillis(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSinceReferenceDate * 1000).rounded()) + 978307200000
+        let millis = (date.timeIntervalSinceReferenceDate * 1000).rounded()
+        return Int64(Swift.min(Swift.max(millis, -9.2e18), 9.2e18)) + 978307200000
     }
 
     /// A date declared `encoding: iso8601`: `YYYY-MM-DDTHH:MM:SSZ`, whole seconds, as

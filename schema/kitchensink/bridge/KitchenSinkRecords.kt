@@ -50,7 +50,7 @@ class KitchenSinkAttributesRecord : Record {
         startedAt = KitchenSinkBridgeConversions.date(this.startedAt, 0L),
         channel = this.channel?.let { v -> KitchenSinkChannel.fromRaw(v) ?: KitchenSinkChannel.STANDARD } ?: KitchenSinkChannel.STANDARD,
         sessionId = KitchenSinkBridgeConversions.uuid(this.sessionId, "00000000-0000-0000-0000-000000000000"),
-        seats = this.seats?.let { v -> KitchenSinkBridgeConversions.whole(v, 0L, 255L).toInt() } ?: 4
+        seats = KitchenSinkBridgeConversions.wholeOrNull(this.seats, 0L, 255L, 4L)?.toInt() ?: 4
     )
 
     companion object {
@@ -78,7 +78,7 @@ class KitchenSinkStateRecord : Record {
     /** Clamped to the schema's bounds. */
     @Field
     @Required
-    var count: Int = 0
+    var count: Double = 0.0
 
     /** Clamped to the schema's bounds. */
     @Field
@@ -125,7 +125,7 @@ class KitchenSinkStateRecord : Record {
     /** Recent values */
     @Field
     @Required
-    var samples: List<Int> = emptyList()
+    var samples: List<Double> = emptyList()
 
     @Field
     @Required
@@ -139,7 +139,7 @@ class KitchenSinkStateRecord : Record {
      * May be left out: the schema default applies.
      */
     @Field
-    var level: Int? = null
+    var level: Double? = null
 
     /** May be left out: the schema default applies. */
     @Field
@@ -242,41 +242,41 @@ class KitchenSinkStateRecord : Record {
      */
     fun toState(): KitchenSinkState = KitchenSinkState(
         label = this.label,
-        count = KitchenSinkBridgeConversions.clamp(this.count, min = -5, max = 1000),
+        count = KitchenSinkBridgeConversions.whole(this.count, -5L, 1000L, -5L).toInt(),
         ratio = KitchenSinkBridgeConversions.number(this.ratio, min = 0.0, max = 1.0, orElse = 0.0),
         enabled = this.enabled ?: true,
         updatedAt = KitchenSinkBridgeConversions.date(this.updatedAtMillis, 0L),
         window = KitchenSinkBridgeConversions.range(this.window, 0L..0L),
-        link = this.link,
+        link = this.link?.let { v -> KitchenSinkBridgeConversions.urlOrNull(v) },
         phase = KitchenSinkPhase.fromRaw(this.phase) ?: KitchenSinkPhase.IDLE,
         mood = this.mood?.let { v -> KitchenSinkMood.fromRaw(v) ?: KitchenSinkBridgeConversions.refuse(v, "calm, busy") },
         point = this.point.toValue(),
         tags = this.tags,
-        samples = this.samples,
+        samples = this.samples.map { v0 -> KitchenSinkBridgeConversions.whole(v0, -2147483648L, 2147483647L, 0L).toInt() },
         waypoints = this.waypoints.map { v0 -> v0.toValue() },
         note = this.note,
-        level = this.level?.let { v -> KitchenSinkBridgeConversions.clamp(v, min = 0, max = 10) } ?: 3,
+        level = KitchenSinkBridgeConversions.wholeOrNull(this.level, 0L, 10L, 3L)?.toInt() ?: 3,
         weight = this.weight?.let { v -> KitchenSinkBridgeConversions.number(v, orElse = 0.5) } ?: 0.5,
         accent = this.accentHex ?: "#FF8800",
         deadline = this.deadline?.let { v -> KitchenSinkBridgeConversions.date(v, 1893456000000L) } ?: 1893456000000L,
         fallbackPhase = this.fallbackPhase?.let { v -> KitchenSinkPhase.fromRaw(v) ?: KitchenSinkPhase.IDLE } ?: KitchenSinkPhase.RUNNING,
         origin = this.origin?.let { v -> v.toValue() },
-        ownerId = this.ownerId?.let { v -> KitchenSinkBridgeConversions.uuid(v, "00000000-0000-0000-0000-000000000000") },
-        traceId = this.trace?.let { v -> KitchenSinkBridgeConversions.uuid(v, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") } ?: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+        ownerId = this.ownerId?.let { v -> KitchenSinkBridgeConversions.uuidOrNull(v) },
+        traceId = this.trace?.let { v -> KitchenSinkBridgeConversions.uuidOrNull(v) } ?: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
         members = this.members.map { v0 -> KitchenSinkBridgeConversions.uuid(v0, "00000000-0000-0000-0000-000000000000") },
-        tiny = KitchenSinkBridgeConversions.whole(this.tiny, -100L, 100L).toByte(),
-        small = this.small?.let { v -> KitchenSinkBridgeConversions.whole(v, -32768L, 32767L).toShort() },
-        mid = this.mid?.let { v -> KitchenSinkBridgeConversions.whole(v, -2147483648L, 2147483647L).toInt() } ?: -7,
-        big = KitchenSinkBridgeConversions.whole(this.big, -9007199254740991L, 9007199254740991L),
-        bytes = this.bytes?.let { v -> KitchenSinkBridgeConversions.whole(v, 0L, 9007199254740991L) } ?: 0L,
-        port = this.port?.let { v -> KitchenSinkBridgeConversions.whole(v, 0L, 65535L).toInt() } ?: 443,
-        crc = this.crc?.let { v -> KitchenSinkBridgeConversions.whole(v, 0L, 4000000000L) },
-        huge = this.huge?.let { v -> KitchenSinkBridgeConversions.whole(v, 0L, 9007199254740991L) } ?: 9007199254740991L,
-        readings = this.readings?.let { v -> v.map { v0 -> KitchenSinkBridgeConversions.whole(v0, 0L, 255L).toInt() } } ?: listOf(0, 255),
-        gain = KitchenSinkBridgeConversions.number(this.gain, min = -1.5, max = 0.10000000149011612, orElse = -1.5).toFloat(),
-        scale = this.scale?.let { v -> KitchenSinkBridgeConversions.number(v, orElse = 0.3).toFloat() } ?: 0.3f,
-        temp = this.temp?.let { v -> KitchenSinkBridgeConversions.number(v, orElse = 0.0).toFloat() },
-        levels = this.levels.map { v0 -> KitchenSinkBridgeConversions.number(v0, orElse = 0.0).toFloat() }
+        tiny = KitchenSinkBridgeConversions.whole(this.tiny, -100L, 100L, -100L).toByte(),
+        small = KitchenSinkBridgeConversions.wholeOrNull(this.small, -32768L, 32767L, 0L)?.toShort(),
+        mid = KitchenSinkBridgeConversions.wholeOrNull(this.mid, -2147483648L, 2147483647L, -7L)?.toInt() ?: -7,
+        big = KitchenSinkBridgeConversions.whole(this.big, -9007199254740991L, 9007199254740991L, 0L),
+        bytes = KitchenSinkBridgeConversions.wholeOrNull(this.bytes, 0L, 9007199254740991L, 0L) ?: 0L,
+        port = KitchenSinkBridgeConversions.wholeOrNull(this.port, 0L, 65535L, 443L)?.toInt() ?: 443,
+        crc = KitchenSinkBridgeConversions.wholeOrNull(this.crc, 0L, 4000000000L, 4000000000L),
+        huge = KitchenSinkBridgeConversions.wholeOrNull(this.huge, 0L, 9007199254740991L, 9007199254740991L) ?: 9007199254740991L,
+        readings = this.readings?.let { v -> v.map { v0 -> KitchenSinkBridgeConversions.whole(v0, 0L, 255L, 0L).toInt() } } ?: listOf(0, 255),
+        gain = KitchenSinkBridgeConversions.single(KitchenSinkBridgeConversions.number(this.gain, min = -1.5, max = 0.10000000149011612, orElse = -1.5)),
+        scale = this.scale?.let { v -> KitchenSinkBridgeConversions.single(KitchenSinkBridgeConversions.number(v, orElse = 0.3)) } ?: 0.3f,
+        temp = this.temp?.let { v -> KitchenSinkBridgeConversions.single(KitchenSinkBridgeConversions.number(v, orElse = 0.0)) },
+        levels = this.levels.map { v0 -> KitchenSinkBridgeConversions.single(KitchenSinkBridgeConversions.number(v0, orElse = 0.0)) }
     )
 
     companion object {
@@ -286,7 +286,7 @@ class KitchenSinkStateRecord : Record {
          */
         fun from(value: KitchenSinkState): KitchenSinkStateRecord = KitchenSinkStateRecord().also { record ->
             record.label = value.label
-            record.count = value.count
+            record.count = value.count.toDouble()
             record.ratio = value.ratio
             record.enabled = value.enabled
             record.updatedAtMillis = value.updatedAt.toDouble()
@@ -296,10 +296,10 @@ class KitchenSinkStateRecord : Record {
             record.mood = value.mood?.let { v -> v.raw }
             record.point = KitchenSinkPointRecord.from(value.point)
             record.tags = value.tags
-            record.samples = value.samples
+            record.samples = value.samples.map { v0 -> v0.toDouble() }
             record.waypoints = value.waypoints.map { v0 -> KitchenSinkPointRecord.from(v0) }
             record.note = value.note
-            record.level = value.level
+            record.level = value.level.toDouble()
             record.weight = value.weight
             record.accentHex = value.accent
             record.deadline = value.deadline.toDouble()
@@ -309,17 +309,17 @@ class KitchenSinkStateRecord : Record {
             record.trace = value.traceId
             record.members = value.members
             record.tiny = value.tiny.toDouble()
-            record.small = value.small?.let { v -> v.toDouble() }
+            record.small = value.small?.toDouble()
             record.mid = value.mid.toDouble()
             record.big = value.big.toDouble()
             record.bytes = value.bytes.toDouble()
             record.port = value.port.toDouble()
-            record.crc = value.crc?.let { v -> v.toDouble() }
+            record.crc = value.crc?.toDouble()
             record.huge = value.huge.toDouble()
             record.readings = value.readings.map { v0 -> v0.toDouble() }
             record.gain = value.gain.toDouble()
             record.scale = value.scale.toDouble()
-            record.temp = value.temp?.let { v -> v.toDouble() }
+            record.temp = value.temp?.toDouble()
             record.levels = value.levels.map { v0 -> v0.toDouble() }
         }
     }
@@ -382,11 +382,14 @@ class KitchenSinkPointRecord : Record {
  * type, so a date or a bound can arrive fractional, infinite or NaN.
  */
 private object KitchenSinkBridgeConversions {
-    /** Unix ms rounded half away from zero (as Swift's `rounded()`); NaN or infinity gives [fallback]. */
+    /**
+     * Unix ms rounded half away from zero (as Swift's `rounded()`) and kept within JavaScript's
+     * safe integers, ±(2^53 - 1), the widest every copy reads; NaN or infinity gives [fallback].
+     */
     fun date(millis: Double, fallback: Long): Long {
         if (millis.isNaN() || millis.isInfinite()) return fallback
         val whole = Math.floor(Math.abs(millis))
-        val rounded = if (Math.abs(millis) - whole >= 0.5) whole + 1 else whole
+        val rounded = Math.min(if (Math.abs(millis) - whole >= 0.5) whole + 1 else whole, 9007199254740991.0)
         return (if (millis < 0) -rounded else rounded).toLong()
     }
 
@@ -412,34 +415,66 @@ private object KitchenSinkBridgeConversions {
         return Math.min(Math.max(value, min), max)
     }
 
-    fun clamp(value: Int, min: Int = Int.MIN_VALUE, max: Int = Int.MAX_VALUE): Int = Math.min(Math.max(value, min), max)
+    /**
+     * A JavaScript number as the nearest whole number within [min]..[max] (the int's or sized
+     * integer's range narrowed by the schema's bounds): rounded half away from zero, as the
+     * Swift bridge does; NaN or infinity gives [orElse].
+     */
+    fun wholeOrNull(value: Double?, min: Long, max: Long, orElse: Long): Long? =
+        if (value == null) null else this.whole(value, min, max, orElse)
 
-    /** A whole number within [min]..[max] (a sized integer's range and the schema's bounds); NaN gives [min] if 0 is outside. */
-    fun whole(value: Double, min: Long, max: Long): Long {
-        val finite = if (value.isNaN()) 0.0 else value
-        val whole = Math.floor(Math.abs(finite) + 0.5) * Math.signum(finite)
+    fun whole(value: Double, min: Long, max: Long, orElse: Long): Long {
+        if (value.isNaN() || value.isInfinite()) return orElse
+        // Not floor(x + 0.5): past 2^52 the sum itself rounds, and an odd whole number grows by one.
+        val size = Math.abs(value)
+        val floor = Math.floor(size)
+        val whole = (if (size - floor >= 0.5) floor + 1 else floor) * Math.signum(value)
         if (whole <= min.toDouble()) return min
         if (whole >= max.toDouble()) return max
         return whole.toLong()
     }
 
     /** The 8-4-4-4-12 hex form upper-cased, as Swift's `uuidString` writes it; anything else gives [fallback]. */
-    fun uuid(text: String, fallback: String): String {
-        if (text.length != 36) return fallback
+    fun uuid(text: String, fallback: String): String = this.uuidOrNull(text) ?: fallback
+
+    /** The 8-4-4-4-12 hex form upper-cased; anything else gives null. */
+    fun uuidOrNull(text: String): String? {
+        if (text.length != 36) return null
         val out = StringBuilder(36)
         for (index in 0 until 36) {
             val c = text[index]
             val dash = index == 8 || index == 13 || index == 18 || index == 23
             when {
                 dash && c == '-' -> out.append(c)
-                dash -> return fallback
+                dash -> return null
                 c in '0'..'9' || c in 'A'..'F' -> out.append(c)
                 c in 'a'..'f' -> out.append(c - 32)
-                else -> return fallback
+                else -> return null
             }
         }
         return out.toString()
     }
+
+    /** A link `URL(string:)` reads, as the Swift bridge keeps it; anything else gives [fallback]. */
+    fun url(text: String, fallback: String): String = this.urlOrNull(text) ?: fallback
+
+    /**
+     * [text] when Swift's `URL(string:)` reads it, else null: it refuses empty text and a broken
+     * `scheme://host:port` (a space of any kind or a stray bracket or `%` in the host, a port
+     * that is no number), the rule every copy checks.
+     */
+    fun urlOrNull(text: String): String? {
+        if (text.length == 0) return null
+        val authority = this.authority.find(text) ?: return text
+        return if (this.host.matches(authority.groupValues[1])) text else null
+    }
+
+    private val authority = Regex("^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]*)")
+    private const val spaces = "\\t\\n\\x{0b}\\x{0c}\\r\\x{1c}-\\x{1f} \\x{85}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}"
+    private val host = Regex("^(?:[^@\\[\\]" + spaces + "%]*@)?(?:\\[[0-9a-fA-F:.]*\\]|(?:[^" + spaces + "\\[\\]%:@]|%[0-9a-fA-F]{2})*)(?::[0-9]*)?\$")
+
+    /** The nearest Float, kept within Float's range (a Double past it would become infinity). */
+    fun single(value: Double): Float = Math.min(Math.max(value, -Float.MAX_VALUE.toDouble()), Float.MAX_VALUE.toDouble()).toFloat()
 
     /** An enum without `unknown:` cannot show a value it does not know; Expo rejects the call with this message. */
     fun refuse(raw: String, allowed: String): Nothing =

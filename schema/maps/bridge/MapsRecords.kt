@@ -20,7 +20,7 @@ class MapsAttributesRecord : Record {
 
     /** May be left out: the schema default applies. */
     @Field
-    var limits: Map<String, Int>? = null
+    var limits: Map<String, Double>? = null
 
     /**
      * The Kotlin contract's value: numbers clamped to the schema's bounds, left-out fields
@@ -28,7 +28,7 @@ class MapsAttributesRecord : Record {
      */
     fun toAttributes(): MapsAttributes = MapsAttributes(
         labels = this.labels,
-        limits = this.limits ?: emptyMap()
+        limits = this.limits?.let { v -> v.mapValues { v0 -> MapsBridgeConversions.whole(v0.value, -2147483648L, 2147483647L, 0L).toInt() } } ?: emptyMap()
     )
 
     companion object {
@@ -38,7 +38,7 @@ class MapsAttributesRecord : Record {
          */
         fun from(value: MapsAttributes): MapsAttributesRecord = MapsAttributesRecord().also { record ->
             record.labels = value.labels
-            record.limits = value.limits
+            record.limits = value.limits.mapValues { v0 -> v0.value.toDouble() }
         }
     }
 }
@@ -48,7 +48,7 @@ class MapsStateRecord : Record {
     /** Per-key counters */
     @Field
     @Required
-    var counts: Map<String, Int> = emptyMap()
+    var counts: Map<String, Double> = emptyMap()
 
     /** `names` in Kotlin. */
     @Field
@@ -108,7 +108,7 @@ class MapsStateRecord : Record {
     var groups: Map<String, List<String>> = emptyMap()
 
     @Field
-    var extra: Map<String, Int>? = null
+    var extra: Map<String, Double>? = null
 
     /** May be left out: the schema default applies. */
     @Field
@@ -119,22 +119,22 @@ class MapsStateRecord : Record {
      * given their defaults, unknown enum values their `unknown:` case, as the Swift bridge does.
      */
     fun toState(): MapsState = MapsState(
-        counts = this.counts,
+        counts = this.counts.mapValues { v0 -> MapsBridgeConversions.whole(v0.value, -2147483648L, 2147483647L, 0L).toInt() },
         names = this.displayNames,
-        sizes = this.sizes.mapValues { v0 -> MapsBridgeConversions.whole(v0.value, -128L, 127L).toByte() },
-        big = this.big.mapValues { v0 -> MapsBridgeConversions.whole(v0.value, 0L, 9007199254740991L) },
+        sizes = this.sizes.mapValues { v0 -> MapsBridgeConversions.whole(v0.value, -128L, 127L, 0L).toByte() },
+        big = this.big.mapValues { v0 -> MapsBridgeConversions.whole(v0.value, 0L, 9007199254740991L, 0L) },
         ratios = this.ratios.mapValues { v0 -> MapsBridgeConversions.number(v0.value, orElse = 0.0) },
-        gains = this.gains.mapValues { v0 -> MapsBridgeConversions.number(v0.value, orElse = 0.0).toFloat() },
+        gains = this.gains.mapValues { v0 -> MapsBridgeConversions.single(MapsBridgeConversions.number(v0.value, orElse = 0.0)) },
         flags = this.flags,
         times = this.times.mapValues { v0 -> MapsBridgeConversions.date(v0.value, 0L) },
         spans = this.spans.mapValues { v0 -> MapsBridgeConversions.range(v0.value, 0L..0L) },
-        links = this.links,
+        links = this.links.mapValues { v0 -> MapsBridgeConversions.url(v0.value, "about:blank") },
         ids = this.ids.mapValues { v0 -> MapsBridgeConversions.uuid(v0.value, "00000000-0000-0000-0000-000000000000") },
         phases = this.phases.mapValues { v0 -> MapsPhase.fromRaw(v0.value) ?: MapsPhase.IDLE },
         moods = this.moods.mapValues { v0 -> MapsMood.fromRaw(v0.value) ?: MapsBridgeConversions.refuse(v0.value, "calm, busy") },
         spots = this.spots.mapValues { v0 -> v0.value.toValue() },
         groups = this.groups,
-        extra = this.extra,
+        extra = this.extra?.let { v -> v.mapValues { v0 -> MapsBridgeConversions.whole(v0.value, -2147483648L, 2147483647L, 0L).toInt() } },
         defaults = this.defaults ?: mapOf("a" to "x", "b c" to "y\"z", "\uD83D\uDE80" to "rocket")
     )
 
@@ -144,7 +144,7 @@ class MapsStateRecord : Record {
          * hand back to JS): dates in Unix ms, enums as their raw values.
          */
         fun from(value: MapsState): MapsStateRecord = MapsStateRecord().also { record ->
-            record.counts = value.counts
+            record.counts = value.counts.mapValues { v0 -> v0.value.toDouble() }
             record.displayNames = value.names
             record.sizes = value.sizes.mapValues { v0 -> v0.value.toDouble() }
             record.big = value.big.mapValues { v0 -> v0.value.toDouble() }
@@ -159,7 +159,7 @@ class MapsStateRecord : Record {
             record.moods = value.moods.mapValues { v0 -> v0.value.raw }
             record.spots = value.spots.mapValues { v0 -> MapsSpotRecord.from(v0.value) }
             record.groups = value.groups
-            record.extra = value.extra
+            record.extra = value.extra?.let { v -> v.mapValues { v0 -> v0.value.toDouble() } }
             record.defaults = value.defaults
         }
     }
@@ -174,7 +174,7 @@ class MapsSpotRecord : Record {
 
     /** May be left out: the schema default applies. */
     @Field
-    var tags: Map<String, Int>? = null
+    var tags: Map<String, Double>? = null
 
     /**
      * The Kotlin contract's value: numbers clamped to the schema's bounds, left-out fields
@@ -182,7 +182,7 @@ class MapsSpotRecord : Record {
      */
     fun toValue(): MapsSpot = MapsSpot(
         lat = MapsBridgeConversions.number(this.lat, min = -90.0, max = 90.0, orElse = -90.0),
-        tags = this.tags ?: emptyMap()
+        tags = this.tags?.let { v -> v.mapValues { v0 -> MapsBridgeConversions.whole(v0.value, -2147483648L, 2147483647L, 0L).toInt() } } ?: emptyMap()
     )
 
     companion object {
@@ -192,7 +192,7 @@ class MapsSpotRecord : Record {
          */
         fun from(value: MapsSpot): MapsSpotRecord = MapsSpotRecord().also { record ->
             record.lat = value.lat
-            record.tags = value.tags
+            record.tags = value.tags.mapValues { v0 -> v0.value.toDouble() }
         }
     }
 }
@@ -202,11 +202,14 @@ class MapsSpotRecord : Record {
  * type, so a date or a bound can arrive fractional, infinite or NaN.
  */
 private object MapsBridgeConversions {
-    /** Unix ms rounded half away from zero (as Swift's `rounded()`); NaN or infinity gives [fallback]. */
+    /**
+     * Unix ms rounded half away from zero (as Swift's `rounded()`) and kept within JavaScript's
+     * safe integers, ±(2^53 - 1), the widest every copy reads; NaN or infinity gives [fallback].
+     */
     fun date(millis: Double, fallback: Long): Long {
         if (millis.isNaN() || millis.isInfinite()) return fallback
         val whole = Math.floor(Math.abs(millis))
-        val rounded = if (Math.abs(millis) - whole >= 0.5) whole + 1 else whole
+        val rounded = Math.min(if (Math.abs(millis) - whole >= 0.5) whole + 1 else whole, 9007199254740991.0)
         return (if (millis < 0) -rounded else rounded).toLong()
     }
 
@@ -232,32 +235,66 @@ private object MapsBridgeConversions {
         return Math.min(Math.max(value, min), max)
     }
 
-    /** A whole number within [min]..[max] (a sized integer's range and the schema's bounds); NaN gives [min] if 0 is outside. */
-    fun whole(value: Double, min: Long, max: Long): Long {
-        val finite = if (value.isNaN()) 0.0 else value
-        val whole = Math.floor(Math.abs(finite) + 0.5) * Math.signum(finite)
+    /**
+     * A JavaScript number as the nearest whole number within [min]..[max] (the int's or sized
+     * integer's range narrowed by the schema's bounds): rounded half away from zero, as the
+     * Swift bridge does; NaN or infinity gives [orElse].
+     */
+    fun wholeOrNull(value: Double?, min: Long, max: Long, orElse: Long): Long? =
+        if (value == null) null else this.whole(value, min, max, orElse)
+
+    fun whole(value: Double, min: Long, max: Long, orElse: Long): Long {
+        if (value.isNaN() || value.isInfinite()) return orElse
+        // Not floor(x + 0.5): past 2^52 the sum itself rounds, and an odd whole number grows by one.
+        val size = Math.abs(value)
+        val floor = Math.floor(size)
+        val whole = (if (size - floor >= 0.5) floor + 1 else floor) * Math.signum(value)
         if (whole <= min.toDouble()) return min
         if (whole >= max.toDouble()) return max
         return whole.toLong()
     }
 
     /** The 8-4-4-4-12 hex form upper-cased, as Swift's `uuidString` writes it; anything else gives [fallback]. */
-    fun uuid(text: String, fallback: String): String {
-        if (text.length != 36) return fallback
+    fun uuid(text: String, fallback: String): String = this.uuidOrNull(text) ?: fallback
+
+    /** The 8-4-4-4-12 hex form upper-cased; anything else gives null. */
+    fun uuidOrNull(text: String): String? {
+        if (text.length != 36) return null
         val out = StringBuilder(36)
         for (index in 0 until 36) {
             val c = text[index]
             val dash = index == 8 || index == 13 || index == 18 || index == 23
             when {
                 dash && c == '-' -> out.append(c)
-                dash -> return fallback
+                dash -> return null
                 c in '0'..'9' || c in 'A'..'F' -> out.append(c)
                 c in 'a'..'f' -> out.append(c - 32)
-                else -> return fallback
+                else -> return null
             }
         }
         return out.toString()
     }
+
+    /** A link `URL(string:)` reads, as the Swift bridge keeps it; anything else gives [fallback]. */
+    fun url(text: String, fallback: String): String = this.urlOrNull(text) ?: fallback
+
+    /**
+     * [text] when Swift's `URL(string:)` reads it, else null: it refuses empty text and a broken
+     * `scheme://host:port` (a space of any kind or a stray bracket or `%` in the host, a port
+     * that is no number), the rule every copy checks.
+     */
+    fun urlOrNull(text: String): String? {
+        if (text.length == 0) return null
+        val authority = this.authority.find(text) ?: return text
+        return if (this.host.matches(authority.groupValues[1])) text else null
+    }
+
+    private val authority = Regex("^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]*)")
+    private const val spaces = "\\t\\n\\x{0b}\\x{0c}\\r\\x{1c}-\\x{1f} \\x{85}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}"
+    private val host = Regex("^(?:[^@\\[\\]" + spaces + "%]*@)?(?:\\[[0-9a-fA-F:.]*\\]|(?:[^" + spaces + "\\[\\]%:@]|%[0-9a-fA-F]{2})*)(?::[0-9]*)?\$")
+
+    /** The nearest Float, kept within Float's range (a Double past it would become infinity). */
+    fun single(value: Double): Float = Math.min(Math.max(value, -Float.MAX_VALUE.toDouble()), Float.MAX_VALUE.toDouble()).toFloat()
 
     /** An enum without `unknown:` cannot show a value it does not know; Expo rejects the call with this message. */
     fun refuse(raw: String, allowed: String): Nothing =

@@ -17,7 +17,7 @@ import polyglot.PolyglotState
 class PolyglotAttributesRecord : Record {
     /** May be left out: the schema default applies. */
     @Field
-    var chan: Int? = null
+    var chan: Double? = null
 
     @Field
     var select: String? = null
@@ -27,21 +27,21 @@ class PolyglotAttributesRecord : Record {
     var goto: Boolean? = null
 
     @Field
-    var nil: Int? = null
+    var nil: Double? = null
 
     @Field
-    var iota: Int? = null
+    var iota: Double? = null
 
     /**
      * The Kotlin contract's value: numbers clamped to the schema's bounds, left-out fields
      * given their defaults, unknown enum values their `unknown:` case, as the Swift bridge does.
      */
     fun toAttributes(): PolyglotAttributes = PolyglotAttributes(
-        chan = this.chan ?: 0,
+        chan = PolyglotBridgeConversions.wholeOrNull(this.chan, -2147483648L, 2147483647L, 0L)?.toInt() ?: 0,
         select = this.select,
         goto = this.goto ?: false,
-        nil = this.nil,
-        iota = this.iota
+        nil = PolyglotBridgeConversions.wholeOrNull(this.nil, -2147483648L, 2147483647L, 0L)?.toInt(),
+        iota = PolyglotBridgeConversions.wholeOrNull(this.iota, -2147483648L, 2147483647L, 0L)?.toInt()
     )
 
     companion object {
@@ -50,11 +50,11 @@ class PolyglotAttributesRecord : Record {
          * hand back to JS): dates in Unix ms, enums as their raw values.
          */
         fun from(value: PolyglotAttributes): PolyglotAttributesRecord = PolyglotAttributesRecord().also { record ->
-            record.chan = value.chan
+            record.chan = value.chan.toDouble()
             record.select = value.select
             record.goto = value.goto
-            record.nil = value.nil
-            record.iota = value.iota
+            record.nil = value.nil?.toDouble()
+            record.iota = value.iota?.toDouble()
         }
     }
 }
@@ -63,10 +63,10 @@ class PolyglotAttributesRecord : Record {
 class PolyglotStateRecord : Record {
     /** May be left out: the schema default applies. */
     @Field
-    var marshalJSON: Int? = null
+    var marshalJSON: Double? = null
 
     @Field
-    var unmarshalJSON: Int? = null
+    var unmarshalJSON: Double? = null
 
     /** May be left out: the schema default applies. */
     @Field
@@ -81,10 +81,10 @@ class PolyglotStateRecord : Record {
     var error: String? = null
 
     @Field
-    var none: Int? = null
+    var none: Double? = null
 
     @Field
-    var cls: Int? = null
+    var cls: Double? = null
 
     /**
      * Raw value of `Match`; an unknown value becomes `none`.
@@ -94,16 +94,16 @@ class PolyglotStateRecord : Record {
     var match: String? = null
 
     @Field
-    var fmt: Int? = null
+    var fmt: Double? = null
 
     @Field
-    var json: Int? = null
+    var json: Double? = null
 
     @Field
     var math: Double? = null
 
     @Field
-    var strconv: Int? = null
+    var strconv: Double? = null
 
     /** Unix epoch milliseconds. */
     @Field
@@ -114,10 +114,10 @@ class PolyglotStateRecord : Record {
     var datetime: Double? = null
 
     @Field
-    var dataclasses: Int? = null
+    var dataclasses: Double? = null
 
     @Field
-    var typing: Int? = null
+    var typing: Double? = null
 
     @Field
     var ref: String? = null
@@ -127,10 +127,10 @@ class PolyglotStateRecord : Record {
 
     /** May be left out: the schema default applies. */
     @Field
-    var properties: Map<String, Int>? = null
+    var properties: Map<String, Double>? = null
 
     @Field
-    var required_: Int? = null
+    var required_: Double? = null
 
     /** Raw value of `Enum`; an unknown value is refused. */
     @Field
@@ -144,26 +144,26 @@ class PolyglotStateRecord : Record {
      * given their defaults, unknown enum values their `unknown:` case, as the Swift bridge does.
      */
     fun toState(): PolyglotState = PolyglotState(
-        marshalJSON = this.marshalJSON ?: 0,
-        unmarshalJSON = this.unmarshalJSON,
+        marshalJSON = PolyglotBridgeConversions.wholeOrNull(this.marshalJSON, -2147483648L, 2147483647L, 0L)?.toInt() ?: 0,
+        unmarshalJSON = PolyglotBridgeConversions.wholeOrNull(this.unmarshalJSON, -2147483648L, 2147483647L, 0L)?.toInt(),
         validate = this.validate ?: false,
         string = this.string ?: "s",
         error = this.error?.let { v -> PolyglotErrors.fromRaw(v) ?: PolyglotErrors.NONE },
-        none = this.none,
-        cls = this.cls,
+        none = PolyglotBridgeConversions.wholeOrNull(this.none, -2147483648L, 2147483647L, 0L)?.toInt(),
+        cls = PolyglotBridgeConversions.wholeOrNull(this.cls, -2147483648L, 2147483647L, 0L)?.toInt(),
         match = this.match?.let { v -> PolyglotMatch.fromRaw(v) ?: PolyglotMatch.NONE } ?: PolyglotMatch.NONE,
-        fmt = this.fmt,
-        json = this.json,
+        fmt = PolyglotBridgeConversions.wholeOrNull(this.fmt, -2147483648L, 2147483647L, 0L)?.toInt(),
+        json = PolyglotBridgeConversions.wholeOrNull(this.json, -2147483648L, 2147483647L, 0L)?.toInt(),
         math = this.math?.let { v -> PolyglotBridgeConversions.number(v, orElse = 0.0) },
-        strconv = this.strconv,
+        strconv = PolyglotBridgeConversions.wholeOrNull(this.strconv, -2147483648L, 2147483647L, 0L)?.toInt(),
         time = this.time?.let { v -> PolyglotBridgeConversions.date(v, 0L) },
         datetime = this.datetime?.let { v -> PolyglotBridgeConversions.date(v, 0L) },
-        dataclasses = this.dataclasses,
-        typing = this.typing,
+        dataclasses = PolyglotBridgeConversions.wholeOrNull(this.dataclasses, -2147483648L, 2147483647L, 0L)?.toInt(),
+        typing = PolyglotBridgeConversions.wholeOrNull(this.typing, -2147483648L, 2147483647L, 0L)?.toInt(),
         ref = this.ref,
         defs = this.defs,
-        properties = this.properties ?: emptyMap(),
-        required_ = this.required_,
+        properties = this.properties?.let { v -> v.mapValues { v0 -> PolyglotBridgeConversions.whole(v0.value, -2147483648L, 2147483647L, 0L).toInt() } } ?: emptyMap(),
+        required_ = PolyglotBridgeConversions.wholeOrNull(this.required_, -2147483648L, 2147483647L, 0L)?.toInt(),
         enum_ = this.enum_?.let { v -> PolyglotEnum.fromRaw(v) ?: PolyglotBridgeConversions.refuse(v, "str, int, float, bytes, list, dict, set, tuple, object, type") },
         field = this.field?.let { v -> v.toValue() }
     )
@@ -174,26 +174,26 @@ class PolyglotStateRecord : Record {
          * hand back to JS): dates in Unix ms, enums as their raw values.
          */
         fun from(value: PolyglotState): PolyglotStateRecord = PolyglotStateRecord().also { record ->
-            record.marshalJSON = value.marshalJSON
-            record.unmarshalJSON = value.unmarshalJSON
+            record.marshalJSON = value.marshalJSON.toDouble()
+            record.unmarshalJSON = value.unmarshalJSON?.toDouble()
             record.validate = value.validate
             record.string = value.string
             record.error = value.error?.let { v -> v.raw }
-            record.none = value.none
-            record.cls = value.cls
+            record.none = value.none?.toDouble()
+            record.cls = value.cls?.toDouble()
             record.match = value.match.raw
-            record.fmt = value.fmt
-            record.json = value.json
+            record.fmt = value.fmt?.toDouble()
+            record.json = value.json?.toDouble()
             record.math = value.math
-            record.strconv = value.strconv
-            record.time = value.time?.let { v -> v.toDouble() }
-            record.datetime = value.datetime?.let { v -> v.toDouble() }
-            record.dataclasses = value.dataclasses
-            record.typing = value.typing
+            record.strconv = value.strconv?.toDouble()
+            record.time = value.time?.toDouble()
+            record.datetime = value.datetime?.toDouble()
+            record.dataclasses = value.dataclasses?.toDouble()
+            record.typing = value.typing?.toDouble()
             record.ref = value.ref
             record.defs = value.defs
-            record.properties = value.properties
-            record.required_ = value.required_
+            record.properties = value.properties.mapValues { v0 -> v0.value.toDouble() }
+            record.required_ = value.required_?.toDouble()
             record.enum_ = value.enum_?.let { v -> v.raw }
             record.field = value.field?.let { v -> PolyglotFieldSetRecord.from(v) }
         }
@@ -203,19 +203,19 @@ class PolyglotStateRecord : Record {
 /** [PolyglotFieldSet] in JavaScript's shape. */
 class PolyglotFieldSetRecord : Record {
     @Field
-    var json: Int? = null
+    var json: Double? = null
 
     @Field
     var error: String? = null
 
     @Field
-    var context: Int? = null
+    var context: Double? = null
 
     @Field
-    var reflect: Int? = null
+    var reflect: Double? = null
 
     @Field
-    var marshalJSON: Int? = null
+    var marshalJSON: Double? = null
 
     @Field
     var decimal: Double? = null
@@ -229,11 +229,11 @@ class PolyglotFieldSetRecord : Record {
      * given their defaults, unknown enum values their `unknown:` case, as the Swift bridge does.
      */
     fun toValue(): PolyglotFieldSet = PolyglotFieldSet(
-        json = this.json,
+        json = PolyglotBridgeConversions.wholeOrNull(this.json, -2147483648L, 2147483647L, 0L)?.toInt(),
         error = this.error,
-        context = this.context,
-        reflect = this.reflect,
-        marshalJSON = this.marshalJSON,
+        context = PolyglotBridgeConversions.wholeOrNull(this.context, -2147483648L, 2147483647L, 0L)?.toInt(),
+        reflect = PolyglotBridgeConversions.wholeOrNull(this.reflect, -2147483648L, 2147483647L, 0L)?.toInt(),
+        marshalJSON = PolyglotBridgeConversions.wholeOrNull(this.marshalJSON, -2147483648L, 2147483647L, 0L)?.toInt(),
         decimal = this.decimal?.let { v -> PolyglotBridgeConversions.number(v, orElse = 0.0) },
         enum = this.enum?.let { v -> PolyglotEnum.fromRaw(v) ?: PolyglotBridgeConversions.refuse(v, "str, int, float, bytes, list, dict, set, tuple, object, type") }
     )
@@ -244,11 +244,11 @@ class PolyglotFieldSetRecord : Record {
          * hand back to JS): dates in Unix ms, enums as their raw values.
          */
         fun from(value: PolyglotFieldSet): PolyglotFieldSetRecord = PolyglotFieldSetRecord().also { record ->
-            record.json = value.json
+            record.json = value.json?.toDouble()
             record.error = value.error
-            record.context = value.context
-            record.reflect = value.reflect
-            record.marshalJSON = value.marshalJSON
+            record.context = value.context?.toDouble()
+            record.reflect = value.reflect?.toDouble()
+            record.marshalJSON = value.marshalJSON?.toDouble()
             record.decimal = value.decimal
             record.enum = value.enum?.let { v -> v.raw }
         }
@@ -260,11 +260,14 @@ class PolyglotFieldSetRecord : Record {
  * type, so a date or a bound can arrive fractional, infinite or NaN.
  */
 private object PolyglotBridgeConversions {
-    /** Unix ms rounded half away from zero (as Swift's `rounded()`); NaN or infinity gives [fallback]. */
+    /**
+     * Unix ms rounded half away from zero (as Swift's `rounded()`) and kept within JavaScript's
+     * safe integers, ±(2^53 - 1), the widest every copy reads; NaN or infinity gives [fallback].
+     */
     fun date(millis: Double, fallback: Long): Long {
         if (millis.isNaN() || millis.isInfinite()) return fallback
         val whole = Math.floor(Math.abs(millis))
-        val rounded = if (Math.abs(millis) - whole >= 0.5) whole + 1 else whole
+        val rounded = Math.min(if (Math.abs(millis) - whole >= 0.5) whole + 1 else whole, 9007199254740991.0)
         return (if (millis < 0) -rounded else rounded).toLong()
     }
 
@@ -272,6 +275,25 @@ private object PolyglotBridgeConversions {
     fun number(value: Double, min: Double = Double.NEGATIVE_INFINITY, max: Double = Double.POSITIVE_INFINITY, orElse: Double): Double {
         if (value.isNaN() || value.isInfinite()) return orElse
         return Math.min(Math.max(value, min), max)
+    }
+
+    /**
+     * A JavaScript number as the nearest whole number within [min]..[max] (the int's or sized
+     * integer's range narrowed by the schema's bounds): rounded half away from zero, as the
+     * Swift bridge does; NaN or infinity gives [orElse].
+     */
+    fun wholeOrNull(value: Double?, min: Long, max: Long, orElse: Long): Long? =
+        if (value == null) null else this.whole(value, min, max, orElse)
+
+    fun whole(value: Double, min: Long, max: Long, orElse: Long): Long {
+        if (value.isNaN() || value.isInfinite()) return orElse
+        // Not floor(x + 0.5): past 2^52 the sum itself rounds, and an odd whole number grows by one.
+        val size = Math.abs(value)
+        val floor = Math.floor(size)
+        val whole = (if (size - floor >= 0.5) floor + 1 else floor) * Math.signum(value)
+        if (whole <= min.toDouble()) return min
+        if (whole >= max.toDouble()) return max
+        return whole.toLong()
     }
 
     /** An enum without `unknown:` cannot show a value it does not know; Expo rejects the call with this message. */

@@ -28,7 +28,7 @@ class RenamedAttributesRecord : Record {
 
     /** May be left out: the schema default applies. */
     @Field
-    var plain: Int? = null
+    var plain: Double? = null
 
     @Field
     @Required
@@ -41,7 +41,7 @@ class RenamedAttributesRecord : Record {
     fun toAttributes(): RenamedAttributes = RenamedAttributes(
         id = this.orderId,
         driver = this.driverName,
-        plain = this.plain ?: 1,
+        plain = RenamedBridgeConversions.wholeOrNull(this.plain, -2147483648L, 2147483647L, 1L)?.toInt() ?: 1,
         same = this.same
     )
 
@@ -53,7 +53,7 @@ class RenamedAttributesRecord : Record {
         fun from(value: RenamedAttributes): RenamedAttributesRecord = RenamedAttributesRecord().also { record ->
             record.orderId = value.id
             record.driverName = value.driver
-            record.plain = value.plain
+            record.plain = value.plain.toDouble()
             record.same = value.same
         }
     }
@@ -99,7 +99,7 @@ class RenamedStateRecord : Record {
 
     @Field
     @Required
-    var count: Int = 0
+    var count: Double = 0.0
 
     /**
      * The Kotlin contract's value: numbers clamped to the schema's bounds, left-out fields
@@ -112,7 +112,7 @@ class RenamedStateRecord : Record {
         speed = RenamedBridgeConversions.number(this.speedKmh, min = 0.0, max = 300.0, orElse = 0.0),
         stops = this.stops.map { v0 -> v0.toValue() },
         here = this.loc?.let { v -> v.toValue() },
-        count = this.count
+        count = RenamedBridgeConversions.whole(this.count, -2147483648L, 2147483647L, 0L).toInt()
     )
 
     companion object {
@@ -127,7 +127,7 @@ class RenamedStateRecord : Record {
             record.speedKmh = value.speed
             record.stops = value.stops.map { v0 -> RenamedStopRecord.from(v0) }
             record.loc = value.here?.let { v -> RenamedStopRecord.from(v) }
-            record.count = value.count
+            record.count = value.count.toDouble()
         }
     }
 }
@@ -149,14 +149,14 @@ class RenamedStopRecord : Record {
      * May be left out: the schema default applies.
      */
     @Field
-    var y: Int? = null
+    var y: Double? = null
 
     /**
      * `y` in Kotlin.
      * May be left out: the schema default applies.
      */
     @Field
-    var x: Int? = null
+    var x: Double? = null
 
     @Field
     var label: String? = null
@@ -168,8 +168,8 @@ class RenamedStopRecord : Record {
     fun toValue(): RenamedStop = RenamedStop(
         lat = RenamedBridgeConversions.number(this.la, orElse = 0.0),
         lng = RenamedBridgeConversions.number(this.lo, orElse = 0.0),
-        x = this.y ?: 0,
-        y = this.x ?: 0,
+        x = RenamedBridgeConversions.wholeOrNull(this.y, -2147483648L, 2147483647L, 0L)?.toInt() ?: 0,
+        y = RenamedBridgeConversions.wholeOrNull(this.x, -2147483648L, 2147483647L, 0L)?.toInt() ?: 0,
         label = this.label
     )
 
@@ -181,8 +181,8 @@ class RenamedStopRecord : Record {
         fun from(value: RenamedStop): RenamedStopRecord = RenamedStopRecord().also { record ->
             record.la = value.lat
             record.lo = value.lng
-            record.y = value.x
-            record.x = value.y
+            record.y = value.x.toDouble()
+            record.x = value.y.toDouble()
             record.label = value.label
         }
     }
@@ -193,11 +193,14 @@ class RenamedStopRecord : Record {
  * type, so a date or a bound can arrive fractional, infinite or NaN.
  */
 private object RenamedBridgeConversions {
-    /** Unix ms rounded half away from zero (as Swift's `rounded()`); NaN or infinity gives [fallback]. */
+    /**
+     * Unix ms rounded half away from zero (as Swift's `rounded()`) and kept within JavaScript's
+     * safe integers, ±(2^53 - 1), the widest every copy reads; NaN or infinity gives [fallback].
+     */
     fun date(millis: Double, fallback: Long): Long {
         if (millis.isNaN() || millis.isInfinite()) return fallback
         val whole = Math.floor(Math.abs(millis))
-        val rounded = if (Math.abs(millis) - whole >= 0.5) whole + 1 else whole
+        val rounded = Math.min(if (Math.abs(millis) - whole >= 0.5) whole + 1 else whole, 9007199254740991.0)
         return (if (millis < 0) -rounded else rounded).toLong()
     }
 
@@ -205,5 +208,24 @@ private object RenamedBridgeConversions {
     fun number(value: Double, min: Double = Double.NEGATIVE_INFINITY, max: Double = Double.POSITIVE_INFINITY, orElse: Double): Double {
         if (value.isNaN() || value.isInfinite()) return orElse
         return Math.min(Math.max(value, min), max)
+    }
+
+    /**
+     * A JavaScript number as the nearest whole number within [min]..[max] (the int's or sized
+     * integer's range narrowed by the schema's bounds): rounded half away from zero, as the
+     * Swift bridge does; NaN or infinity gives [orElse].
+     */
+    fun wholeOrNull(value: Double?, min: Long, max: Long, orElse: Long): Long? =
+        if (value == null) null else this.whole(value, min, max, orElse)
+
+    fun whole(value: Double, min: Long, max: Long, orElse: Long): Long {
+        if (value.isNaN() || value.isInfinite()) return orElse
+        // Not floor(x + 0.5): past 2^52 the sum itself rounds, and an odd whole number grows by one.
+        val size = Math.abs(value)
+        val floor = Math.floor(size)
+        val whole = (if (size - floor >= 0.5) floor + 1 else floor) * Math.signum(value)
+        if (whole <= min.toDouble()) return min
+        if (whole >= max.toDouble()) return max
+        return whole.toLong()
     }
 }

@@ -41,19 +41,19 @@ struct WorkoutAttributesRecord: Record {
 /// carries the Codable shape (names, seconds since 2001).
 struct WorkoutStateRecord: Record {
     /// Clamped to 30...220.
-    @Field(.required) var heartRate: Int = 0
+    @Field(.required) var heartRate: Double = 0
     @Field(.required) var zone: WorkoutAttributes.HeartZone = .rest
     /// Clamped to 0.0...10000.5.
     @Field(.required) var calories: Double = 0
     /// Clamped to 0.5...30.25.
     @Field var pace: Double?
-    @Field(.required) var distanceM: Int = 0
+    @Field(.required) var distanceM: Double = 0
     /// Clamped to -500...9000.
-    @Field(.required) var elevation: Int = 0
+    @Field(.required) var elevation: Double = 0
     @Field(.required) var splits: [Double] = []
     /// May be left out: the schema default applies.
-    @Field var laps: [Int]?
-    @Field(.required) var perZone: [String: Int] = [:]
+    @Field var laps: [Double]?
+    @Field(.required) var perZone: [String: Double] = [:]
     /// May be left out: the schema default applies.
     @Field var flags: [String: Bool]?
     @Field(.required) var history: [WorkoutAttributes.HeartZone] = []
@@ -62,7 +62,7 @@ struct WorkoutStateRecord: Record {
     /// May be left out: the schema default applies.
     @Field var interface: String?
     /// Clamped to -2...-1.
-    @Field var object: Int?
+    @Field var object: Double?
 
     /// Expo creates the record empty, then fills each `@Field` from the JavaScript object.
     init() {}
@@ -70,47 +70,47 @@ struct WorkoutStateRecord: Record {
     /// The JavaScript shape of a value the app already holds, e.g. a running activity's.
     init(_ state: WorkoutAttributes.ContentState) {
         self.init()
-        self.heartRate = Int(state.heartRate)
+        self.heartRate = Double(state.heartRate)
         self.zone = state.zone
         self.calories = Double(state.calories)
         self.pace = state.pace
-        self.distanceM = Int(state.distanceM)
-        self.elevation = Int(state.elevation)
+        self.distanceM = Double(state.distanceM)
+        self.elevation = Double(state.elevation)
         self.splits = state.splits
-        self.laps = state.laps.map { WorkoutBridgeConversions.clamp(Int(clamping: $0), min: -9007199254740991, max: 9007199254740991) }
-        self.perZone = state.perZone.mapValues { Int($0) }
+        self.laps = state.laps.map { Double(WorkoutBridgeConversions.clamp(Int(clamping: $0), min: -9007199254740991, max: 9007199254740991)) }
+        self.perZone = state.perZone.mapValues { Double($0) }
         self.flags = state.flags
         self.history = state.history
         self.elapsed = WorkoutBridgeConversions.millis(state.elapsed)
         self.interface = state.interface
-        self.object = state.object
+        self.object = state.object.map { Double($0) }
     }
 
     /// The Codable value: milliseconds become `Date`s, numbers are clamped to the schema's
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     func toContentState() -> WorkoutAttributes.ContentState {
         WorkoutAttributes.ContentState(
-            heartRate: UInt8(WorkoutBridgeConversions.clamp(heartRate, min: 30, max: 220)),
+            heartRate: UInt8(WorkoutBridgeConversions.whole(heartRate, min: 30, max: 220, orElse: 30)),
             zone: zone,
             calories: WorkoutBridgeConversions.float(calories, min: 0.0, max: 10000.5, orElse: 0.0),
             pace: pace.map { WorkoutBridgeConversions.number($0, min: 0.5, max: 30.25, orElse: 0.5) },
-            distanceM: UInt32(WorkoutBridgeConversions.clamp(distanceM, min: 0, max: 4294967295)),
-            elevation: Int16(WorkoutBridgeConversions.clamp(elevation, min: -500, max: 9000)),
+            distanceM: UInt32(WorkoutBridgeConversions.whole(distanceM, min: 0, max: 4294967295, orElse: 0)),
+            elevation: Int16(WorkoutBridgeConversions.whole(elevation, min: -500, max: 9000, orElse: -500)),
             splits: splits.map { WorkoutBridgeConversions.number($0, orElse: 0) },
-            laps: laps.map { $0.map { Int64(WorkoutBridgeConversions.clamp($0, min: -9007199254740991, max: 9007199254740991)) } } ?? [],
-            perZone: perZone.mapValues { UInt16(WorkoutBridgeConversions.clamp($0, min: 0, max: 65535)) },
+            laps: laps.map { $0.map { Int64(WorkoutBridgeConversions.whole($0, min: -9007199254740991, max: 9007199254740991, orElse: 0)) } } ?? [],
+            perZone: perZone.mapValues { UInt16(WorkoutBridgeConversions.whole($0, min: 0, max: 65535, orElse: 0)) },
             flags: flags ?? ["gps": true],
             history: history,
             elapsed: WorkoutBridgeConversions.range(elapsed, orElse: WorkoutBridgeConversions.epoch...WorkoutBridgeConversions.epoch),
             interface: interface ?? "watch",
-            object: object.map { WorkoutBridgeConversions.clamp($0, min: -2, max: -1) }
+            object: object.map { WorkoutBridgeConversions.whole($0, min: -2, max: -1, orElse: -2) }
         )
     }
 }
 
 /// `WorkoutAttributes.Goal` in JavaScript's shape.
 struct WorkoutGoalRecord: Record {
-    @Field var distanceM: Int?
+    @Field var distanceM: Double?
     /// Clamped to at least 0.0.
     @Field var duration: Double?
     /// Clamped to at most 5000.0.
@@ -122,7 +122,7 @@ struct WorkoutGoalRecord: Record {
     /// The JavaScript shape of a value the app already holds, e.g. a running activity's.
     init(_ value: WorkoutAttributes.Goal) {
         self.init()
-        self.distanceM = value.distanceM.map { Int($0) }
+        self.distanceM = value.distanceM.map { Double($0) }
         self.duration = value.duration
         self.calories = value.calories.map { Double($0) }
     }
@@ -131,7 +131,7 @@ struct WorkoutGoalRecord: Record {
     /// bounds, left-out fields take their defaults and unusable values are repaired.
     func toValue() -> WorkoutAttributes.Goal {
         WorkoutAttributes.Goal(
-            distanceM: distanceM.map { UInt32(WorkoutBridgeConversions.clamp($0, min: 0, max: 4294967295)) },
+            distanceM: distanceM.map { UInt32(WorkoutBridgeConversions.whole($0, min: 0, max: 4294967295, orElse: 0)) },
             duration: duration.map { WorkoutBridgeConversions.number($0, min: 0.0, orElse: 0.0) },
             calories: calories.map { WorkoutBridgeConversions.float($0, max: 5000.0, orElse: 5000.0) }
         )
@@ -187,10 +187,20 @@ private enum WorkoutBridgeConversions {
         return value
     }
 
-    /// The nearest value within the bounds; each bound is checked on its own, so a field
-    /// with only `min` (or only `max`) is clamped too. Without a bound the 32-bit range is
-    /// the bound: the bridge's int is what TypeScript and Kotlin read.
-    static func clamp(_ value: Int, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647) -> Int {
+    /// A JavaScript number as the nearest whole number within the bounds: rounded half away
+    /// from zero (as Expo rounds), then clamped, each bound on its own, so a field with only
+    /// `min` (or only `max`) is clamped too. Without a bound the 32-bit range is the bound:
+    /// the bridge's int is what TypeScript and Kotlin read. NaN or infinity gives `fallback`.
+    static func whole(_ value: Double, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647, orElse fallback: Int) -> Int {
+        guard value.isFinite else { return fallback }
+        let rounded = value.rounded()
+        if rounded <= Double(lower) { return lower }
+        if rounded >= Double(upper) { return upper }
+        return Int(rounded)
+    }
+
+    /// The nearest value within the bounds.
+    static func clamp(_ value: Int, min lower: Int, max upper: Int) -> Int {
         if value < lower { return lower }
         if value > upper { return upper }
         return value

@@ -43,7 +43,7 @@ struct KotlinBridgeContext {
         ]
     }
 
-    static let helperNames = ["date", "range", "number", "clamp", "refuse", "whole", "uuid"]
+    static let helperNames = ["date", "range", "number", "clamp", "refuse", "whole", "uuid", "url", "single"]
 
     func helperFlags(_ used: [Bool]) -> TemplateObject {
         var flags = TemplateObject(minimumCapacity: Self.helperNames.count)
@@ -106,9 +106,10 @@ struct KotlinBridgeContext {
             case .date: used[0] = true
             case .dateRange: used[0] = true; used[1] = true
             case .double: used[2] = true
-            case .int: if let field, field.minimum != nil || field.maximum != nil { used[3] = true }
+            case .int: used[5] = true
             case .enumeration(let name): if expressions.unknownCase(of: name) == nil { used[4] = true }
-            case .float: used[2] = true
+            case .float: used[2] = true; used[8] = true
+            case .url: used[7] = true
             case .sized: used[5] = true
             case .uuid: used[6] = true
             case .array(let element), .map(let element): visit(element, nil)

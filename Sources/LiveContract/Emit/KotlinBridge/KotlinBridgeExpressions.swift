@@ -5,7 +5,7 @@
 /// The record side speaks JS as Expo passes it: wire names, numbers as `Double` (dates are
 /// Unix ms), `Int` for ints, ranges as `[startMs, endMs]`, enums as their raw `String`. Every
 /// conversion repairs as the Swift bridge does (clamping, defaults, the `unknown:` case,
-/// ranges put in order); the one refusal, as on iOS, is a raw value of an enum without
+/// ranges put in order, links `URL(string:)` refuses; DifferentialTests holds the two to it); the one refusal, as on iOS, is a raw value of an enum without
 /// `unknown:`, which throws at the boundary so Expo rejects the call naming the allowed values.
 struct KotlinBridgeExpressions {
     let contract: Contract
@@ -29,8 +29,9 @@ struct KotlinBridgeExpressions {
         switch type {
         case .enumeration(let name): return isIntRaw(name) ? "Int" : "String"
         case .string, .url, .uuid: return "String"
-        case .int: return "Int"
-        case .double, .date, .float, .sized: return "Double"
+        // Ints too arrive as the Double JS sent and are made whole here (`whole`), so no
+        // platform's own number-to-Int conversion decides (Android's truncates, iOS's rounds).
+        case .double, .date, .float, .sized, .int: return "Double"
         case .bool: return "Boolean"
         case .dateRange: return "List<Double>"
         case .structure(let name): return recordName(ofStruct: name)
@@ -49,8 +50,7 @@ struct KotlinBridgeExpressions {
         switch type {
         case .enumeration(let name): return isIntRaw(name) ? "0" : "\"\""
         case .string, .url, .uuid: return "\"\""
-        case .int: return "0"
-        case .double, .date, .float, .sized: return "0.0"
+        case .double, .date, .float, .sized, .int: return "0.0"
         case .bool: return "false"
         case .dateRange, .array: return "emptyList()"
         case .map: return "emptyMap()"
@@ -65,30 +65,20 @@ struct KotlinBridgeExpressions {
     func toKotlin(_ expression: String, _ type: FieldType, field: Field?, depth: Int) -> String? {
         let fallback = field?.defaultValue.map { literal($0, type) }
         switch type {
-        case .string, .bool, .url:
+        case .string, .bool:
             return nil
+        case .url:
+            return "\(helper).url(\(expression), \(fallback ?? "\"about:blank\""))"
         case .int:
-            guard let field, field.minimum != nil || field.maximum != nil else { return nil }
-            return "\(helper).clamp(\(expression)\(bounds(field)))"
+            return whole(expression, type, field: field, nullable: false)
         case .double:
             let repair = fallback ?? field.flatMap { ($0.minimum ?? $0.maximum)?.number }.map(KotlinSyntax.doubleLiteral) ?? "0.0"
             return "\(helper).number(\(expression)\(field.map(bounds) ?? ""), orElse = \(repair))"
         case .float:
             let repair = fallback.map { $0.hasSuffix("f") ? String($0.dropLast()) : $0 } ?? field.flatMap { ($0.minimum ?? $0.maximum)?.number }.map(KotlinSyntax.doubleLiteral) ?? "0.0"
-            return "\(helper).number(\(expression)\(field.map(bounds) ?? ""), orElse = \(repair)).toFloat()"
-        case .sized(let kind):
-            // JS numbers reach the record as Double: rounded, clamped to the type's range (and
-            // the schema's bounds), then narrowed, so the conversion never overflows.
-            var low = kind.wireRange.lowerBound, high = kind.wireRange.upperBound
-            if case .int(let bound)? = field?.minimum { low = Swift.max(low, Int64(bound)) }
-            if case .int(let bound)? = field?.maximum { high = Swift.min(high, Int64(bound)) }
-            let narrowed = "\(helper).whole(\(expression), \(low)L, \(high)L)"
-            switch kind.kotlinName {
-            case "Long": return narrowed
-            case "Int": return narrowed + ".toInt()"
-            case "Short": return narrowed + ".toShort()"
-            default: return narrowed + ".toByte()"
-            }
+            return "\(helper).single(\(helper).number(\(expression)\(field.map(bounds) ?? ""), orElse = \(repair)))"
+        case .sized:
+            return whole(expression, type, field: field, nullable: false)
         case .uuid:
             return "\(helper).uuid(\(expression), \(fallback ?? "\"00000000-0000-0000-0000-000000000000\""))"
         case .date:
@@ -119,14 +109,40 @@ struct KotlinBridgeExpressions {
         }
     }
 
+    /// An int or sized integer from the record's Double: rounded, clamped to the type's range
+    /// (the int's 32 bits) narrowed by the schema's bounds, then narrowed, so the conversion
+    /// never overflows. `nullable` reads an optional property without a lambda: kotlinc 1.3
+    /// took minutes over a constructor call of a few hundred `?.let { }` arguments.
+    func whole(_ expression: String, _ type: FieldType, field: Field?, nullable: Bool) -> String {
+        let range: ClosedRange<Int64>, narrow: String
+        switch type {
+        case .sized(let kind):
+            range = kind.wireRange
+            switch kind.kotlinName {
+            case "Long": narrow = ""
+            case "Int": narrow = "toInt()"
+            case "Short": narrow = "toShort()"
+            default: narrow = "toByte()"
+            }
+        default:
+            range = Int64(Int32.min)...Int64(Int32.max)
+            narrow = "toInt()"
+        }
+        var low = range.lowerBound, high = range.upperBound
+        if case .int(let bound)? = field?.minimum { low = Swift.max(low, Int64(bound)) }
+        if case .int(let bound)? = field?.maximum { high = Swift.min(high, Int64(bound)) }
+        let call = "\(helper).\(nullable ? "wholeOrNull" : "whole")(\(expression), \(low)L, \(high)L, \(wholeRepair(field))L)"
+        return narrow.isEmpty ? call : call + (nullable ? "?." : ".") + narrow
+    }
+
     /// Data class value `expression` in the record's JavaScript shape; nil when it already is
     /// (strings, booleans, ints, doubles). The way back of `toKotlin`: dates and ranges become
     /// Unix ms as `Double`, enums their raw value, structs their record.
     func toRecord(_ expression: String, _ type: FieldType, depth: Int) -> String? {
         switch type {
-        case .string, .bool, .url, .uuid, .int, .double:
+        case .string, .bool, .url, .uuid, .double:
             return nil
-        case .float, .sized, .date:
+        case .float, .sized, .date, .int:
             return "\(expression).toDouble()"
         case .dateRange:
             return "listOf(\(expression).first.toDouble(), \(expression).last.toDouble())"
@@ -149,7 +165,18 @@ struct KotlinBridgeExpressions {
         guard field.isOptional, let inner = toRecord("v", field.type, depth: 0) else {
             return toRecord(name, field.type, depth: 0) ?? name
         }
+        // A number without a lambda (see `whole`): `?.toDouble()`.
+        if inner == "v.toDouble()" { return name + "?.toDouble()" }
         return "\(name)?.let { v -> \(inner) }"
+    }
+
+    /// What a NaN or infinite int becomes, as for a double: the default, else `min`, else `max`,
+    /// else 0 (list items: 0), the Swift bridge's rule.
+    func wholeRepair(_ field: Field?) -> String {
+        for value in [field?.defaultValue, field?.minimum, field?.maximum] {
+            if case .int(let whole)? = value { return String(whole) }
+        }
+        return "0"
     }
 
     /// `, min = 0, max = 1` in the field's number type; empty without bounds.
@@ -171,10 +198,29 @@ struct KotlinBridgeExpressions {
         let name = "this." + KotlinSyntax.identifier(field.wireName)
         guard mayBeAbsent(field) else { return toKotlin(name, field.type, field: field, depth: 0) ?? name }
         var expression = name
-        if let inner = toKotlin("v", field.type, field: field, depth: 0) {
+        if case .uuid = field.type {
+            // An unreadable identifier that may be absent is dropped (then defaulted), as the
+            // Swift bridge does: no identity beats a made-up one.
+            expression = "\(name)?.let { v -> \(helper).uuidOrNull(v) }"
+        } else if field.type.isWholeNumber {
+            expression = whole(name, field.type, field: field, nullable: true)
+        } else if case .url = field.type {
+            // Likewise an unreadable link that may be absent: dropped rather than replaced.
+            expression = "\(name)?.let { v -> \(helper).urlOrNull(v) }"
+        } else if let inner = toKotlin("v", field.type, field: field, depth: 0) {
             expression = "\(name)?.let { v -> \(inner) }"
         }
         if let value = field.defaultValue { expression += " ?: " + literal(value, field.type) }
         return expression
+    }
+}
+
+extension FieldType {
+    /// An `int` or a sized integer: a whole number the bridge makes from JavaScript's Double.
+    var isWholeNumber: Bool {
+        switch self {
+        case .int, .sized: return true
+        default: return false
+        }
     }
 }

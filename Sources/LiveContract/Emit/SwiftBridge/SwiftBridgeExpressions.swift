@@ -38,8 +38,10 @@ struct SwiftBridgeExpressions {
     func bridgeType(_ type: FieldType) -> String {
         switch type {
         case .string, .url, .uuid: return "String"
-        case .int, .sized: return "Int"
-        case .double, .float, .date: return "Double"
+        // JavaScript has one number type: ints arrive as the Double JS sent and are made whole
+        // here (`whole`), so no platform's own number-to-Int conversion decides (Expo on iOS
+        // rounds and traps on NaN, on Android it truncates).
+        case .double, .float, .date, .int, .sized: return "Double"
         case .bool: return "Bool"
         case .dateRange: return "[Double]"
         case .enumeration(let name): return unknownCase(of: name) == nil ? qualified(name) : rawSwiftType(of: name)
@@ -103,12 +105,11 @@ struct SwiftBridgeExpressions {
         case .string, .bool:
             return nil
         case .int:
-            // Always clamped: JavaScript may send any whole number, the bridge's int is 32-bit.
-            return "\(helper).clamp(\(expression)\(field.map(bounds) ?? ""))"
+            // Always made whole and clamped: JavaScript may send any number, the bridge's int is 32-bit.
+            return "\(helper).whole(\(expression)\(field.map(bounds) ?? ""), orElse: \(wholeRepair(field)))"
         case .sized(let kind):
-            // JS numbers reach the record as Int; clamping to the type's range first means the
-            // conversion to the sized type can never trap.
-            return "\(kind.swiftName)(\(helper).clamp(\(expression)\(sizedBounds(kind, field: field))))"
+            // Made whole within the type's range first, so the conversion to the sized type can never trap.
+            return "\(kind.swiftName)(\(helper).whole(\(expression)\(sizedBounds(kind, field: field)), orElse: \(wholeRepair(field))))"
         case .double:
             let repair = fallback ?? field.flatMap { ($0.minimum ?? $0.maximum)?.number }.map(SwiftSyntax.doubleLiteral) ?? "0"
             return "\(helper).number(\(expression)\(field.map(bounds) ?? ""), orElse: \(repair))"
@@ -142,6 +143,15 @@ struct SwiftBridgeExpressions {
         if let low = bound(field.minimum, of: field) { text += ", min: \(low)" }
         if let high = bound(field.maximum, of: field) { text += ", max: \(high)" }
         return text
+    }
+
+    /// What a NaN or infinite int becomes, as for a double: the default, else `min`, else `max`,
+    /// else 0 (list items: 0). Each is a whole number within the field's range.
+    func wholeRepair(_ field: Field?) -> String {
+        for value in [field?.defaultValue, field?.minimum, field?.maximum] {
+            if case .int(let whole)? = value { return String(whole) }
+        }
+        return "0"
     }
 
     /// `, min: .., max: ..`: the type's range narrowed by the field's bounds (none for items).
@@ -184,14 +194,14 @@ struct SwiftBridgeExpressions {
     /// Codable value `expression` in the record's shape; nil when it is already that value.
     func fromSwift(_ expression: String, _ type: FieldType) -> String? {
         switch type {
-        case .string, .int, .double, .bool: return nil
-        case .float: return "Double(\(expression))"
+        case .string, .double, .bool: return nil
+        case .float, .int: return "Double(\(expression))"
         case .sized(let kind) where kind.is64Bit:
             // Into JavaScript's safe integers, as TypeScript's fromContentState does: a
             // number beyond them reaches JS as the nearest one, not as Int.max or a double.
             let range = kind.wireRange
-            return "\(helper).clamp(Int(clamping: \(expression)), min: \(range.lowerBound), max: \(range.upperBound))"
-        case .sized: return "Int(\(expression))"
+            return "Double(\(helper).clamp(Int(clamping: \(expression)), min: \(range.lowerBound), max: \(range.upperBound)))"
+        case .sized: return "Double(\(expression))"
         case .date, .dateRange: return "\(helper).millis(\(expression))"
         case .url: return "\(expression).absoluteString"
         case .uuid: return "\(expression).uuidString"

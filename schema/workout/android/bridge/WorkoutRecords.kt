@@ -110,27 +110,27 @@ class WorkoutStateRecord : Record {
 
     /** Clamped to the schema's bounds. */
     @Field
-    var `object`: Int? = null
+    var `object`: Double? = null
 
     /**
      * The Kotlin contract's value: numbers clamped to the schema's bounds, left-out fields
      * given their defaults, unknown enum values their `unknown:` case, as the Swift bridge does.
      */
     fun toState(): WorkoutState = WorkoutState(
-        heartRate = WorkoutBridgeConversions.whole(this.heartRate, 30L, 220L).toInt(),
+        heartRate = WorkoutBridgeConversions.whole(this.heartRate, 30L, 220L, 30L).toInt(),
         zone = WorkoutHeartZone.fromRaw(this.zone) ?: WorkoutBridgeConversions.refuse(this.zone, "rest, easy, moderate, hard, max"),
-        calories = WorkoutBridgeConversions.number(this.calories, min = 0.0, max = 10000.5, orElse = 0.0).toFloat(),
+        calories = WorkoutBridgeConversions.single(WorkoutBridgeConversions.number(this.calories, min = 0.0, max = 10000.5, orElse = 0.0)),
         pace = this.pace?.let { v -> WorkoutBridgeConversions.number(v, min = 0.5, max = 30.25, orElse = 0.5) },
-        distanceM = WorkoutBridgeConversions.whole(this.distanceM, 0L, 4294967295L),
-        elevation = WorkoutBridgeConversions.whole(this.elevation, -500L, 9000L).toShort(),
+        distanceM = WorkoutBridgeConversions.whole(this.distanceM, 0L, 4294967295L, 0L),
+        elevation = WorkoutBridgeConversions.whole(this.elevation, -500L, 9000L, -500L).toShort(),
         splits = this.splits.map { v0 -> WorkoutBridgeConversions.number(v0, orElse = 0.0) },
-        laps = this.laps?.let { v -> v.map { v0 -> WorkoutBridgeConversions.whole(v0, -9007199254740991L, 9007199254740991L) } } ?: emptyList(),
-        perZone = this.perZone.mapValues { v0 -> WorkoutBridgeConversions.whole(v0.value, 0L, 65535L).toInt() },
+        laps = this.laps?.let { v -> v.map { v0 -> WorkoutBridgeConversions.whole(v0, -9007199254740991L, 9007199254740991L, 0L) } } ?: emptyList(),
+        perZone = this.perZone.mapValues { v0 -> WorkoutBridgeConversions.whole(v0.value, 0L, 65535L, 0L).toInt() },
         flags = this.flags ?: mapOf("gps" to true),
         history = this.history.map { v0 -> WorkoutHeartZone.fromRaw(v0) ?: WorkoutBridgeConversions.refuse(v0, "rest, easy, moderate, hard, max") },
         elapsed = WorkoutBridgeConversions.range(this.elapsed, 0L..0L),
         `interface` = this.`interface` ?: "watch",
-        `object` = this.`object`?.let { v -> WorkoutBridgeConversions.clamp(v, min = -2, max = -1) }
+        `object` = WorkoutBridgeConversions.wholeOrNull(this.`object`, -2L, -1L, -2L)?.toInt()
     )
 
     companion object {
@@ -152,7 +152,7 @@ class WorkoutStateRecord : Record {
             record.history = value.history.map { v0 -> v0.raw }
             record.elapsed = listOf(value.elapsed.first.toDouble(), value.elapsed.last.toDouble())
             record.`interface` = value.`interface`
-            record.`object` = value.`object`
+            record.`object` = value.`object`?.toDouble()
         }
     }
 }
@@ -175,9 +175,9 @@ class WorkoutGoalRecord : Record {
      * given their defaults, unknown enum values their `unknown:` case, as the Swift bridge does.
      */
     fun toValue(): WorkoutGoal = WorkoutGoal(
-        distanceM = this.distanceM?.let { v -> WorkoutBridgeConversions.whole(v, 0L, 4294967295L) },
+        distanceM = WorkoutBridgeConversions.wholeOrNull(this.distanceM, 0L, 4294967295L, 0L),
         duration = this.duration?.let { v -> WorkoutBridgeConversions.number(v, min = 0.0, orElse = 0.0) },
-        calories = this.calories?.let { v -> WorkoutBridgeConversions.number(v, max = 5000.0, orElse = 5000.0).toFloat() }
+        calories = this.calories?.let { v -> WorkoutBridgeConversions.single(WorkoutBridgeConversions.number(v, max = 5000.0, orElse = 5000.0)) }
     )
 
     companion object {
@@ -186,9 +186,9 @@ class WorkoutGoalRecord : Record {
          * hand back to JS): dates in Unix ms, enums as their raw values.
          */
         fun from(value: WorkoutGoal): WorkoutGoalRecord = WorkoutGoalRecord().also { record ->
-            record.distanceM = value.distanceM?.let { v -> v.toDouble() }
+            record.distanceM = value.distanceM?.toDouble()
             record.duration = value.duration
-            record.calories = value.calories?.let { v -> v.toDouble() }
+            record.calories = value.calories?.toDouble()
         }
     }
 }
@@ -198,11 +198,14 @@ class WorkoutGoalRecord : Record {
  * type, so a date or a bound can arrive fractional, infinite or NaN.
  */
 private object WorkoutBridgeConversions {
-    /** Unix ms rounded half away from zero (as Swift's `rounded()`); NaN or infinity gives [fallback]. */
+    /**
+     * Unix ms rounded half away from zero (as Swift's `rounded()`) and kept within JavaScript's
+     * safe integers, ±(2^53 - 1), the widest every copy reads; NaN or infinity gives [fallback].
+     */
     fun date(millis: Double, fallback: Long): Long {
         if (millis.isNaN() || millis.isInfinite()) return fallback
         val whole = Math.floor(Math.abs(millis))
-        val rounded = if (Math.abs(millis) - whole >= 0.5) whole + 1 else whole
+        val rounded = Math.min(if (Math.abs(millis) - whole >= 0.5) whole + 1 else whole, 9007199254740991.0)
         return (if (millis < 0) -rounded else rounded).toLong()
     }
 
@@ -228,16 +231,27 @@ private object WorkoutBridgeConversions {
         return Math.min(Math.max(value, min), max)
     }
 
-    fun clamp(value: Int, min: Int = Int.MIN_VALUE, max: Int = Int.MAX_VALUE): Int = Math.min(Math.max(value, min), max)
+    /**
+     * A JavaScript number as the nearest whole number within [min]..[max] (the int's or sized
+     * integer's range narrowed by the schema's bounds): rounded half away from zero, as the
+     * Swift bridge does; NaN or infinity gives [orElse].
+     */
+    fun wholeOrNull(value: Double?, min: Long, max: Long, orElse: Long): Long? =
+        if (value == null) null else this.whole(value, min, max, orElse)
 
-    /** A whole number within [min]..[max] (a sized integer's range and the schema's bounds); NaN gives [min] if 0 is outside. */
-    fun whole(value: Double, min: Long, max: Long): Long {
-        val finite = if (value.isNaN()) 0.0 else value
-        val whole = Math.floor(Math.abs(finite) + 0.5) * Math.signum(finite)
+    fun whole(value: Double, min: Long, max: Long, orElse: Long): Long {
+        if (value.isNaN() || value.isInfinite()) return orElse
+        // Not floor(x + 0.5): past 2^52 the sum itself rounds, and an odd whole number grows by one.
+        val size = Math.abs(value)
+        val floor = Math.floor(size)
+        val whole = (if (size - floor >= 0.5) floor + 1 else floor) * Math.signum(value)
         if (whole <= min.toDouble()) return min
         if (whole >= max.toDouble()) return max
         return whole.toLong()
     }
+
+    /** The nearest Float, kept within Float's range (a Double past it would become infinity). */
+    fun single(value: Double): Float = Math.min(Math.max(value, -Float.MAX_VALUE.toDouble()), Float.MAX_VALUE.toDouble()).toFloat()
 
     /** An enum without `unknown:` cannot show a value it does not know; Expo rejects the call with this message. */
     fun refuse(raw: String, allowed: String): Nothing =

@@ -63,7 +63,7 @@ class DeliveryStateRecord : Record {
      */
     @Field
     @Required
-    var stopsRemaining: Int = 0
+    var stopsRemaining: Double = 0.0
 
     /** First name and initial of the courier */
     @Field
@@ -85,7 +85,7 @@ class DeliveryStateRecord : Record {
         status = this.status,
         progress = DeliveryBridgeConversions.number(this.progress, min = 0.0, max = 1.0, orElse = 0.0),
         eta = DeliveryBridgeConversions.date(this.etaEpochMillis, 0L),
-        stopsRemaining = DeliveryBridgeConversions.clamp(this.stopsRemaining, min = 0),
+        stopsRemaining = DeliveryBridgeConversions.whole(this.stopsRemaining, 0L, 2147483647L, 0L).toInt(),
         courierName = this.courierName,
         riderReassigned = this.riderReassigned ?: false
     )
@@ -99,7 +99,7 @@ class DeliveryStateRecord : Record {
             record.status = value.status
             record.progress = value.progress
             record.etaEpochMillis = value.eta.toDouble()
-            record.stopsRemaining = value.stopsRemaining
+            record.stopsRemaining = value.stopsRemaining.toDouble()
             record.courierName = value.courierName
             record.riderReassigned = value.riderReassigned
         }
@@ -111,11 +111,14 @@ class DeliveryStateRecord : Record {
  * type, so a date or a bound can arrive fractional, infinite or NaN.
  */
 private object DeliveryBridgeConversions {
-    /** Unix ms rounded half away from zero (as Swift's `rounded()`); NaN or infinity gives [fallback]. */
+    /**
+     * Unix ms rounded half away from zero (as Swift's `rounded()`) and kept within JavaScript's
+     * safe integers, ±(2^53 - 1), the widest every copy reads; NaN or infinity gives [fallback].
+     */
     fun date(millis: Double, fallback: Long): Long {
         if (millis.isNaN() || millis.isInfinite()) return fallback
         val whole = Math.floor(Math.abs(millis))
-        val rounded = if (Math.abs(millis) - whole >= 0.5) whole + 1 else whole
+        val rounded = Math.min(if (Math.abs(millis) - whole >= 0.5) whole + 1 else whole, 9007199254740991.0)
         return (if (millis < 0) -rounded else rounded).toLong()
     }
 
@@ -125,5 +128,22 @@ private object DeliveryBridgeConversions {
         return Math.min(Math.max(value, min), max)
     }
 
-    fun clamp(value: Int, min: Int = Int.MIN_VALUE, max: Int = Int.MAX_VALUE): Int = Math.min(Math.max(value, min), max)
+    /**
+     * A JavaScript number as the nearest whole number within [min]..[max] (the int's or sized
+     * integer's range narrowed by the schema's bounds): rounded half away from zero, as the
+     * Swift bridge does; NaN or infinity gives [orElse].
+     */
+    fun wholeOrNull(value: Double?, min: Long, max: Long, orElse: Long): Long? =
+        if (value == null) null else this.whole(value, min, max, orElse)
+
+    fun whole(value: Double, min: Long, max: Long, orElse: Long): Long {
+        if (value.isNaN() || value.isInfinite()) return orElse
+        // Not floor(x + 0.5): past 2^52 the sum itself rounds, and an odd whole number grows by one.
+        val size = Math.abs(value)
+        val floor = Math.floor(size)
+        val whole = (if (size - floor >= 0.5) floor + 1 else floor) * Math.signum(value)
+        if (whole <= min.toDouble()) return min
+        if (whole >= max.toDouble()) return max
+        return whole.toLong()
+    }
 }

@@ -44,7 +44,7 @@ public struct DeliveryStateRecord: Record {
     @Field(.required) public var etaEpochMillis: Double = 0
     /// Stops the courier makes before this one
     /// Clamped to at least 0.
-    @Field(.required) public var stopsRemaining: Int = 0
+    @Field(.required) public var stopsRemaining: Double = 0
     /// First name and initial of the courier
     @Field(.required) public var courierName: String = ""
     /// True once the order moved to another courier
@@ -60,7 +60,7 @@ public struct DeliveryStateRecord: Record {
         self.status = state.status
         self.progress = state.progress
         self.etaEpochMillis = DeliveryBridgeConversions.millis(state.eta)
-        self.stopsRemaining = state.stopsRemaining
+        self.stopsRemaining = Double(state.stopsRemaining)
         self.courierName = state.courierName
         self.riderReassigned = state.riderReassigned
     }
@@ -72,7 +72,7 @@ public struct DeliveryStateRecord: Record {
             status: status,
             progress: DeliveryBridgeConversions.number(progress, min: 0.0, max: 1.0, orElse: 0.0),
             eta: DeliveryBridgeConversions.date(etaEpochMillis, orElse: DeliveryBridgeConversions.epoch),
-            stopsRemaining: DeliveryBridgeConversions.clamp(stopsRemaining, min: 0),
+            stopsRemaining: DeliveryBridgeConversions.whole(stopsRemaining, min: 0, orElse: 0),
             courierName: courierName,
             riderReassigned: riderReassigned ?? false
         )
@@ -112,10 +112,20 @@ private enum DeliveryBridgeConversions {
         return value
     }
 
-    /// The nearest value within the bounds; each bound is checked on its own, so a field
-    /// with only `min` (or only `max`) is clamped too. Without a bound the 32-bit range is
-    /// the bound: the bridge's int is what TypeScript and Kotlin read.
-    static func clamp(_ value: Int, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647) -> Int {
+    /// A JavaScript number as the nearest whole number within the bounds: rounded half away
+    /// from zero (as Expo rounds), then clamped, each bound on its own, so a field with only
+    /// `min` (or only `max`) is clamped too. Without a bound the 32-bit range is the bound:
+    /// the bridge's int is what TypeScript and Kotlin read. NaN or infinity gives `fallback`.
+    static func whole(_ value: Double, min lower: Int = -2_147_483_648, max upper: Int = 2_147_483_647, orElse fallback: Int) -> Int {
+        guard value.isFinite else { return fallback }
+        let rounded = value.rounded()
+        if rounded <= Double(lower) { return lower }
+        if rounded >= Double(upper) { return upper }
+        return Int(rounded)
+    }
+
+    /// The nearest value within the bounds.
+    static func clamp(_ value: Int, min lower: Int, max upper: Int) -> Int {
         if value < lower { return lower }
         if value > upper { return upper }
         return value
