@@ -140,6 +140,7 @@ final class DifferentialTests: XCTestCase {
         case .bridgeGo, .backGo: guard typescript != nil, go != nil else { return nil }
         case .contentPython: guard swift != nil, python != nil else { return nil }
         case .contentGo: guard swift != nil, go != nil else { return nil }
+        case .bridgeKotlin: guard swift != nil, kotlin != nil, contract.outputs.kotlinBridge != nil else { return nil }
         }
         let comparison = DifferentialComparison(contract: contract)
         return cases.indices.compactMap { index in
@@ -155,7 +156,7 @@ final class DifferentialTests: XCTestCase {
     static func apart(_ pair: DifferentialPair, contract: Contract, results: DifferentialRunners.Results, schema: String) -> Int {
         let comparison = DifferentialComparison(contract: contract)
         switch pair {
-        case .backPython, .backGo, .contentPython, .contentGo:
+        case .back, .backPython, .backGo, .contentPython, .contentGo:
             return (results.swift[schema] ?? []).filter { item in
                 item["content"]?["decodes"].map { !comparison.withinContract($0, fields: contract.state) } ?? false
             }.count
@@ -163,6 +164,13 @@ final class DifferentialTests: XCTestCase {
             let typescript = results.typescript[schema] ?? []
             return (results.go[schema] ?? []).enumerated().filter { index, item in
                 item["bridge"]?["skipped"] != nil || (item["bridge"]?["ok"] != nil && typescript[safe: index]?["bridge"]?["threw"] != nil)
+            }.count
+        case .bridgeKotlin:
+            guard contract.outputs.kotlinBridge != nil else { return 0 }
+            let kotlin = results.kotlin[schema] ?? []
+            return (results.swift[schema] ?? []).enumerated().filter { index, item in
+                guard let why = item["bridge"]?["refused"]?.string else { return false }
+                return DifferentialComparison.expoNumber(why) && kotlin[safe: index]?["bridge"]?["ok"] != nil
             }.count
         default: return 0
         }

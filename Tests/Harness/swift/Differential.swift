@@ -9,13 +9,18 @@ import Glibc
 
 /// What one input gave, as JSON.
 enum DifferentialOutcome {
-    /// `{"ok": content-state}` from `toContentState()` + `JSONEncoder`, `{"refused": why}` when
-    /// Expo refuses the object, `{"encodeFailed": why}` when the encoder refuses the result.
+    /// `{"ok": content-state, "shape": bridge object}` from `toContentState()` + `JSONEncoder`
+    /// (`shape` is the state record made back from the result, what the Kotlin records are held
+    /// to), `{"refused": why}` when Expo refuses the object, `{"encodeFailed": why}` when the
+    /// encoder refuses the result.
     static func bridge<StateRecord: Record, State: Encodable>(_ object: [String: Any], read: ([String: Any]) throws -> StateRecord,
-                                                              convert: (StateRecord) -> State) -> JSONValue {
+                                                              convert: (StateRecord) -> State, back: (State) throws -> JSONValue) -> JSONValue {
         let record: StateRecord
         do { record = try read(object) } catch { return .object(["refused": .string("\(error)")]) }
-        do { return .object(["ok": try encode(convert(record))]) } catch { return .object(["encodeFailed": .string("\(error)")]) }
+        let state = convert(record)
+        do {
+            return .object(["ok": try encode(state), "shape": try back(state)])
+        } catch { return .object(["encodeFailed": .string("\(error)")]) }
     }
 
     /// `{"decodes": re-encoded, "back": the state record's object}` or `{"fails": why}`.

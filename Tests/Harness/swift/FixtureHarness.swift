@@ -36,7 +36,10 @@ struct ContractChecks {
         bridgeToAttributes = { try encode(toAttributes(try AttributesRecord(from: try dictionary($0)))) }
         stateToBridge = { try JSONValue(foundation: fromState(try decode(State.self, $0)).toDictionary()) }
         attributesToBridge = { try JSONValue(foundation: fromAttributes(try decode(Attributes.self, $0)).toDictionary()) }
-        bridgeOutcome = { object in DifferentialOutcome.bridge(object, read: { try StateRecord(from: $0) }, convert: toState) }
+        bridgeOutcome = { object in
+            DifferentialOutcome.bridge(object, read: { try StateRecord(from: $0) }, convert: toState,
+                                       back: { try JSONValue(foundation: fromState($0).toDictionary()) })
+        }
         contentOutcome = { data in DifferentialOutcome.content(data, State.self, back: { try JSONValue(foundation: fromState($0).toDictionary()) }) }
     }
 }

@@ -29,13 +29,16 @@ enum DifferentialPair: String, CaseIterable {
     case contentPython = "content-state Swift-Python"
     /// Content-state text: Swift's decoder vs Go `json.Unmarshal` into `ContentState`.
     case contentGo = "content-state Swift-Go"
+    /// Bridge object -> state record -> value -> bridge object: Swift records vs the Kotlin
+    /// records (`kotlin-bridge`, `toState()` then `toBridge`).
+    case bridgeKotlin = "bridge Swift-Kotlin"
 
     /// Which part of an input the pair reads (what shrinking drops keys of).
     enum Input { case bridge, fcm, content }
 
     var input: Input {
         switch self {
-        case .bridge, .bridgePython, .bridgeGo: return .bridge
+        case .bridge, .bridgePython, .bridgeGo, .bridgeKotlin: return .bridge
         case .fcm, .fcmPython, .fcmGo: return .fcm
         case .content, .back, .backPython, .backGo, .contentPython, .contentGo: return .content
         }
@@ -51,7 +54,12 @@ struct DifferentialComparison {
         case .bridge: return bridge(swift?["bridge"], typescript?["bridge"], repaired: typescript?["repaired"])
         case .fcm: return fcm(kotlin, typescript?["fcm"])
         case .content: return content.map { self.content(swift?["content"], verdict: $0) } ?? "no validate verdict for the input"
-        case .back: return back(swift?["content"], typescript?["back"])
+        case .back:
+            // A content state beyond the contract's ranges is Swift's alone here too: a date
+            // declared `encoding: unixMillis` past Int64 is written back as the nearest
+            // 64-bit value (docs/wire.md), which TypeScript reads as that number.
+            guard let decoded = swift?["content"]?["decodes"], withinContract(decoded, fields: contract.state) else { return nil }
+            return back(swift?["content"], typescript?["back"])
         case .fcmPython: return fcm(kotlin, python?["fcm"], "Python")
         case .fcmGo: return fcm(kotlin, go?["fcm"], "Go")
         case .bridgePython:
@@ -60,6 +68,7 @@ struct DifferentialComparison {
         case .bridgeGo:
             return server(typescript?["bridge"], go?["bridge"], "Go", refuses: false)
                 ?? server(typescript?["repaired"], go?["repaired"], "Go", refuses: false).map { "on the repaired object: " + $0 }
+        case .bridgeKotlin: return bridgeKotlin(swift?["bridge"], kotlin?["bridge"])
         case .contentPython: return serverReads(swift?["content"], python?["content"], "Python")
         case .contentGo: return serverReads(swift?["content"], go?["content"], "Go")
         case .backPython, .backGo:
@@ -161,6 +170,96 @@ struct DifferentialComparison {
             return "TypeScript throws (\(typescript["threw"]!)); on the object repaired by docs/swift-bridge.md too (\(repaired["threw"] ?? .null))"
         }
         return same(value, again) ? nil : "Swift \(urls(value))\n    TypeScript on the repaired object \(urls(again))"
+    }
+
+    /// The two Expo bridges: docs/swift-bridge.md and docs/kotlin.md give the Kotlin records the
+    /// Swift records' repairs, so an object both platforms' Expo accept converts to the same
+    /// value, compared in the bridge shape (each record made back from its value), and an
+    /// object one refuses the other refuses too.
+    ///
+    /// Two documented differences: (1) a JavaScript number that is not a whole number within
+    /// Int64 (or NaN, an infinity) reaching an `Int` record property is Expo's own conversion,
+    /// which differs by platform (iOS refuses the call, Android reads it toward zero, saturated),
+    /// so such an input is `expoNumber` and not compared; (2) Swift's `Date` holds seconds since
+    /// 2001 as a Double, exact to the millisecond within about ±139,000 years, so near
+    /// JavaScript's safe-integer ends a date comes back a millisecond off: Kotlin's dates are
+    /// compared as they come back through a `Date` (`throughDate`).
+    func bridgeKotlin(_ swift: DiffValue?, _ kotlin: DiffValue?) -> String? {
+        guard let swift, let kotlin else { return "a runner gave no bridge result" }
+        if swift["encodeFailed"] != nil { return nil }  // the Swift-TypeScript pair reports it
+        switch (swift["shape"], kotlin["ok"]) {
+        case (let made?, let theirs?):
+            return bridgeShape(made, fields: contract.state) == bridgeShape(throughDate(theirs, fields: contract.state), fields: contract.state)
+                ? nil : "Swift \(made)\n    Kotlin \(theirs)"
+        case (nil, nil): return nil
+        case (let made?, nil): return "Kotlin refuses (\(kotlin["threw"] ?? .null)), Swift gives \(made)"
+        case (nil, let theirs?):
+            if let why = swift["refused"]?.string, Self.expoNumber(why) { return nil }
+            return "Swift refuses (\(swift["refused"] ?? .null)), Kotlin gives \(theirs)"
+        }
+    }
+
+    /// Whether Expo on iOS refused the object for a number it would not make an `Int` (the
+    /// Swift stand-in's message, Tests/Harness/swift/ExpoStandIn.swift): not whole, or an Int
+    /// enum's raw value that is not whole.
+    static func expoNumber(_ message: String) -> Bool {
+        if message.contains("expected a whole number, got ") { return true }
+        // "... '0.5' is not present in BlockType enum ...": the quoted raw value before it.
+        guard let end = message.range(of: "' is not present in ") else { return false }
+        let before = message[..<end.lowerBound]
+        guard let start = before.lastIndex(of: "'"), let number = Double(before[before.index(after: start)...]) else { return false }
+        return !number.isFinite || number != number.rounded()
+    }
+
+    /// A Unix-ms date in the bridge shape as the Swift record gives it back: through
+    /// `Date(timeIntervalSinceReferenceDate:)` and `millis(_:)` of the Swift bridge's runtime.
+    static func throughDate(_ millis: Double) -> Double {
+        let reference = 978_307_200_000.0
+        let date = Date(timeIntervalSinceReferenceDate: (millis - reference) / 1000)
+        return (date.timeIntervalSinceReferenceDate * 1000).rounded() + reference
+    }
+
+    /// A state in the bridge shape (keyed by wire names) with each link as `URL(string:)` makes
+    /// it (Swift's record gives back `absoluteString`, percent-encoded; Kotlin the text it kept:
+    /// one URL to the widget), as `same` compares content states.
+    func bridgeShape(_ value: DiffValue, fields: [Field]) -> DiffValue {
+        guard case .object(var members) = value else { return value }
+        for field in fields {
+            if let member = members[field.wireName] { members[field.wireName] = bridgeShape(member, type: field.type) }
+        }
+        return .object(members)
+    }
+
+    func bridgeShape(_ value: DiffValue, type: FieldType) -> DiffValue {
+        switch (type, value) {
+        case (.url, .string(let text)): return .string(URL(string: text)?.absoluteString ?? "<not a URL: \(text)>")
+        case (.structure(let name), _): return bridgeShape(value, fields: contract.type(named: name)?.fields ?? [])
+        case (.array(let element), .array(let items)): return .array(items.map { bridgeShape($0, type: element) })
+        case (.map(let element), .object(let members)): return .object(members.mapValues { bridgeShape($0, type: element) })
+        default: return value
+        }
+    }
+
+    /// `value` (a state or struct in the bridge shape, keyed by wire names) with every date and
+    /// range item passed through `throughDate`.
+    func throughDate(_ value: DiffValue, fields: [Field]) -> DiffValue {
+        guard case .object(var members) = value else { return value }
+        for field in fields {
+            if let member = members[field.wireName] { members[field.wireName] = throughDate(member, type: field.type) }
+        }
+        return .object(members)
+    }
+
+    func throughDate(_ value: DiffValue, type: FieldType) -> DiffValue {
+        switch (type, value) {
+        case (.date, .number(let millis)): return .number(Self.throughDate(millis))
+        case (.dateRange, .array(let items)):
+            return .array(items.map { if case .number(let millis) = $0 { return .number(Self.throughDate(millis)) } else { return $0 } })
+        case (.structure(let name), _): return throughDate(value, fields: contract.type(named: name)?.fields ?? [])
+        case (.array(let element), .array(let items)): return .array(items.map { throughDate($0, type: element) })
+        case (.map(let element), .object(let members)): return .object(members.mapValues { throughDate($0, type: element) })
+        default: return value
+        }
     }
 
     /// docs/wire.md "Reading FCM data" and "The FCM envelope": both parsers never throw and
