@@ -114,10 +114,9 @@ struct KotlinBridgeExpressions {
     /// never overflows. `nullable` reads an optional property without a lambda: kotlinc 1.3
     /// took minutes over a constructor call of a few hundred `?.let { }` arguments.
     func whole(_ expression: String, _ type: FieldType, field: Field?, nullable: Bool) -> String {
-        let range: ClosedRange<Int64>, narrow: String
+        let narrow: String
         switch type {
         case .sized(let kind):
-            range = kind.wireRange
             switch kind.kotlinName {
             case "Long": narrow = ""
             case "Int": narrow = "toInt()"
@@ -125,13 +124,10 @@ struct KotlinBridgeExpressions {
             default: narrow = "toByte()"
             }
         default:
-            range = Int64(Int32.min)...Int64(Int32.max)
             narrow = "toInt()"
         }
-        var low = range.lowerBound, high = range.upperBound
-        if case .int(let bound)? = field?.minimum { low = Swift.max(low, Int64(bound)) }
-        if case .int(let bound)? = field?.maximum { high = Swift.min(high, Int64(bound)) }
-        let call = "\(helper).\(nullable ? "wholeOrNull" : "whole")(\(expression), \(low)L, \(high)L, \(wholeRepair(field))L)"
+        let range = BridgeWholeNumbers.range(type, field: field)
+        let call = "\(helper).\(nullable ? "wholeOrNull" : "whole")(\(expression), \(range.lowerBound)L, \(range.upperBound)L, \(BridgeWholeNumbers.repair(field))L)"
         return narrow.isEmpty ? call : call + (nullable ? "?." : ".") + narrow
     }
 
@@ -170,15 +166,6 @@ struct KotlinBridgeExpressions {
         return "\(name)?.let { v -> \(inner) }"
     }
 
-    /// What a NaN or infinite int becomes, as for a double: the default, else `min`, else `max`,
-    /// else 0 (list items: 0), the Swift bridge's rule.
-    func wholeRepair(_ field: Field?) -> String {
-        for value in [field?.defaultValue, field?.minimum, field?.maximum] {
-            if case .int(let whole)? = value { return String(whole) }
-        }
-        return "0"
-    }
-
     /// `, min = 0, max = 1` in the field's number type; empty without bounds.
     func bounds(_ field: Field) -> String {
         var text = ""
@@ -215,12 +202,3 @@ struct KotlinBridgeExpressions {
     }
 }
 
-extension FieldType {
-    /// An `int` or a sized integer: a whole number the bridge makes from JavaScript's Double.
-    var isWholeNumber: Bool {
-        switch self {
-        case .int, .sized: return true
-        default: return false
-        }
-    }
-}

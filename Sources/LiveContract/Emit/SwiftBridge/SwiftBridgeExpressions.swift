@@ -106,10 +106,10 @@ struct SwiftBridgeExpressions {
             return nil
         case .int:
             // Always made whole and clamped: JavaScript may send any number, the bridge's int is 32-bit.
-            return "\(helper).whole(\(expression)\(field.map(bounds) ?? ""), orElse: \(wholeRepair(field)))"
+            return "\(helper).whole(\(expression)\(field.map(bounds) ?? ""), orElse: \(BridgeWholeNumbers.repair(field)))"
         case .sized(let kind):
             // Made whole within the type's range first, so the conversion to the sized type can never trap.
-            return "\(kind.swiftName)(\(helper).whole(\(expression)\(sizedBounds(kind, field: field)), orElse: \(wholeRepair(field))))"
+            return "\(kind.swiftName)(\(helper).whole(\(expression)\(sizedBounds(kind, field: field)), orElse: \(BridgeWholeNumbers.repair(field))))"
         case .double:
             let repair = fallback ?? field.flatMap { ($0.minimum ?? $0.maximum)?.number }.map(SwiftSyntax.doubleLiteral) ?? "0"
             return "\(helper).number(\(expression)\(field.map(bounds) ?? ""), orElse: \(repair))"
@@ -145,21 +145,10 @@ struct SwiftBridgeExpressions {
         return text
     }
 
-    /// What a NaN or infinite int becomes, as for a double: the default, else `min`, else `max`,
-    /// else 0 (list items: 0). Each is a whole number within the field's range.
-    func wholeRepair(_ field: Field?) -> String {
-        for value in [field?.defaultValue, field?.minimum, field?.maximum] {
-            if case .int(let whole)? = value { return String(whole) }
-        }
-        return "0"
-    }
-
     /// `, min: .., max: ..`: the type's range narrowed by the field's bounds (none for items).
     func sizedBounds(_ kind: IntegerKind, field: Field?) -> String {
-        var low = kind.wireRange.lowerBound, high = kind.wireRange.upperBound
-        if case .int(let bound)? = field?.minimum { low = Swift.max(low, Int64(bound)) }
-        if case .int(let bound)? = field?.maximum { high = Swift.min(high, Int64(bound)) }
-        return ", min: \(low), max: \(high)"
+        let range = BridgeWholeNumbers.range(.sized(kind), field: field)
+        return ", min: \(range.lowerBound), max: \(range.upperBound)"
     }
 
     /// A `min`/`max` value as a literal of the field's number type.
