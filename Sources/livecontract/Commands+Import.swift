@@ -13,12 +13,15 @@ extension Commands {
         // The destination is refused before any source is read, so no message about the
         // sources can come first (or quote them).
         if let output = parsed.options["--output"], refusedAsGitFolder(output, console: console) { return .invalidInput }
-        let (sources, failure) = ImportSources.read(parsed.positionals, fileSystem: fileSystem)
-        if let failure {
+        let read = ImportSources.read(parsed.positionals, fileSystem: fileSystem)
+        var sources = read.sources
+        if let failure = read.failure {
             console.print(failure)
             return .invalidInput
         }
+        let found = ImportProjectLookup.complete(&sources, arguments: parsed.positionals, typeName: parsed.options["--type"], fileSystem: fileSystem)
         console.print(sources.skipped)
+        console.print(found)
         let set = SwiftSourceSet(sources.files)
         // The file that declares the attributes type becomes `outputs.swift`, wherever it is
         // among the arguments (or in a folder given).
@@ -64,14 +67,16 @@ extension Help {
     `default:`). `#if` branches are read as an iOS build with ActivityKit sees them.
     `outputs.swift` is the path (from the schema's folder) of the file that declares the
     attributes, so `generate --force` replaces it. The other files, and every .swift file in
-    a FOLDER given, are read for the types it uses (they are not outputs). A class imports as
-    a struct (same JSON; a warning says so).
+    a FOLDER given, are read for the types it uses (they are not outputs); a type none of
+    them declares is looked up in the repository that holds the attributes file, and each
+    file read that way is named in a note. A class imports as a struct (same JSON; a warning
+    says so).
 
     What the schema cannot express is an error at its line and column, and nothing is
     written: other hand-written init(from:) or encode(to:), enums with associated values or
     non-String raw values, non-String dictionary keys, property wrappers, CodingKeys keys
     the schema cannot carry (a quote, comma, backslash or control character),
-    types declared in none of the files, a subclass. Notes and warnings say where the schema
+    types declared nowhere in the project, a subclass. Notes and warnings say where the schema
     reads the Swift differently (an initial value is no default: the key stays required).
 
       --output SCHEMA   write the schema to SCHEMA instead of printing it

@@ -57,7 +57,7 @@ struct ImportSources {
 
     /// Every `.swift` file under `folder`, in name order; hidden and build folders are skipped,
     /// and symbolic links are not followed (no cycles).
-    private static func collect(_ folder: String, into found: inout [String], fileSystem: FileSystem) {
+    static func collect(_ folder: String, into found: inout [String], fileSystem: FileSystem) {
         guard let names = try? fileSystem.listDirectory(folder) else { return }
         for name in names where !name.hasPrefix(".") && found.count <= maximumFiles {
             let path = FileSystem.join(folder, name)

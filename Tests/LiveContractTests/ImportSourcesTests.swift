@@ -234,4 +234,65 @@ final class ImportSourcesTests: XCTestCase {
         let checked = try TestSupport.run(binary, ["check"], in: root, environment: environment)
         XCTAssertEqual(checked.status, 0, checked.stderr + checked.stdout)
     }
+
+    /// Through the binary: a type no file named declares is looked up in the repository that
+    /// holds the attributes file (the nearest folder above it with `.git`), across several
+    /// rounds (a type found uses another), nearest declaration first, each file read said in a
+    /// note; `.git` itself and linked folders are never read; a name declared equally near
+    /// in two files is left to the user, and the import fails as before.
+    func testCommandLineLooksUpMissingTypesInTheRepository() throws {
+        let root = TestSupport.temporaryDirectory("lc-import-project")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let outside = TestSupport.temporaryDirectory("lc-import-project-outside")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        for folder in ["repo/.git", "repo/App/Widget", "repo/App/Models", "repo/Tools"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        func write(_ text: String, _ path: String, in base: URL = root) throws {
+            try text.write(to: base.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.copyItem(at: Self.folder.appendingPathComponent("convoy/ConvoyAttributes.swift"), to: root.appendingPathComponent("repo/App/Widget/ConvoyAttributes.swift"))
+        try write("struct Vehicle: Codable, Hashable {\n    struct Position: Codable, Hashable {\n        var lat: Double\n        var lon: Double\n    }\n\n    var plate: String\n    var kind: VehicleKind\n    var position: Position?\n}\n", "repo/App/Models/Vehicle.swift")
+        try write("enum VehicleKind: String, Hashable {\n    case truck\n    case van = \"VAN\"\n}\n", "repo/App/Models/Kinds.swift")
+        try write("// Codable comes from here.\nextension VehicleKind: Codable {}\n", "repo/Tools/Conformances.swift")
+        try write("enum ConvoyPhase: String, Codable, Hashable {\n    case forming, moving, arrived\n}\n\nenum Depot {\n    enum Code: String, Codable, Hashable {\n        case north, south\n    }\n}\n", "repo/App/Models/Phase.swift")
+        // Farther from the attributes than App/Models, in `.git`, behind a link, or a comment:
+        // none of them may be read.
+        try write("struct Depot { var far: Int }\n", "repo/Tools/Depot.swift")
+        try write("struct ConvoyPhase { var decoy: Int }\n", "repo/.git/Decoy.swift")
+        try write("struct Vehicle { var linked: Int }\n", "Vehicle.swift", in: outside)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("repo/App/Linked"), withDestinationURL: outside)
+        try write("// enum ConvoyPhase was here\n", "repo/App/Widget/Notes.swift")
+        let binary = TestSupport.binary.path
+        let environment = ["NO_COLOR": "1"]
+
+        let found = try TestSupport.run(binary, ["import", "App/Widget/ConvoyAttributes.swift"], in: root.appendingPathComponent("repo"), environment: environment)
+        XCTAssertEqual(found.status, 0, found.stderr)
+        XCTAssertEqual(found.stderr.split(separator: "\n").map(String.init), [
+            "App/Models/Phase.swift:1:1: note: import read this file too, for 'ConvoyPhase', 'Depot', which none of the files named declares (found in the project '.'); name it on the command line to make that explicit [import-changed]",
+            "App/Models/Vehicle.swift:1:1: note: import read this file too, for 'Vehicle', which none of the files named declares (found in the project '.'); name it on the command line to make that explicit [import-changed]",
+            "App/Models/Kinds.swift:1:1: note: import read this file too, for 'VehicleKind', which none of the files named declares (found in the project '.'); name it on the command line to make that explicit [import-changed]",
+            "Tools/Conformances.swift:2:1: note: import read this file too, for 'extension VehicleKind', which none of the files named declares (found in the project '.'); name it on the command line to make that explicit [import-changed]",
+        ])
+        let named = try TestSupport.run(binary, ["import", "App/Widget/ConvoyAttributes.swift", "App/Models/Phase.swift", "App/Models/Vehicle.swift", "App/Models/Kinds.swift", "Tools/Conformances.swift"], in: root.appendingPathComponent("repo"), environment: environment)
+        XCTAssertEqual(named.status, 0, named.stderr)
+        XCTAssertEqual(named.stderr, "", "every type named: nothing looked up")
+        XCTAssertEqual(found.stdout, named.stdout, "the schema is the one import writes with every file named (in the order found)")
+        XCTAssertTrue(found.stdout.contains("  VehicleKind: { enum: [truck, { van: VAN }] }\n") && !found.stdout.contains("far") && !found.stdout.contains("decoy") && !found.stdout.contains("linked"), found.stdout)
+
+        // Outside a repository only the attributes file's own folder is searched.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("repo/.git"))
+        let alone = try TestSupport.run(binary, ["import", "App/Widget/ConvoyAttributes.swift"], in: root.appendingPathComponent("repo"), environment: environment)
+        XCTAssertEqual(alone.status, 2)
+        XCTAssertTrue(alone.stderr.hasPrefix("App/Widget/ConvoyAttributes.swift:8:13: error: 'Vehicle' is not declared in the files import reads"), alone.stderr)
+
+        // Two declarations equally near: neither is guessed.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("repo/.git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("repo/App/Legacy"), withIntermediateDirectories: true)
+        try write("enum VehicleKind: String, Codable { case bike }\n", "repo/App/Legacy/Kinds.swift")
+        let twice = try TestSupport.run(binary, ["import", "App/Widget/ConvoyAttributes.swift"], in: root.appendingPathComponent("repo"), environment: environment)
+        XCTAssertEqual(twice.status, 2)
+        XCTAssertTrue(twice.stderr.contains("App/Widget/ConvoyAttributes.swift:1:1: note: 'VehicleKind' is declared in none of the files named, and in several files of the project ('App/Legacy/Kinds.swift', 'App/Models/Kinds.swift'); name the one the widget uses [import-changed]"), twice.stderr)
+        XCTAssertTrue(twice.stderr.contains("App/Models/Vehicle.swift:8:9: error: 'VehicleKind' is not declared in the files import reads"), twice.stderr)
+    }
 }

@@ -10,6 +10,10 @@ public struct SwiftImportResult: Sendable {
     public var attributesFile: String? = nil
     /// The attributes type's line in the joined text, until `run` names its file.
     var attributesLine: Int? = nil
+    /// Outermost names of the types and protocols the contract needs that none of the files
+    /// declares (or whose Codable conformance, CodingKeys or initializer none of them holds):
+    /// the names a look through the rest of the project searches for.
+    public var undeclaredTypes: [String] = []
 }
 
 /// `livecontract import FILE.swift`: reads a hand-written `ActivityAttributes` struct and
@@ -74,7 +78,11 @@ public enum SwiftImport {
         let contract = importer.contract(typeName: typeName, swiftOutput: swiftOutput, sourceName: FileSystem.fileName(of: path))
         diagnostics.append(contentsOf: importer.diagnostics)
         let line = importer.chosenLine
-        guard let contract else { return SwiftImportResult(schema: nil, diagnostics: diagnostics, attributesLine: line) }
+        guard let contract else {
+            var result = SwiftImportResult(schema: nil, diagnostics: diagnostics, attributesLine: line)
+            result.undeclaredTypes = importer.undeclared.sorted()
+            return result
+        }
         let writer = SchemaWriter.write(contract)
         let problems = selfCheck(writer, contract: contract)
         diagnostics.append(contentsOf: problems)

@@ -106,6 +106,7 @@ extension SwiftImporter {
             return accepted(entry)
         }
         if let indirect = indirect.first {
+            undeclared.formUnion(conformingProtocols(of: indirect).compactMap { $0.split(separator: ".").first.map(String.init) })
             let through = conformingProtocols(of: indirect).joined(separator: "', '")
             let fix = indirect.decl.kind == .actor ? "declare it as a struct, then pass --type \(indirect.name)" : "pass --type \(indirect.name) to import it anyway (or pass the file that declares '\(conformingProtocols(of: indirect)[0])' too)"
             diagnostics.error("'\(indirect.name)' conforms to ActivityAttributes only through '\(through)', so import does not take it for the contract on its own (that protocol may add requirements the schema cannot see); \(fix): the generated struct conforms to ActivityAttributes directly, and `extension \(indirect.name): \(conformingProtocols(of: indirect)[0]) {}` keeps the other conformance",

@@ -26,6 +26,7 @@ extension SwiftImporter {
         let memberwise = entry.decl.members.properties
             .filter { !$0.isStatic && !$0.isComputed && !($0.isLet && !$0.initializer.isEmpty) }.map(\.name)
         guard entry.decl.kind == .struct, !entry.decl.members.functions.contains(where: { $0.name == "init" }), memberwise == call.labels else {
+            undeclared.insert(entry.path.first ?? entry.name)
             unsupported("'\(entry.name)' calls \(called) in init(from:), and no initializer of it with those labels is declared in the files import reads (nor is it the memberwise one); pass the file that declares it, or decode each key into its property directly",
                         at: at)
             return nil

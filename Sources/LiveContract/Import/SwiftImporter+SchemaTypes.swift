@@ -160,6 +160,7 @@ extension SwiftImporter {
                 unsupported("'\(spelling)' has no schema form: \(hint)", at: origin)
                 return nil
             }
+            if let outer = components.first { undeclared.insert(outer) }
             unsupported("'\(spelling)' is not declared in the files import reads, so its Codable shape is unknown; pass the file that declares it too (`livecontract import A.swift Models.swift`, or a folder that holds both), declare it here, or use a schema type", at: origin)
             return nil
         }

@@ -40,6 +40,7 @@ extension SwiftImporter {
                 unsupported("enum '\(entry.name)' has \(rawType) raw values, so its JSON is a number, and the schema's enums are String-raw or Int-raw (`raw: int`): change ': \(rawType)' to ': Int' (the same JSON for raw values within 32 bits), or declare the fields that hold it as \(rawType) (the same JSON) and convert with \(entry.name)(rawValue:) where app code reads them", at: origin)
             } else if !cases.contains(where: \.hasAssociatedValues),
                       !entry.inherited.contains(where: { ["Codable", "Encodable", "Swift.Codable", "Swift.Encodable"].contains($0) }) {
+                undeclared.insert(entry.path.first ?? entry.name)
                 unsupported("enum '\(entry.name)' is not Codable in the files import reads (neither it nor an extension of it conforms), so a Codable struct cannot hold it and the Swift does not compile as given; declare `enum \(entry.name): String, Codable` (its JSON is then the case name), or pass the file whose extension makes it Codable",
                             at: origin)
             } else if !cases.contains(where: \.hasAssociatedValues) {
@@ -135,6 +136,7 @@ extension SwiftImporter {
         // `fields(of:decoding:)` checks key by key.
         let written = Set(entry.functions.filter(\.isCodableRequirement).map(\.name))
         if written.count == 2, codingKeys(of: entry) == nil {
+            undeclared.insert(entry.path.first ?? entry.name)
             unsupported("'\(entry.name)' writes both init(from:) and encode(to:) but no CodingKeys enum is declared in the files import reads, and Swift synthesizes CodingKeys only while one of the two is synthesized; pass the file that declares its CodingKeys too",
                         at: plan.origin ?? location(of: entry))
         }

@@ -27,6 +27,9 @@ struct SwiftImporter {
     var fileStarts: [Int] = [1]
     /// The line of the attributes type import picked, once picked.
     var chosenLine: Int?
+    /// Outermost names of types (or protocols) the contract needs and no file read declares:
+    /// what a look through the rest of the project could supply.
+    var undeclared: Set<String> = []
     /// Its Swift name, which the generated code nests every imported type in.
     var attributesName = ""
 
@@ -197,6 +200,7 @@ struct SwiftImporter {
             }
             resolution = index.lookup(components, from: scope)
             if resolution == nil {
+                if let outer = components.first { undeclared.insert(outer) }
                 unsupported("ContentState is an alias of '\(target.spelling)', which is not declared in the files import reads, so its Codable shape is unknown; pass the file that declares it too (`livecontract import A.swift Models.swift`, or a folder that holds both)",
                             at: at)
                 return nil
