@@ -32,7 +32,9 @@ struct ImportProjectLookup {
         for _ in 0..<maximumRounds {
             let result = SwiftImport.run(SwiftSourceSet(sources.files), typeName: typeName, swiftOutput: "")
             let wanted = result.undeclaredTypes.filter { !searched.contains($0) }
-            guard result.schema == nil, !wanted.isEmpty else { break }
+            // Also after a schema came out: a protocol a type conforms to may implement its
+            // Codable code in an extension elsewhere, which would change the JSON.
+            guard !wanted.isEmpty else { break }
             searched.formUnion(wanted)
             let anchor = result.attributesFile ?? sources.files.first?.path ?? arguments[0]
             if project == nil {

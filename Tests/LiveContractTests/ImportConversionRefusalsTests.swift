@@ -156,4 +156,39 @@ final class ImportConversionRefusalsTests: XCTestCase {
         XCTAssertNil(result.schema)
         XCTAssertEqual(result.messages, ["3:9 [import-unsupported] 'Data' has no schema form; its Codable JSON (JSONEncoder's default) is a base64 string, so declare it String (the same JSON) and convert with Data(base64Encoded:) where app code reads it"])
     }
+
+    /// A field type that takes init(from:) and encode(to:) from an extension of a protocol it
+    /// conforms to writes what that code writes (here a bare string), not its stored
+    /// properties: refused at the type, with a note at the protocol's code. The same type
+    /// whose own body implements both keeps them (they win over the protocol's).
+    func testCodingFromAProtocolExtensionIsRefused() {
+        let source = """
+        protocol TextValue: Codable {
+            var text: String { get }
+            init(text: String)
+        }
+        extension TextValue {
+            init(from decoder: Decoder) throws { self.init(text: try decoder.singleValueContainer().decode(String.self)) }
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(text)
+            }
+        }
+        struct Plate: TextValue, Hashable { let text: String }
+        struct ParkingAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable { var minutesLeft: Int }
+            var plate: Plate
+        }
+        """
+        let result = SwiftImport.run(source: source, path: "A.swift", swiftOutput: "A.swift")
+        XCTAssertNil(result.schema)
+        XCTAssertEqual(result.diagnostics.sorted.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.severity.rawValue) \($0.message)" }, [
+            "6:5 note the init(from:) that 'Plate' takes from 'TextValue'",
+            "12:8 error 'Plate' conforms to 'TextValue', whose extension implements init(from:), so its JSON is what that code writes, not its stored properties; the schema cannot express custom coding: give 'Plate' the fields its JSON has (a single value is that value's type in the schema) or keep this type by hand",
+        ])
+        // Unknown protocols are named for the project look-up, even when the import succeeds.
+        let unseen = SwiftImport.run(source: "struct PlateAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable { var plate: Plate }\n}\nstruct Plate: Hashable, TextValue { var text: String }\n", path: "A.swift", swiftOutput: "A.swift")
+        XCTAssertNotNil(unseen.schema)
+        XCTAssertEqual(unseen.undeclaredTypes, ["TextValue"])
+    }
 }

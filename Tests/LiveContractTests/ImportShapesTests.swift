@@ -159,6 +159,17 @@ final class ImportShapesTests: XCTestCase {
             Sample(label: "relay.sparse", type: "RelayAttributes.ContentState", json: #"{"running":-2,"updatedAt":0}"#),
             Sample(label: "relay.noRunning", type: "RelayAttributes.ContentState", json: #"{"waiting":1,"updatedAt":0}"#, decodes: false),
         ], keeps: ["var waiting: Int", "var host: String?"]),
+        Shape(name: "SignalAttributes", samples: [
+            Sample(label: "signal.attributes", type: "SignalAttributes", json: #"{"tower":"North"}"#),
+            Sample(label: "signal.state", type: "SignalAttributes.ContentState", json: #"{"state":"connected","strength":"fair","lastSeen":700000000}"#),
+            Sample(label: "signal.unknownState", type: "SignalAttributes.ContentState", json: #"{"state":"State","strength":"fair"}"#, decodes: false),
+            Sample(label: "signal.barsNotAString", type: "SignalAttributes.ContentState", json: #"{"state":"lost","strength":3}"#, decodes: false),
+        ], keeps: ["enum StateValue: String", "var state: StateValue", "enum Strength: String"]),
+        Shape(name: "MatchdayAttributes", samples: [
+            Sample(label: "matchday.attributes", type: "MatchdayAttributes", json: #"{"homeTeam":"Reds","awayTeam":"Blues"}"#),
+            Sample(label: "matchday.state", type: "MatchdayAttributes.ContentState", json: #"{"game":{"home":2,"away":1,"clock":"67:10"},"period":"second"}"#),
+            Sample(label: "matchday.badPeriod", type: "MatchdayAttributes.ContentState", json: #"{"game":{"home":2,"away":1,"clock":"1"},"period":"Second"}"#, decodes: false),
+        ], keeps: ["struct MatchdayAttributes", "struct MatchdayState", "var game: MatchdayState", "enum Period: String", "var period: Period"]),
     ]
 
     static let folder = ImportTests.fixtures.appendingPathComponent("shapes")

@@ -295,4 +295,29 @@ final class ImportSourcesTests: XCTestCase {
         XCTAssertTrue(twice.stderr.contains("App/Widget/ConvoyAttributes.swift:1:1: note: 'VehicleKind' is declared in none of the files named, and in several files of the project ('App/Legacy/Kinds.swift', 'App/Models/Kinds.swift'); name the one the widget uses [import-changed]"), twice.stderr)
         XCTAssertTrue(twice.stderr.contains("App/Models/Vehicle.swift:8:9: error: 'VehicleKind' is not declared in the files import reads"), twice.stderr)
     }
+
+    /// Through the binary: a type that conforms to a protocol declared elsewhere in the
+    /// repository is looked up even though the named file alone imports, so custom coding in
+    /// that protocol's extension is refused instead of imported as stored properties.
+    func testCommandLineLooksUpProtocolsWhoseExtensionsMayCode() throws {
+        let root = TestSupport.temporaryDirectory("lc-import-protocol")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for folder in [".git", "Widget", "Shared"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try "struct ParkingAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable { var minutesLeft: Int }\n    var plate: Plate\n}\nstruct Plate: Hashable, TextValue { let text: String }\n"
+            .write(to: root.appendingPathComponent("Widget/ParkingAttributes.swift"), atomically: true, encoding: .utf8)
+        let binary = TestSupport.binary.path
+        let alone = try TestSupport.run(binary, ["import", "Widget/ParkingAttributes.swift"], in: root, environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(alone.status, 0, "no file declares TextValue: the stored properties are all there is to read")
+        XCTAssertTrue(alone.stdout.contains("      text: { type: string }\n"), alone.stdout)
+
+        try "protocol TextValue: Codable { var text: String { get }; init(text: String) }\nextension TextValue {\n    init(from decoder: Decoder) throws { self.init(text: try decoder.singleValueContainer().decode(String.self)) }\n}\n"
+            .write(to: root.appendingPathComponent("Shared/TextValue.swift"), atomically: true, encoding: .utf8)
+        let found = try TestSupport.run(binary, ["import", "Widget/ParkingAttributes.swift"], in: root, environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(found.status, 2, found.stdout)
+        XCTAssertEqual(found.stdout, "")
+        XCTAssertTrue(found.stderr.contains("Shared/TextValue.swift:1:1: note: import read this file too, for 'TextValue'"), found.stderr)
+        XCTAssertTrue(found.stderr.contains("Widget/ParkingAttributes.swift:5:8: error: 'Plate' conforms to 'TextValue', whose extension implements init(from:)"), found.stderr)
+    }
 }

@@ -182,18 +182,30 @@ extension SwiftDeclParser {
         while let token = current, token.is("?") || token.is("!") || (token.kind == .symbol && !token.is("(") && !token.is("<")) {
             index += 1
         }
-        if current?.is("<") == true { try skipBalanced() }
+        let generic = current?.is("<") == true
+        if generic { try skipBalanced() }
         var labels: [String] = []
         var parameters: [String] = []
+        var types: [String] = []
         if current?.is("(") == true {
             var depth = 0
             var expectLabel = true
             var expectName = false
+            var inType = false
             for token in try balancedGroup() {
                 if token.is("(") || token.is("[") || token.is("<") { depth += 1 }
                 if token.is(")") || token.is("]") || token.is(">") { depth -= 1 }
+                if depth == 0 && (token.is(":") || token.is("=")) {
+                    inType = token.is(":") && types.count < labels.count
+                    if inType { types.append("") }
+                } else if inType && token.kind != .doc {
+                    let last = types[types.count - 1].unicodeScalars.last
+                    let spaced = token.kind == .word && last.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" } == true
+                    types[types.count - 1] += (spaced ? " " : "") + token.text
+                }
                 if depth == 0 && token.is(",") {
                     expectLabel = true
+                    inType = false
                 } else if expectLabel && token.kind == .word && token.text != "inout" {
                     labels.append(token.text)
                     parameters.append(token.text)
@@ -210,7 +222,7 @@ extension SwiftDeclParser {
             }
         }
         let body = try bodyAfterSignature()
-        return SwiftFunction(name: name, labels: labels, parameters: parameters, body: body, line: keyword.line, column: keyword.column)
+        return SwiftFunction(name: name, labels: labels, parameters: parameters, parameterTypes: generic ? [] : types, body: body, line: keyword.line, column: keyword.column)
     }
 
     /// `typealias Name = Type`.

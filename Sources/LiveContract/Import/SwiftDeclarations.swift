@@ -65,14 +65,23 @@ struct SwiftFunction: Sendable {
     var labels: [String]
     /// The parameter names the body uses (`n` in `init(name n: String)`, else the label).
     var parameters: [String] = []
+    /// Each parameter's type as written (`any Decoder`); empty for a generic function, whose
+    /// parameter types name its own generic parameters.
+    var parameterTypes: [String] = []
     /// The body's tokens, without the outer braces.
     var body: [SwiftToken]
     var line: Int
     var column: Int
 
     /// `init(from:)` or `encode(to:)`: hand-written Codable conformance.
+    /// `init(from bars: Int)` is only an initializer labelled `from`: the parameter's type
+    /// must be a Decoder (an Encoder for `encode(to:)`), as the protocol requires.
     var isCodableRequirement: Bool {
-        (name == "init" && labels == ["from"]) || (name == "encode" && labels == ["to"])
+        func takes(_ coder: String) -> Bool {
+            guard let type = parameterTypes.first, !type.isEmpty else { return true }
+            return type.split(separator: " ").last.map { $0 == coder || $0 == "Swift." + coder } ?? true
+        }
+        return (name == "init" && labels == ["from"] && takes("Decoder")) || (name == "encode" && labels == ["to"] && takes("Encoder"))
     }
 }
 

@@ -11,8 +11,10 @@ public struct SwiftImportResult: Sendable {
     /// The attributes type's line in the joined text, until `run` names its file.
     var attributesLine: Int? = nil
     /// Outermost names of the types and protocols the contract needs that none of the files
-    /// declares (or whose Codable conformance, CodingKeys or initializer none of them holds):
-    /// the names a look through the rest of the project searches for.
+    /// declares (or whose Codable conformance, CodingKeys or initializer none of them holds),
+    /// and of protocols its types conform to that none declares (an extension of one may
+    /// implement their Codable code): the names a look through the rest of the project
+    /// searches for.
     public var undeclaredTypes: [String] = []
 }
 
@@ -86,7 +88,9 @@ public enum SwiftImport {
         let writer = SchemaWriter.write(contract)
         let problems = selfCheck(writer, contract: contract)
         diagnostics.append(contentsOf: problems)
-        return SwiftImportResult(schema: problems.hasErrors ? nil : writer.text, diagnostics: diagnostics, draft: writer.text, attributesLine: line)
+        var result = SwiftImportResult(schema: problems.hasErrors ? nil : writer.text, diagnostics: diagnostics, draft: writer.text, attributesLine: line)
+        result.undeclaredTypes = importer.undeclared.sorted()
+        return result
     }
 
     /// Loads the written schema as `generate` would. Anything the loader refuses (a property

@@ -13,4 +13,23 @@ extension SwiftImporter {
         guard Naming.isIdentifier(name), let head = name.unicodeScalars.first, ("A"..."Z").contains(head) else { return nil }
         return name
     }
+
+    /// Whether the generated Kotlin/TypeScript name of the schema type `typeName` (prefixed with
+    /// the contract name unless it starts with it, and its `Apns`/`Record` forms) is one the
+    /// contract itself generates (`<Name>State`, `<Name>Attributes`, ...): the loader's rule.
+    static func clashes(_ typeName: String, contractName: String) -> Bool {
+        let prefixed = typeName.hasPrefix(contractName) ? typeName : contractName + typeName
+        return [prefixed, prefixed + "Apns", prefixed + "Record", contractName + typeName + "Record"].contains { generated in
+            generated.hasPrefix(contractName) && NameRules.generatedTypeSuffixes.contains(String(generated.dropFirst(contractName.count)))
+        }
+    }
+
+    /// `name` when no type clashes with what the contract generates, else the first of
+    /// `<name>Activity`, `<name>LiveActivity`, `<name>Contract` with which none does; nil when
+    /// every one clashes (the loader then names the type).
+    static func contractNameAvoidingClashes(_ name: String, typeNames: [String]) -> String? {
+        [name, name + "Activity", name + "LiveActivity", name + "Contract"].first { candidate in
+            !typeNames.contains { clashes($0, contractName: candidate) }
+        }
+    }
 }

@@ -183,6 +183,7 @@ extension SwiftImporter {
     /// another file) already has it, its dotted path run together (`OTAUpdateStatusPhase`):
     /// the schema's types share one namespace, and a type's name never reaches the JSON.
     mutating func uniqueSchemaName(for entry: SwiftTypeIndex.Entry) -> String {
+        if !Self.isSchemaTypeName(entry.name) { return renamedSchemaName(for: entry) }
         guard let existing = typeKeys[entry.name] else { return entry.name }
         let base = entry.path.joined()
         var name = base
@@ -192,6 +193,26 @@ extension SwiftImporter {
             number += 1
         }
         note("'\(entry.dottedName)' would take the schema name '\(entry.name)', which '\(existing)' already has (the schema's types share one namespace, and the generated code nests each type directly in \(attributesName)), so it is '\(name)' in the schema; the JSON is the same (a type's name is not on the wire), but code that names '\(entry.dottedName)' for the generated type must use '\(attributesName).\(name)'",
+             at: location(of: entry))
+        return name
+    }
+
+    /// Whether the schema takes `name` as a type name as it is: upper-case first, and neither
+    /// a name the generated code declares (`State`, `Record`, ...) nor a standard type it uses.
+    static func isSchemaTypeName(_ name: String) -> Bool {
+        guard Naming.isIdentifier(name), let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+        return NameRules.refusedTypeNames[name] == nil && !NameRules.frameworkTypes.contains(name) && !NameRules.generatedTypeSuffixes.contains(name)
+    }
+
+    /// A schema name for a Swift type whose own name the schema refuses (`State`, which the
+    /// generated code declares; `gameState`, lower-case): a type's name is not on the wire, so
+    /// the JSON is the same under `StateValue` or `GameState`, said in a note.
+    mutating func renamedSchemaName(for entry: SwiftTypeIndex.Entry) -> String {
+        let capitalized = entry.name.prefix(1).uppercased() + entry.name.dropFirst()
+        var candidates = [capitalized, capitalized + "Value", entry.path.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()]
+        candidates += (2...99).map { capitalized + "Value" + String($0) }
+        let name = candidates.first { Self.isSchemaTypeName($0) && typeKeys[$0] == nil && index.lookup([$0], from: []) == nil } ?? capitalized
+        note("'\(entry.dottedName)' cannot keep its name in the schema (\(Self.isSchemaTypeName(capitalized) ? "type names start upper-case there, as Kotlin and TypeScript types do" : "the generated Kotlin, TypeScript or Swift declares or uses a type of that name")), so it is '\(name)' in the schema; the JSON is the same (a type's name is not on the wire), but code that names '\(entry.dottedName)' for the generated type must use '\(attributesName).\(name)' (or declare \(entry.path.count > 1 ? "`extension \(entry.path.dropLast().joined(separator: ".")) { typealias \(entry.name) = \(attributesName).\(name) }`" : "`typealias \(entry.name) = \(attributesName).\(name)`") in a file of the app's own)",
              at: location(of: entry))
         return name
     }

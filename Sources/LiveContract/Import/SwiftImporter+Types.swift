@@ -25,6 +25,7 @@ extension SwiftImporter {
         let origin = location(of: entry)
         let cases = entry.decl.members.cases
         let errorsBefore = diagnostics.errors.count
+        refuseCodingFromProtocols(entry)
         for enumCase in cases where enumCase.hasAssociatedValues {
             let payload = enumCase.associatedKeys.map { "\"\($0)\": ..." }.joined(separator: ", ")
             unsupported("case '\(enumCase.name)' of '\(entry.name)' has associated values, which synthesized Codable writes as {\"\(enumCase.name)\": {\(payload)}} (an object keyed by the case); the schema's enums are strings and its structs cannot say \"exactly one of these keys\", so it cannot be imported: to adopt livecontract, make it a String-raw enum and move the values into optional fields beside it (a different JSON, so the senders change too)",
@@ -103,6 +104,7 @@ extension SwiftImporter {
     /// handled with the fields.)
     mutating func checkCodableConformance(_ entry: SwiftTypeIndex.Entry) -> CodablePlan {
         var plan = CodablePlan()
+        refuseCodingFromProtocols(entry)
         for function in entry.functions where function.isCodableRequirement {
             let isInit = function.name == "init"
             let name = isInit ? "init(from:)" : "encode(to:)"
@@ -153,5 +155,44 @@ extension SwiftImporter {
     /// The `CodingKeys` enum nested in `entry` or added by an extension, if any.
     func codingKeys(of entry: SwiftTypeIndex.Entry) -> SwiftTypeDecl? {
         (entry.decl.members.types + entry.extensions.flatMap(\.members.types)).first { $0.name == "CodingKeys" && $0.kind == .enum }
+    }
+
+    /// Protocols every Swift reader knows, that add no Codable code: anything else a type
+    /// conforms to may implement `init(from:)`/`encode(to:)` in an extension.
+    static let plainProtocols: Set<String> = [
+        "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Sendable", "Identifiable", "CaseIterable",
+        "Comparable", "CustomStringConvertible", "CustomDebugStringConvertible", "RawRepresentable", "Error",
+        "LocalizedError", "AnyObject", "ActivityAttributes", "ObservableObject", "CodingKey",
+        "String", "Character", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "Float32", "Float64", "Bool",
+    ]
+
+    /// A type whose Codable code comes from an extension of a protocol it conforms to
+    /// (`protocol TextValue: Codable` with `init(from:)` in `extension TextValue`) writes what
+    /// that code writes, not its stored properties: refused, naming the protocol's function.
+    /// A conformance to a protocol none of the files declares is recorded, so import looks it
+    /// up in the project before trusting the stored properties.
+    mutating func refuseCodingFromProtocols(_ entry: SwiftTypeIndex.Entry) {
+        let own = Set(entry.functions.filter(\.isCodableRequirement).map(\.name))
+        var queue = entry.inherited.map { (name: $0, scope: Array(entry.path.dropLast())) }
+        var seen: Set<String> = []
+        while let next = queue.popLast(), seen.count < 64 {
+            let bare = next.name.hasPrefix("Swift.") ? String(next.name.dropFirst(6)) : next.name
+            guard seen.insert(next.name).inserted, !Self.plainProtocols.contains(bare), !Self.namesProtocol([next.name]) else { continue }
+            guard case .type(let key)? = index.lookup(next.name.split(separator: ".").map(String.init), from: next.scope), let declared = index[key] else {
+                if let outer = next.name.split(separator: ".").first { undeclared.insert(String(outer)) }
+                continue
+            }
+            guard declared.decl.kind == .protocol else { continue }
+            // Only an extension implements; the protocol's own body states requirements.
+            if let function = declared.extensions.flatMap(\.members.functions).first(where: { $0.isCodableRequirement && !own.contains($0.name) }) {
+                let name = function.name == "init" ? "init(from:)" : "encode(to:)"
+                unsupported("'\(entry.name)' conforms to '\(declared.dottedName)', whose extension implements \(name), so its JSON is what that code writes, not its stored properties; the schema cannot express custom coding: give '\(entry.name)' the fields its JSON has (a single value is that value's type in the schema) or keep this type by hand",
+                            at: location(of: entry))
+                note("the \(name) that '\(entry.name)' takes from '\(declared.dottedName)'", at: location(function.line, function.column))
+                return
+            }
+            queue += declared.decl.inherited.map { (name: $0, scope: Array(declared.path.dropLast())) }
+        }
     }
 }

@@ -114,6 +114,14 @@ struct SwiftImporter {
             return (x.line, x.column) < (y.line, y.column)
         }
         guard !diagnostics.hasErrors else { return nil }
+        if let free = Self.contractNameAvoidingClashes(name, typeNames: types.map(\.type.name)), free != name {
+            // `GameState` beside `GameAttributes`: the Kotlin and TypeScript state type would be
+            // GameState too. Another contract name frees it; Swift keeps its type names.
+            note("the type '\(types.first { Self.clashes($0.type.name, contractName: name) }?.type.name ?? "")' has the name the generated Kotlin and TypeScript would give a type of the contract '\(name)' (\(name)State, \(name)Attributes, ...), so the contract is named '\(free)' and the schema keeps the Swift name with `attributesType: \(attributes.name)`; Kotlin and TypeScript name their types \(free)Attributes and \(free)State",
+                 at: origin)
+            name = free
+            attributesType = attributes.name
+        }
         // A name in both halves is fine on APNs (two objects) but one FCM data map holds both:
         // the attributes copy travels under `attributes<Name>` there (Swift keeps its name).
         // The FCM key is the apnsName unless bridgeName is set (the loader's default), so the
