@@ -191,4 +191,31 @@ final class ImportConversionRefusalsTests: XCTestCase {
         XCTAssertNotNil(unseen.schema)
         XCTAssertEqual(unseen.undeclaredTypes, ["TextValue"])
     }
+
+    /// A single-value coder (an any-JSON wrapper) is refused for its code and its `Any`
+    /// property, not for lacking a CodingKeys enum it never needed.
+    func testSingleValueCoderIsNotBlamedForMissingCodingKeys() {
+        let result = located("""
+        struct AnyValue: Codable, Hashable {
+            let value: Any
+            init(from decoder: Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                value = try container.decode(String.self)
+            }
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(value as? String ?? "")
+            }
+        }
+        struct BagAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable { var items: [String: AnyValue] }
+        }
+        """)
+        XCTAssertNil(result.schema)
+        XCTAssertEqual(result.messages.map { String($0.prefix(60)) }, [
+            "2:9 [import-unsupported] 'Any' has no schema form: a value o",
+            "4:37 [import-unsupported] 'AnyValue' writes its own init(fro",
+            "8:33 [import-unsupported] 'AnyValue' writes its own encode(t",
+        ])
+    }
 }

@@ -104,6 +104,7 @@ extension SwiftImporter {
     /// handled with the fields.)
     mutating func checkCodableConformance(_ entry: SwiftTypeIndex.Entry) -> CodablePlan {
         var plan = CodablePlan()
+        let errorsBefore = diagnostics.errors.count
         refuseCodingFromProtocols(entry)
         for function in entry.functions where function.isCodableRequirement {
             let isInit = function.name == "init"
@@ -137,7 +138,8 @@ extension SwiftImporter {
         // synthesized: hand-written code then reads and writes the property names, which
         // `fields(of:decoding:)` checks key by key.
         let written = Set(entry.functions.filter(\.isCodableRequirement).map(\.name))
-        if written.count == 2, codingKeys(of: entry) == nil {
+        // Code already refused above says what is wrong; missing CodingKeys would mislead.
+        if written.count == 2, codingKeys(of: entry) == nil, diagnostics.errors.count == errorsBefore {
             undeclared.insert(entry.path.first ?? entry.name)
             unsupported("'\(entry.name)' writes both init(from:) and encode(to:) but no CodingKeys enum is declared in the files import reads, and Swift synthesizes CodingKeys only while one of the two is synthesized; pass the file that declares its CodingKeys too",
                         at: plan.origin ?? location(of: entry))
