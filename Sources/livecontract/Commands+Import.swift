@@ -24,8 +24,11 @@ extension Commands {
         console.print(found)
         let set = SwiftSourceSet(sources.files)
         // The file that declares the attributes type becomes `outputs.swift`, wherever it is
-        // among the arguments (or in a folder given).
-        let file = SwiftImport.attributesFile(in: set, typeName: parsed.options["--type"]) ?? sources.files.first?.path ?? first
+        // among the arguments (or in a folder given), unless it holds other code too.
+        let probe = SwiftImport.run(set, typeName: parsed.options["--type"], swiftOutput: "")
+        let declaring = probe.attributesFile ?? sources.files.first?.path ?? first
+        let moved = Self.separateFile(for: probe, declaring: declaring, fileSystem: fileSystem)
+        let file = moved?.path ?? declaring
         let output = parsed.options["--output"]
         let schemaPath = output ?? defaultSchema
         let relative = SwiftImport.outputPath(swiftFile: file, schemaPath: schemaPath, currentDirectory: fileSystem.currentDirectory)
@@ -38,6 +41,7 @@ extension Commands {
                                      at: SourceLocation(file: file, line: 1, column: 1), rule: "output-path"))
             return .invalidInput
         }
+        if let moved { console.print(moved.warning) }
         let result = SwiftImport.run(set, typeName: parsed.options["--type"], swiftOutput: swiftOutput)
         console.print(result.diagnostics.sorted)
         guard let schema = result.schema else {
@@ -50,8 +54,28 @@ extension Commands {
             return .ok
         }
         guard writeNew(output, schema, force: parsed.flags.contains("--force"), console: console) else { return .invalidInput }
-        console.out("wrote \(output)\nnext: review it, then run `livecontract generate --force \(output)` once to replace '\(file)' with the generated copy")
+        if let moved {
+            console.out("wrote \(output)\nnext: review it, run `livecontract generate \(output)`, then delete the hand-written \(moved.typeName) from '\(declaring)' (the generated copy is '\(file)')")
+        } else {
+            console.out("wrote \(output)\nnext: review it, then run `livecontract generate --force \(output)` once to replace '\(file)' with the generated copy")
+        }
         return .ok
+    }
+
+    /// Where the generated copy goes when the attributes file also holds code the generated
+    /// file would not (Xcode's template keeps the widget and its previews there): a file of
+    /// its own beside it, `<Type>.swift` (`<Type>.generated.swift` if that is the file itself),
+    /// with the warning that says so. Nil when the file holds only the contract.
+    static func separateFile(for probe: SwiftImportResult, declaring: String, fileSystem: FileSystem) -> (path: String, typeName: String, warning: Diagnostic)? {
+        guard let first = probe.besideAttributes.first, let typeName = probe.attributesTypeName else { return nil }
+        let folder = FileSystem.directory(of: declaring)
+        var path = FileSystem.join(folder, typeName + ".swift")
+        if FileSystem.fileName(of: declaring) == typeName + ".swift" { path = FileSystem.join(folder, typeName + ".generated.swift") }
+        if folder.isEmpty || folder == "." { path = FileSystem.fileName(of: path) }
+        let listed = probe.besideAttributes.prefix(4).map(\.what).joined(separator: ", ") + (probe.besideAttributes.count > 4 ? ", ..." : "")
+        let warning = Diagnostic(.warning, "this file also holds \(listed), which the generated file will not contain, so `outputs.swift` names a file of its own for the generated \(typeName), '\(path)' (replacing this file would delete them); after `livecontract generate`, delete the hand-written \(typeName) from this file, since Swift refuses two declarations of it",
+                                 at: first.location, rule: "import-changed")
+        return (path, typeName, warning)
     }
 }
 
@@ -66,7 +90,8 @@ extension Help {
     doc comments, and init(from:) of the `decodeIfPresent(...) ?? literal` form (as
     `default:`). `#if` branches are read as an iOS build with ActivityKit sees them.
     `outputs.swift` is the path (from the schema's folder) of the file that declares the
-    attributes, so `generate --force` replaces it. The other files, and every .swift file in
+    attributes, so `generate --force` replaces it; when that file holds other code too (a
+    widget, #Preview), a new file beside it, so nothing hand-written is replaced. The other files, and every .swift file in
     a FOLDER given, are read for the types it uses (they are not outputs); a type none of
     them declares is looked up in the repository that holds the attributes file, and each
     file read that way is named in a note. A class imports as a struct (same JSON; a warning

@@ -49,7 +49,7 @@ final class ImportSDKContractsTests: XCTestCase {
         let all = run([("Examples.swift", Self.app), ("PingSDK.swift", Self.sdk)])
         XCTAssertNil(all.schema)
         XCTAssertEqual(all.diagnostics.errors.map(\.description), [
-            "Examples.swift:9:8: error: 3 types conform to ActivityAttributes (FirstAttributes, SecondAttributes, ThirdAttributes) ('FirstAttributes' through 'PingLiveActivityAttributes', 'SecondAttributes' through 'PingLiveActivityAttributes'), and a schema describes one contract; import each into its own schema with --type NAME (`livecontract import --type FirstAttributes ...`), after moving each into a file of its own, since `generate --force` replaces the whole file `outputs.swift` names [import-no-attributes]",
+            "Examples.swift:9:8: error: 3 types conform to ActivityAttributes (FirstAttributes, SecondAttributes, ThirdAttributes) ('FirstAttributes' through 'PingLiveActivityAttributes', 'SecondAttributes' through 'PingLiveActivityAttributes'), and a schema describes one contract; import each into its own schema with --type NAME (`livecontract import --type FirstAttributes ...`); the generated copy of each goes to a file of its own, since this file holds the other [import-no-attributes]",
         ])
         let second = run([("Examples.swift", Self.app), ("PingSDK.swift", Self.sdk)], typeName: "SecondAttributes")
         let schema = try XCTUnwrap(second.schema, "\(second.diagnostics.items)")

@@ -68,10 +68,10 @@ final class ImportSourcesTests: XCTestCase {
         let two = try Self.sources(["TwoContracts.swift"])
         let ambiguous = SwiftImport.run(two, swiftOutput: "TwoContracts.swift")
         XCTAssertNil(ambiguous.schema)
-        XCTAssertEqual(Self.located(ambiguous), ["TwoContracts.swift:20:8 error [import-no-attributes] 2 types conform to ActivityAttributes (ChatAttributes, CallAttributes), and a schema describes one contract; import each into its own schema with --type NAME (`livecontract import --type ChatAttributes ...`), after moving each into a file of its own, since `generate --force` replaces the whole file `outputs.swift` names"])
+        XCTAssertEqual(Self.located(ambiguous), ["TwoContracts.swift:20:8 error [import-no-attributes] 2 types conform to ActivityAttributes (ChatAttributes, CallAttributes), and a schema describes one contract; import each into its own schema with --type NAME (`livecontract import --type ChatAttributes ...`); the generated copy of each goes to a file of its own, since this file holds the other"])
         let call = SwiftImport.run(two, typeName: "CallAttributes", swiftOutput: "TwoContracts.swift")
         XCTAssertNotNil(call.schema)
-        XCTAssertEqual(Self.located(call), ["TwoContracts.swift:20:8 warning [import-changed] this file also declares 'ChatAttributes', which the generated file will not contain; move 'CallAttributes' into a file of its own before `generate --force` replaces this one"])
+        XCTAssertEqual(Self.located(call), ["TwoContracts.swift:20:8 warning [import-changed] this file also declares 'ChatAttributes', another contract, which the generated file will not contain (so the generated 'CallAttributes' goes to a file of its own); import it into a schema of its own with --type ChatAttributes"])
 
         let convoy = try Self.sources(["convoy/Shared/ConvoyModels.swift", "convoy/ConvoyAttributes.swift"])
         let imported = SwiftImport.run(convoy, swiftOutput: "convoy/ConvoyAttributes.swift")
@@ -319,5 +319,60 @@ final class ImportSourcesTests: XCTestCase {
         XCTAssertEqual(found.stdout, "")
         XCTAssertTrue(found.stderr.contains("Shared/TextValue.swift:1:1: note: import read this file too, for 'TextValue'"), found.stderr)
         XCTAssertTrue(found.stderr.contains("Widget/ParkingAttributes.swift:5:8: error: 'Plate' conforms to 'TextValue', whose extension implements init(from:)"), found.stderr)
+    }
+
+    /// Through the binary: Xcode's template keeps the attributes in the widget's own file.
+    /// import then names a file of its own for the generated copy (warning at the first other
+    /// declaration), `generate` creates it without --force, and the widget's file is untouched.
+    func testAttributesBesideTheWidgetGetAFileOfTheirOwn() throws {
+        let root = TestSupport.temporaryDirectory("lc-import-beside")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Widget"), withIntermediateDirectories: true)
+        let widget = """
+        import ActivityKit
+        import SwiftUI
+
+        struct OvenAttributes: ActivityAttributes {
+            struct ContentState: Codable, Hashable { var degrees: Int }
+            var dish: String
+        }
+
+        struct OvenLiveActivity: Widget {
+            var body: some WidgetConfiguration { EmptyWidgetConfiguration() }
+        }
+
+        extension OvenAttributes {
+            static var preview: OvenAttributes { OvenAttributes(dish: "Bread") }
+        }
+
+        #Preview("Oven", as: .content, using: OvenAttributes.preview) {
+            OvenLiveActivity()
+        } contentStates: {
+            OvenAttributes.ContentState(degrees: 180)
+        }
+
+        """
+        let path = root.appendingPathComponent("Widget/OvenLiveActivity.swift")
+        try widget.write(to: path, atomically: true, encoding: .utf8)
+        let binary = TestSupport.binary.path
+        let environment = ["NO_COLOR": "1"]
+        let imported = try TestSupport.run(binary, ["import", "Widget/OvenLiveActivity.swift", "--output", "livecontract.yaml"], in: root, environment: environment)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(imported.stderr, "Widget/OvenLiveActivity.swift:9:8: warning: this file also holds struct OvenLiveActivity, an extension of OvenAttributes, #Preview, which the generated file will not contain, so `outputs.swift` names a file of its own for the generated OvenAttributes, 'Widget/OvenAttributes.swift' (replacing this file would delete them); after `livecontract generate`, delete the hand-written OvenAttributes from this file, since Swift refuses two declarations of it [import-changed]\n")
+        XCTAssertTrue(imported.stdout.hasSuffix("next: review it, run `livecontract generate livecontract.yaml`, then delete the hand-written OvenAttributes from 'Widget/OvenLiveActivity.swift' (the generated copy is 'Widget/OvenAttributes.swift')\n"), imported.stdout)
+        let schema = try String(contentsOf: root.appendingPathComponent("livecontract.yaml"), encoding: .utf8)
+        XCTAssertTrue(schema.contains("  swift: [Widget/OvenAttributes.swift]\n"), schema)
+
+        let generated = try TestSupport.run(binary, ["generate"], in: root, environment: environment)
+        XCTAssertEqual(generated.status, 0, generated.stderr)
+        XCTAssertEqual(try String(contentsOf: path, encoding: .utf8), widget, "the widget's file is never replaced")
+        XCTAssertTrue(try String(contentsOf: root.appendingPathComponent("Widget/OvenAttributes.swift"), encoding: .utf8).contains("struct OvenAttributes"))
+
+        // A file that holds only the contract stays `outputs.swift`, to be replaced.
+        let alone = "struct OvenAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable { var degrees: Int }\n    var dish: String\n}\nextension OvenAttributes: Sendable {}\n"
+        try alone.write(to: root.appendingPathComponent("Widget/Only.swift"), atomically: true, encoding: .utf8)
+        let only = try TestSupport.run(binary, ["import", "Widget/Only.swift"], in: root, environment: environment)
+        XCTAssertEqual(only.status, 0, only.stderr)
+        XCTAssertTrue(only.stdout.contains("  swift: [Widget/Only.swift]\n"), only.stdout)
     }
 }

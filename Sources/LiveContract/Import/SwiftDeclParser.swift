@@ -72,6 +72,7 @@ struct SwiftDeclParser {
                 continue
             }
             if token.kind == .directive {
+                result.macros.append((token.text, token.line, token.column))
                 skipDirective()
                 continue
             }

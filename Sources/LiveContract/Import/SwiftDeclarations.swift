@@ -100,6 +100,8 @@ struct SwiftMembers: Sendable {
     var cases: [SwiftEnumCase] = []
     var functions: [SwiftFunction] = []
     var aliases: [SwiftTypeAlias] = []
+    /// Freestanding macros (`#Preview`), by name and position.
+    var macros: [(name: String, line: Int, column: Int)] = []
 }
 
 /// A `struct`, `enum`, `class`, `actor`, `protocol` or `extension` declaration.

@@ -8,6 +8,8 @@ public struct SwiftImportResult: Sendable {
     public var draft: String? = nil
     /// The file (of those read) that declares the imported attributes type.
     public var attributesFile: String? = nil
+    /// The Swift name of the attributes type read.
+    public var attributesTypeName: String? = nil
     /// The attributes type's line in the joined text, until `run` names its file.
     var attributesLine: Int? = nil
     /// Outermost names of the types and protocols the contract needs that none of the files
@@ -16,6 +18,9 @@ public struct SwiftImportResult: Sendable {
     /// implement their Codable code): the names a look through the rest of the project
     /// searches for.
     public var undeclaredTypes: [String] = []
+    /// Top-level code in the attributes file that the generated file will not hold (a widget,
+    /// `#Preview`, helpers), as a reader would name each, at its position.
+    public var besideAttributes: [(what: String, location: SourceLocation)] = []
 }
 
 /// `livecontract import FILE.swift`: reads a hand-written `ActivityAttributes` struct and
@@ -37,6 +42,7 @@ public enum SwiftImport {
     public static func run(_ sources: SwiftSourceSet, typeName: String? = nil, swiftOutput: String) -> SwiftImportResult {
         var result = read(sources.joined, path: sources.placeholder, fileStarts: sources.lineStarts, typeName: typeName, swiftOutput: swiftOutput)
         result.diagnostics = sources.located(result.diagnostics)
+        result.besideAttributes = result.besideAttributes.map { ($0.what, sources.located($0.location)) }
         result.attributesFile = result.attributesLine.map { sources.located(SourceLocation(file: sources.placeholder, line: $0, column: 1)).file }
         return result
     }
@@ -90,6 +96,8 @@ public enum SwiftImport {
         diagnostics.append(contentsOf: problems)
         var result = SwiftImportResult(schema: problems.hasErrors ? nil : writer.text, diagnostics: diagnostics, draft: writer.text, attributesLine: line)
         result.undeclaredTypes = importer.undeclared.sorted()
+        result.attributesTypeName = importer.attributesName
+        result.besideAttributes = importer.handWrittenBeside(in: file).map { ($0.what, SourceLocation(file: path, line: $0.line, column: $0.column)) }
         return result
     }
 

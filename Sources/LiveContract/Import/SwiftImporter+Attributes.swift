@@ -75,7 +75,7 @@ extension SwiftImporter {
                 let names = listed.map(\.dottedName)
                 let indirect = listed.filter { !Self.namesProtocol($0.inherited) }
                 let via = indirect.isEmpty ? "" : " (\(indirect.map { "'\($0.name)' through '\(visibleRefinement(of: $0) ?? "")'" }.joined(separator: ", ")))"
-                diagnostics.error("\(names.count) types conform to ActivityAttributes (\(names.joined(separator: ", ")))\(via), and a schema describes one contract; import each into its own schema with --type NAME (`livecontract import --type \(names[0]) ...`), after moving each into a file of its own, since `generate --force` replaces the whole file `outputs.swift` names",
+                diagnostics.error("\(names.count) types conform to ActivityAttributes (\(names.joined(separator: ", ")))\(via), and a schema describes one contract; import each into its own schema with --type NAME (`livecontract import --type \(names[0]) ...`); the generated copy of each goes to a file of its own, since this file holds the other",
                                   at: location(of: listed[1]), rule: "import-no-attributes")
                 return nil
             }
@@ -136,7 +136,7 @@ extension SwiftImporter {
     mutating func warnOtherContracts(besides entry: SwiftTypeIndex.Entry, in candidates: [SwiftTypeIndex.Entry]) {
         let others = candidates.filter { $0.dottedName != entry.dottedName && sameFile($0.decl.line, entry.decl.line) }
         guard !others.isEmpty else { return }
-        diagnostics.warning("this file also declares \(others.map { "'\($0.dottedName)'" }.joined(separator: ", ")), which the generated file will not contain; move '\(entry.name)' into a file of its own before `generate --force` replaces this one",
+        diagnostics.warning("this file also declares \(others.map { "'\($0.dottedName)'" }.joined(separator: ", ")), another contract, which the generated file will not contain (so the generated '\(entry.name)' goes to a file of its own); import \(others.count == 1 ? "it" : "each") into a schema of its own with --type \(others[0].name)",
                             at: location(of: entry), rule: "import-changed")
     }
 
