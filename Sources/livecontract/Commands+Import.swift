@@ -64,13 +64,15 @@ extension Commands {
 
     /// Where the generated copy goes when the attributes file also holds code the generated
     /// file would not (Xcode's template keeps the widget and its previews there): a file of
-    /// its own beside it, `<Type>.swift` (`<Type>.generated.swift` if that is the file itself),
-    /// with the warning that says so. Nil when the file holds only the contract.
+    /// its own beside it, `<Type>.swift` (`<Type>.generated.swift` if that is the file itself
+    /// or already exists), with the warning that says so. Nil when the file holds only the contract.
     static func separateFile(for probe: SwiftImportResult, declaring: String, fileSystem: FileSystem) -> (path: String, typeName: String, warning: Diagnostic)? {
         guard let first = probe.besideAttributes.first, let typeName = probe.attributesTypeName else { return nil }
         let folder = FileSystem.directory(of: declaring)
         var path = FileSystem.join(folder, typeName + ".swift")
-        if FileSystem.fileName(of: declaring) == typeName + ".swift" { path = FileSystem.join(folder, typeName + ".generated.swift") }
+        if FileSystem.fileName(of: declaring) == typeName + ".swift" || fileSystem.kind(path) != .missing {
+            path = FileSystem.join(folder, typeName + ".generated.swift")
+        }
         if folder.isEmpty || folder == "." { path = FileSystem.fileName(of: path) }
         let listed = probe.besideAttributes.prefix(4).map(\.what).joined(separator: ", ") + (probe.besideAttributes.count > 4 ? ", ..." : "")
         let warning = Diagnostic(.warning, "this file also holds \(listed), which the generated file will not contain, so `outputs.swift` names a file of its own for the generated \(typeName), '\(path)' (replacing this file would delete them); after `livecontract generate`, delete the hand-written \(typeName) from this file, since Swift refuses two declarations of it",

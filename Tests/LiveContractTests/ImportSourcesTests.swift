@@ -368,6 +368,14 @@ final class ImportSourcesTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: path, encoding: .utf8), widget, "the widget's file is never replaced")
         XCTAssertTrue(try String(contentsOf: root.appendingPathComponent("Widget/OvenAttributes.swift"), encoding: .utf8).contains("struct OvenAttributes"))
 
+        // A file of that name that exists already (the app's own) is not taken.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Other"), withIntermediateDirectories: true)
+        try widget.write(to: root.appendingPathComponent("Other/OvenLiveActivity.swift"), atomically: true, encoding: .utf8)
+        try "// the app's own notes\n".write(to: root.appendingPathComponent("Other/OvenAttributes.swift"), atomically: true, encoding: .utf8)
+        let taken = try TestSupport.run(binary, ["import", "Other/OvenLiveActivity.swift"], in: root, environment: environment)
+        XCTAssertEqual(taken.status, 0, taken.stderr)
+        XCTAssertTrue(taken.stdout.contains("  swift: [Other/OvenAttributes.generated.swift]\n"), taken.stdout)
+
         // A file that holds only the contract stays `outputs.swift`, to be replaced.
         let alone = "struct OvenAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable { var degrees: Int }\n    var dish: String\n}\nextension OvenAttributes: Sendable {}\n"
         try alone.write(to: root.appendingPathComponent("Widget/Only.swift"), atomically: true, encoding: .utf8)
