@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+@testable import LiveContract
+
+/// Projects built to make import's look-up of missing types slow or loud. Through the built
+/// binary: bounded time, messages of bounded size, nothing written.
+final class HostileImportLookupTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: TestSupport.binary.path) else {
+            XCTFail("the livecontract binary was not built next to the tests")
+            throw XCTSkip("no binary")
+        }
+        folder = TestSupport.temporaryDirectory("hostile-import-lookup")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("W"), withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    func write(_ text: String, _ relative: String) throws {
+        let url = folder.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func run(_ arguments: [String]) throws -> (result: TestSupport.RunResult, seconds: TimeInterval) {
+        let start = Date()
+        let result = try TestSupport.run(TestSupport.binary.path, arguments, in: folder, environment: ["NO_COLOR": "1"])
+        return (result, Date().timeIntervalSince(start))
+    }
+
+    /// 2000 missing types and 8 MiB of Swift, each file one line of `extension T0 ` (so each
+    /// match used to look back over the whole line for a `//`): searched name by name this
+    /// took hours; it is one pass over the project per round.
+    func testManyMissingTypesInABigProjectAreSearchedInOnePass() throws {
+        let fields = (0..<2000).map { "        var f\($0): T\($0)\n" }.joined()
+        try write("import ActivityKit\nstruct DemoAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable {\n\(fields)    }\n}\n", "W/DemoAttributes.swift")
+        let line = String(repeating: "extension T0 ", count: (1 << 20) / 13)
+        for index in 0..<8 { try write(line, "Models/M\(index).swift") }
+        let before = try HostileCLITests.snapshot(folder)
+        let (result, seconds) = try run(["import", "W/DemoAttributes.swift", "--output", "s.yaml"])
+        XCTAssertLessThan(seconds, 30, "too slow")
+        XCTAssertEqual(result.status, 2, String(result.stderr.prefix(500)))
+        XCTAssertTrue(result.stderr.contains("W/DemoAttributes.swift:4:13: error: 'T0' is not declared"), String(result.stderr.prefix(2000)))
+        XCTAssertTrue(result.stderr.contains("Models/M0.swift:1:1: note: import read this file too, for 'extension T0'"), String(result.stderr.prefix(2000)))
+        XCTAssertLessThan(result.stderr.utf8.count, 100_000)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(try HostileCLITests.snapshot(folder), before, "something was written")
+    }
+
+    /// A name declared in 300 files equally near is one note naming a few of them.
+    func testANameDeclaredEverywhereIsOneShortNote() throws {
+        try write("import ActivityKit\nstruct DemoAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable { var s: Status }\n}\n", "W/DemoAttributes.swift")
+        for index in 0..<300 { try write("enum Status: String, Codable, Hashable { case a }\n", "Copies/C\(index)/Status.swift") }
+        let (result, seconds) = try run(["import", "W/DemoAttributes.swift"])
+        XCTAssertLessThan(seconds, 30, "too slow")
+        XCTAssertEqual(result.status, 2, String(result.stderr.prefix(500)))
+        let notes = result.stderr.split(separator: "\n").filter { $0.contains("in several files of the project") }
+        XCTAssertEqual(notes.count, 1, String(result.stderr.prefix(2000)))
+        XCTAssertTrue(notes.first?.contains("'Copies/C0/Status.swift', 'Copies/C1/Status.swift'") ?? false, String(result.stderr.prefix(2000)))
+        XCTAssertTrue(notes.first?.contains(" and 294 more); name the one the widget uses") ?? false, String(result.stderr.prefix(2000)))
+        XCTAssertLessThan(result.stderr.utf8.count, 3000)
+    }
+}
