@@ -28,6 +28,10 @@ extension Commands {
         let probe = SwiftImport.run(set, typeName: parsed.options["--type"], swiftOutput: "")
         let declaring = probe.attributesFile ?? sources.files.first?.path ?? first
         let moved = Self.separateFile(for: probe, declaring: declaring, fileSystem: fileSystem)
+        if let moved, moved.warning.severity == .error {
+            console.print(moved.warning)
+            return .invalidInput
+        }
         let file = moved?.path ?? declaring
         let output = parsed.options["--output"]
         let schemaPath = output ?? defaultSchema
@@ -66,12 +70,28 @@ extension Commands {
     /// file would not (Xcode's template keeps the widget and its previews there): a file of
     /// its own beside it, `<Type>.swift` (`<Type>.generated.swift` if that is the file itself
     /// or already exists), with the warning that says so. Nil when the file holds only the contract.
+    /// Only a name that is free, or a file livecontract generated (an earlier import's), is
+    /// taken; when both are someone else's (a hand-written file, a symlink, a folder) the
+    /// "warning" is an error: the schema would tell `generate --force` to replace that file.
     static func separateFile(for probe: SwiftImportResult, declaring: String, fileSystem: FileSystem) -> (path: String, typeName: String, warning: Diagnostic)? {
         guard let first = probe.besideAttributes.first, let typeName = probe.attributesTypeName else { return nil }
         let folder = FileSystem.directory(of: declaring)
-        var path = FileSystem.join(folder, typeName + ".swift")
-        if FileSystem.fileName(of: declaring) == typeName + ".swift" || fileSystem.kind(path) != .missing {
-            path = FileSystem.join(folder, typeName + ".generated.swift")
+        let candidates = [typeName + ".swift", typeName + ".generated.swift"]
+            .filter { $0 != FileSystem.fileName(of: declaring) }
+            .map { FileSystem.join(folder, $0) }
+        func free(_ path: String) -> Bool {
+            switch fileSystem.kind(path) {
+            case .missing: return true
+            case .file:
+                guard case .success(let bytes) = fileSystem.readFile(path, limit: FileSystem.Limit.output, followLink: false) else { return false }
+                return GeneratedHeader.parse(String(decoding: bytes, as: UTF8.self))?.fingerprint != nil
+            default: return false
+            }
+        }
+        guard var path = candidates.first(where: free) else {
+            let taken = candidates.map { "'\($0)'" }.joined(separator: " and ")
+            return (declaring, typeName, Diagnostic(.error, "this file also holds \(probe.besideAttributes[0].what), so the generated \(typeName) needs a file of its own beside it, but \(taken) already exist\(candidates.count == 1 ? "s" : "") and livecontract did not write \(candidates.count == 1 ? "it" : "them") (nothing was written); rename \(candidates.count == 1 ? "it" : "one"), or move the other code out of this file, and import again",
+                                                    at: first.location, rule: "file-exists"))
         }
         if folder.isEmpty || folder == "." { path = FileSystem.fileName(of: path) }
         let listed = probe.besideAttributes.prefix(4).map(\.what).joined(separator: ", ") + (probe.besideAttributes.count > 4 ? ", ..." : "")
