@@ -53,6 +53,24 @@ final class HostileImportLookupTests: XCTestCase {
         XCTAssertEqual(try HostileCLITests.snapshot(folder), before, "something was written")
     }
 
+    /// 40 files of 64 KiB that each extend the missing type: import reads the declaration and
+    /// as many of them as fit in 2 MiB, and warns about the rest (all of them, 57 MiB in
+    /// 2000 files, took five minutes and 1.8 GB).
+    func testFilesThatExtendAMissingTypeAreReadWithinABudget() throws {
+        try write("import ActivityKit\nstruct DemoAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable { var s: Status }\n}\n", "W/DemoAttributes.swift")
+        try write("enum Status: String, Codable, Hashable { case a }\n", "Models/Status.swift")
+        let functions = (0..<3500).map { "    func f\($0)() {}\n" }.joined()
+        XCTAssertGreaterThan(functions.utf8.count, 1 << 16)
+        for index in 0..<40 { try write("extension Status {\n\(functions)}\n", "Extensions/E\(index).swift") }
+        let (result, seconds) = try run(["import", "W/DemoAttributes.swift", "--output", "s.yaml"])
+        XCTAssertLessThan(seconds, 30, "too slow")
+        XCTAssertEqual(result.status, 0, String(result.stderr.prefix(2000)))
+        let schema = try String(contentsOf: folder.appendingPathComponent("s.yaml"), encoding: .utf8)
+        XCTAssertTrue(schema.contains("Status: { enum: [a] }"), schema)
+        XCTAssertTrue(result.stderr.contains("W/DemoAttributes.swift:1:1: warning: the project files that declare or extend the types the named files lack hold more than 2 MiB of Swift, so import did not read 'Extensions/"), String(result.stderr.prefix(2000)))
+        XCTAssertLessThan(result.stderr.utf8.count, 20_000)
+    }
+
     /// A name declared in 300 files equally near is one note naming a few of them.
     func testANameDeclaredEverywhereIsOneShortNote() throws {
         try write("import ActivityKit\nstruct DemoAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable { var s: Status }\n}\n", "W/DemoAttributes.swift")
