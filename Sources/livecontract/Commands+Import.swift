@@ -46,7 +46,7 @@ extension Commands {
             return .invalidInput
         }
         if let moved { console.print(moved.warning) }
-        let result = SwiftImport.run(set, typeName: parsed.options["--type"], swiftOutput: swiftOutput)
+        let result = SwiftImport.run(set, typeName: parsed.options["--type"], swiftOutput: swiftOutput, separateOutput: moved != nil)
         console.print(result.diagnostics.sorted)
         guard let schema = result.schema else {
             let count = result.diagnostics.errors.count
@@ -113,11 +113,11 @@ extension Help {
     `default:`). `#if` branches are read as an iOS build with ActivityKit sees them.
     `outputs.swift` is the path (from the schema's folder) of the file that declares the
     attributes, so `generate --force` replaces it; when that file holds other code too (a
-    widget, #Preview), a new file beside it, so nothing hand-written is replaced. The other files, and every .swift file in
-    a FOLDER given, are read for the types it uses (they are not outputs); a type none of
-    them declares is looked up in the repository that holds the attributes file, and each
-    file read that way is named in a note. A class imports as a struct (same JSON; a warning
-    says so).
+    widget, #Preview), a new file beside it, so nothing hand-written is replaced. The other
+    files, and every .swift file in a FOLDER given, are read for the types it uses (they are
+    not outputs); a type none of them declares is looked up in the repository that holds
+    the attributes file, and each file read that way is named in a note. A class imports as
+    a struct (same JSON; a warning says so).
 
     What the schema cannot express is an error at its line and column, and nothing is
     written: other hand-written init(from:) or encode(to:), enums with associated values or

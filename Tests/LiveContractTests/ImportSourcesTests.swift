@@ -362,6 +362,7 @@ final class ImportSourcesTests: XCTestCase {
         XCTAssertTrue(imported.stdout.hasSuffix("next: review it, run `livecontract generate livecontract.yaml`, then delete the hand-written OvenAttributes from 'Widget/OvenLiveActivity.swift' (the generated copy is 'Widget/OvenAttributes.swift')\n"), imported.stdout)
         let schema = try String(contentsOf: root.appendingPathComponent("livecontract.yaml"), encoding: .utf8)
         XCTAssertTrue(schema.contains("  swift: [Widget/OvenAttributes.swift]\n"), schema)
+        XCTAssertTrue(schema.contains("# Review it, then run `livecontract generate` and delete the hand-written struct from\n# OvenLiveActivity.swift, which holds other code too"), schema)
 
         let generated = try TestSupport.run(binary, ["generate"], in: root, environment: environment)
         XCTAssertEqual(generated.status, 0, generated.stderr)

@@ -11,6 +11,8 @@ struct ImportedContract {
     var types: [ImportedType]
     /// The `outputs.swift` path, relative to the schema's folder.
     var swiftOutput: String
+    /// `swiftOutput` is a file of its own beside the hand-written one, not that file.
+    var separateOutput = false
     /// The Swift file the schema was read from, named in the schema's first comment.
     var sourceName: String
     var origin: SourceLocation

@@ -10,8 +10,13 @@ struct SchemaWriter {
     static func write(_ contract: ImportedContract) -> SchemaWriter {
         var writer = SchemaWriter()
         writer.emit("# Imported by `livecontract import` from \(contract.sourceName).")
-        writer.emit("# Review it, then run `livecontract generate --force` once: the generated file replaces")
-        writer.emit("# the hand-written one (--force because that file has no livecontract header yet).")
+        if contract.separateOutput {
+            writer.emit("# Review it, then run `livecontract generate` and delete the hand-written struct from")
+            writer.emit("# \(contract.sourceName), which holds other code too; the generated copy has a file of its own.")
+        } else {
+            writer.emit("# Review it, then run `livecontract generate --force` once: the generated file replaces")
+            writer.emit("# the hand-written one (--force because that file has no livecontract header yet).")
+        }
         writer.emit("livecontract: 1")
         writer.emit("name: \(contract.name)", from: contract.origin)
         if let type = contract.attributesType { writer.emit("attributesType: \(type)", from: contract.origin) }

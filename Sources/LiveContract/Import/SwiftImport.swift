@@ -39,8 +39,10 @@ public enum SwiftImport {
 
     /// Imports the attributes struct declared in any file of `sources`; the others may declare
     /// the types it uses. Positions name the file each declaration is in.
-    public static func run(_ sources: SwiftSourceSet, typeName: String? = nil, swiftOutput: String) -> SwiftImportResult {
-        var result = read(sources.joined, path: sources.placeholder, fileStarts: sources.lineStarts, typeName: typeName, swiftOutput: swiftOutput)
+    /// `separateOutput`: `swiftOutput` is a new file beside the attributes file (which holds
+    /// other code), so the schema's first comment says to generate it and delete the struct.
+    public static func run(_ sources: SwiftSourceSet, typeName: String? = nil, swiftOutput: String, separateOutput: Bool = false) -> SwiftImportResult {
+        var result = read(sources.joined, path: sources.placeholder, fileStarts: sources.lineStarts, typeName: typeName, swiftOutput: swiftOutput, separateOutput: separateOutput)
         result.diagnostics = sources.located(result.diagnostics)
         result.besideAttributes = result.besideAttributes.map { ($0.what, sources.located($0.location)) }
         result.attributesFile = result.attributesLine.map { sources.located(SourceLocation(file: sources.placeholder, line: $0, column: 1)).file }
@@ -67,7 +69,7 @@ public enum SwiftImport {
         }
     }
 
-    private static func read(_ source: String, path: String, fileStarts: [Int] = [1], typeName: String?, swiftOutput: String) -> SwiftImportResult {
+    private static func read(_ source: String, path: String, fileStarts: [Int] = [1], typeName: String?, swiftOutput: String, separateOutput: Bool = false) -> SwiftImportResult {
         var diagnostics = Diagnostics()
         let file: SwiftMembers
         let conditionals: [SwiftConditionals.Block]
@@ -91,7 +93,9 @@ public enum SwiftImport {
             result.undeclaredTypes = importer.undeclared.sorted()
             return result
         }
-        let writer = SchemaWriter.write(contract)
+        var written = contract
+        written.separateOutput = separateOutput
+        let writer = SchemaWriter.write(written)
         let problems = selfCheck(writer, contract: contract)
         diagnostics.append(contentsOf: problems)
         var result = SwiftImportResult(schema: problems.hasErrors ? nil : writer.text, diagnostics: diagnostics, draft: writer.text, attributesLine: line)
