@@ -35,11 +35,11 @@ final class ImportTests: XCTestCase {
     func testWhatTheSchemaReadsDifferentlyIsANoteAtItsPosition() throws {
         let notes = try Self.shapes.flatMap { try importFixture($0).diagnostics.items }.map(\.description)
         XCTAssertEqual(notes, [
-            "DeliveryAttributes.swift:18:20: note: 'riderReassigned' has the initial value false, but synthesized Codable still requires the key, so the schema field is required too (no `default:`); the generated init takes 'riderReassigned' without a default value [import-changed]",
+            "DeliveryAttributes.swift:18:20: note: 'riderReassigned' has an initial value, but synthesized Codable still requires the key, so the schema field is required too (no `default:`); the generated init takes 'riderReassigned' without a default value [import-changed]",
             "MatchAttributes.swift:5:12: note: ContentState is an alias of 'MatchState'; the generated code declares the struct as MatchAttributes.ContentState, so code that names 'MatchState' must use that name [import-changed]",
-            "MatchAttributes.swift:9:9: note: 'league' has the initial value \"Premier League\", but synthesized Codable still requires the key, so the schema field is required too (no `default:`); the generated init takes 'league' without a default value [import-changed]",
+            "MatchAttributes.swift:9:9: note: 'league' has an initial value, but synthesized Codable still requires the key, so the schema field is required too (no `default:`); the generated init takes 'league' without a default value [import-changed]",
             "WorkoutAttributes.swift:7:13: note: TimeInterval is Double: the schema says double and the generated code 'Double' (same JSON) [import-changed]",
-            "WorkoutAttributes.swift:15:13: note: 'badges' has the initial value [], but synthesized Codable still requires the key, so the schema field is required too (no `default:`); the generated init takes 'badges' without a default value [import-changed]",
+            "WorkoutAttributes.swift:15:13: note: 'badges' has an initial value, but synthesized Codable still requires the key, so the schema field is required too (no `default:`); the generated init takes 'badges' without a default value [import-changed]",
         ])
     }
 

@@ -64,8 +64,9 @@ extension SwiftImporter {
             if let decoding = plan.decoding {
                 field.defaultValue = decodedDefault(property, swiftType: swiftType, schemaType: type, plan: decoding, at: origin, in: entry)
             } else if !property.initializer.isEmpty && !SwiftLiterals.isNil(property.initializer) && !type.hasSuffix("?") {
-                let written = SwiftLiterals.spelled(property.initializer)
-                note("'\(property.name)' has the initial value \(written), but synthesized Codable still requires the key, so the schema field is required too (no `default:`); the generated init takes '\(property.name)' without a default value",
+                // The value is not quoted: it may come from a file the project look-up read,
+                // and a literal there may be a secret.
+                note("'\(property.name)' has an initial value, but synthesized Codable still requires the key, so the schema field is required too (no `default:`); the generated init takes '\(property.name)' without a default value",
                      at: origin)
             }
             let decodedEncoding = plan.decoding?[property.name]?.dateEncoding ?? .reference
