@@ -18,9 +18,8 @@ extension SwiftImporter {
     /// the contract name unless it starts with it, and its `Apns`/`Record` forms) is one the
     /// contract itself generates (`<Name>State`, `<Name>Attributes`, ...): the loader's rule.
     static func clashes(_ typeName: String, contractName: String) -> Bool {
-        let prefixed = typeName.hasPrefix(contractName) ? typeName : contractName + typeName
-        return [prefixed, prefixed + "Apns", prefixed + "Record", contractName + typeName + "Record"].contains { generated in
-            generated.hasPrefix(contractName) && NameRules.generatedTypeSuffixes.contains(String(generated.dropFirst(contractName.count)))
+        SchemaLoader.generatedNames(ofType: typeName, contractName: contractName).contains {
+            SchemaLoader.isGeneratedForContract($0, contractName: contractName)
         }
     }
 

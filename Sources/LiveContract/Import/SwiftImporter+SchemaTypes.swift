@@ -197,11 +197,11 @@ extension SwiftImporter {
         return name
     }
 
-    /// Whether the schema takes `name` as a type name as it is: upper-case first, and neither
-    /// a name the generated code declares (`State`, `Record`, ...) nor a standard type it uses.
+    /// Whether the schema takes `name` as a type name as it is (the loader's own check):
+    /// upper-case first, and neither a name the generated code declares (`State`, `Record`,
+    /// ...) nor a standard type it uses.
     static func isSchemaTypeName(_ name: String) -> Bool {
-        guard Naming.isIdentifier(name), let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
-        return NameRules.refusedTypeNames[name] == nil && !NameRules.frameworkTypes.contains(name) && !NameRules.generatedTypeSuffixes.contains(name)
+        SchemaLoader.typeNameRefusal(name, what: "type name") == nil
     }
 
     /// A schema name for a Swift type whose own name the schema refuses (`State`, which the

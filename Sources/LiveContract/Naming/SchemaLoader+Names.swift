@@ -30,23 +30,27 @@ extension SchemaLoader {
 
     /// A type name: identifier, upper-case first letter, not a framework type.
     mutating func checkTypeName(_ name: String, _ node: YAMLNode, what: String) -> Bool {
+        guard let refusal = Self.typeNameRefusal(name, what: what) else { return true }
+        error(refusal.message, node, rule: refusal.rule)
+        return false
+    }
+
+    /// Why the schema refuses `name` as a `what` (a type name, the contract name), with the
+    /// rule; nil when it takes it. import asks the same before it renames a Swift type.
+    static func typeNameRefusal(_ name: String, what: String) -> (message: String, rule: String)? {
         guard Naming.isIdentifier(name), ("A"..."Z").contains(name.unicodeScalars.first!) else {
-            error("'\(name)' is not a \(what): use ASCII letters and digits, starting with an upper-case letter (e.g. Delivery)", node, rule: "invalid-name")
-            return false
+            return ("'\(name)' is not a \(what): use ASCII letters and digits, starting with an upper-case letter (e.g. Delivery)", "invalid-name")
         }
         if let reason = NameRules.refusedTypeNames[name] {
-            error("'\(name)' cannot be a \(what): \(reason); rename it (e.g. '\(name)Info')", node, rule: "reserved-name")
-            return false
+            return ("'\(name)' cannot be a \(what): \(reason); rename it (e.g. '\(name)Info')", "reserved-name")
         }
         if NameRules.frameworkTypes.contains(name) {
-            error("'\(name)' is a \(NameRules.frameworkLanguages(name)) standard type the generated code uses or readers expect; rename it (e.g. '\(name)Info')", node, rule: "reserved-name")
-            return false
+            return ("'\(name)' is a \(NameRules.frameworkLanguages(name)) standard type the generated code uses or readers expect; rename it (e.g. '\(name)Info')", "reserved-name")
         }
         if what == "type name", NameRules.generatedTypeSuffixes.contains(name) {
-            error("a type named '\(name)' would collide with a type livecontract generates; rename it", node, rule: "reserved-name")
-            return false
+            return ("a type named '\(name)' would collide with a type livecontract generates; rename it", "reserved-name")
         }
-        return true
+        return nil
     }
 
     /// An enum case (also its raw value): identifier starting lower-case, not a keyword.
@@ -86,8 +90,7 @@ extension SchemaLoader {
         // are tested directly rather than copied into a table on every run.
         var taken: [String: String] = [:]
         for type in types {
-            let prefixed = type.name.hasPrefix(contractName) ? type.name : contractName + type.name
-            for generated in [prefixed, prefixed + "Apns", prefixed + "Record", contractName + type.name + "Record"] {
+            for generated in Self.generatedNames(ofType: type.name, contractName: contractName) {
                 if let owner = taken[generated] ?? Self.fixedOwner(of: generated, contractName: contractName), owner != "type '\(type.name)'" {
                     diagnostics.error("type '\(type.name)' generates \(generated) in Kotlin/TypeScript/the bridge, which is also \(owner); rename one of them", at: type.location, rule: "name-collision")
                     break
@@ -97,10 +100,22 @@ extension SchemaLoader {
         }
     }
 
+    /// The Kotlin/TypeScript/bridge names of the schema type `typeName`: `<Contract><Type>`
+    /// (unless it starts with the contract name) and its `Apns` and `Record` forms.
+    static func generatedNames(ofType typeName: String, contractName: String) -> [String] {
+        let prefixed = typeName.hasPrefix(contractName) ? typeName : contractName + typeName
+        return [prefixed, prefixed + "Apns", prefixed + "Record", contractName + typeName + "Record"]
+    }
+
+    /// Whether `name` is a type generated for the contract itself (`<Contract>State`, ...).
+    static func isGeneratedForContract(_ name: String, contractName: String) -> Bool {
+        name.hasPrefix(contractName) && NameRules.generatedTypeSuffixes.contains(String(name.dropFirst(contractName.count)))
+    }
+
     /// Who owns `name` before any schema type: a type generated for the contract, or a name the
     /// generated code uses (the contract's own types win, as they name the clash more exactly).
     private static func fixedOwner(of name: String, contractName: String) -> String? {
-        if name.hasPrefix(contractName), NameRules.generatedTypeSuffixes.contains(String(name.dropFirst(contractName.count))) {
+        if isGeneratedForContract(name, contractName: contractName) {
             return "the generated \(name)"
         }
         if NameRules.generatedCodeGlobals.contains(name) { return "a name the generated Kotlin/TypeScript code uses" }
