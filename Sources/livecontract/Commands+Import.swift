@@ -19,13 +19,13 @@ extension Commands {
             console.print(failure)
             return .invalidInput
         }
-        let found = ImportProjectLookup.complete(&sources, arguments: parsed.positionals, typeName: parsed.options["--type"], fileSystem: fileSystem)
+        let lookup = ImportProjectLookup.complete(&sources, arguments: parsed.positionals, typeName: parsed.options["--type"], fileSystem: fileSystem)
         console.print(sources.skipped)
-        console.print(found)
+        console.print(lookup.notes)
         let set = SwiftSourceSet(sources.files)
         // The file that declares the attributes type becomes `outputs.swift`, wherever it is
         // among the arguments (or in a folder given), unless it holds other code too.
-        let probe = SwiftImport.run(set, typeName: parsed.options["--type"], swiftOutput: "")
+        let probe = lookup.result ?? SwiftImport.run(set, typeName: parsed.options["--type"], swiftOutput: "")
         let declaring = probe.attributesFile ?? sources.files.first?.path ?? first
         let moved = Self.separateFile(for: probe, declaring: declaring, fileSystem: fileSystem)
         if let moved, moved.warning.severity == .error {

@@ -24,14 +24,17 @@ struct ImportProjectLookup {
     static let declarationKeywords: Set<String> = ["struct", "enum", "class", "actor", "protocol", "typealias", "extension"]
 
     /// Adds to `sources` the project files that declare what the import misses, and returns
-    /// the notes that say which file supplied which name.
-    static func complete(_ sources: inout ImportSources, arguments: [String], typeName: String?, fileSystem: FileSystem) -> [Diagnostic] {
+    /// the notes that say which file supplied which name, with the import of the completed
+    /// `sources` when the last round already made it (nil when the last round added files).
+    static func complete(_ sources: inout ImportSources, arguments: [String], typeName: String?, fileSystem: FileSystem) -> (notes: [Diagnostic], result: SwiftImportResult?) {
         var notes: [Diagnostic] = []
-        var project: [(path: String, text: String)]? = nil
+        var project: (root: String, files: [(path: String, text: String)])? = nil
         var searched: Set<String> = []
         var budget = maximumAddedBytes
+        var current: SwiftImportResult? = nil
         for _ in 0..<maximumRounds {
             let result = SwiftImport.run(SwiftSourceSet(sources.files), typeName: typeName, swiftOutput: "")
+            current = result
             let wanted = result.undeclaredTypes.filter { !searched.contains($0) }
             // Also after a schema came out: a protocol a type conforms to may implement its
             // Codable code in an extension elsewhere, which would change the JSON.
@@ -40,7 +43,7 @@ struct ImportProjectLookup {
             let anchor = result.attributesFile ?? sources.files.first?.path ?? arguments[0]
             if project == nil {
                 let read = files(around: anchor, fileSystem: fileSystem)
-                project = read.files
+                project = (read.root, read.files)
                 if let cut = read.cut {
                     notes.append(Diagnostic(.note, cut + "; name the files that declare them", at: SourceLocation(file: anchor, line: 1, column: 1), rule: "import-changed"))
                 }
@@ -63,7 +66,7 @@ struct ImportProjectLookup {
             var ambiguous: [(name: String, chosen: [Hit])] = []
             // One pass over the project for all the names: a contract of 2000 missing types
             // in 60 MiB of Swift searched name by name took over an hour.
-            let unread = (project ?? []).filter { !known.contains(normalized($0.path)) }
+            let unread = (project?.files ?? []).filter { !known.contains(normalized($0.path)) }
             let declared = declarations(of: Set(wanted), in: unread)
             for name in wanted {
                 let hits = declared[name] ?? []
@@ -107,7 +110,7 @@ struct ImportProjectLookup {
             for (path, found) in supplied.sorted(by: { $0.key < $1.key }) {
                 let position = lineAndColumn(of: found.offset, in: added[path] ?? "")
                 let names = listed(found.names)
-                notes.append(Diagnostic(.note, "import read this file too, for \(names), which none of the files named declares (found in the project '\(root(for: anchor, fileSystem: fileSystem))'); name it on the command line to make that explicit",
+                notes.append(Diagnostic(.note, "import read this file too, for \(names), which none of the files named declares (found in the project '\(project?.root ?? ".")'); name it on the command line to make that explicit",
                                         at: SourceLocation(file: path, line: position.line, column: position.column), rule: "import-changed"))
             }
             guard !added.isEmpty else { break }
@@ -118,9 +121,10 @@ struct ImportProjectLookup {
                     continue
                 }
                 sources.files.append(SwiftSourceSet.File(path: path, text: text))
+                current = nil
             }
         }
-        return notes
+        return (notes, current)
     }
 
     /// The folder searched: the nearest one above `file` that holds `.git`, else `file`'s own.
@@ -147,14 +151,14 @@ struct ImportProjectLookup {
     /// At most this much of it is added to what import reads (which parses it several times).
     static let maximumAddedBytes = 2 << 20
 
-    /// Every readable `.swift` file of the project around `file`, and why the search stopped
+    /// The project folder around `file`, its readable `.swift` files, and why the search stopped
     /// short (too many files, or too much text: most likely not one app's sources), if it did.
-    static func files(around file: String, fileSystem: FileSystem) -> (files: [(path: String, text: String)], cut: String?) {
+    static func files(around file: String, fileSystem: FileSystem) -> (root: String, files: [(path: String, text: String)], cut: String?) {
         let folder = root(for: file, fileSystem: fileSystem)
         var found: [String] = []
         ImportSources.collect(folder, into: &found, fileSystem: fileSystem)
         guard found.count <= ImportSources.maximumFiles else {
-            return ([], "the project '\(folder)' holds more than \(ImportSources.maximumFiles) Swift files, so import did not search it for types the named files lack")
+            return (folder, [], "the project '\(folder)' holds more than \(ImportSources.maximumFiles) Swift files, so import did not search it for types the named files lack")
         }
         var files: [(path: String, text: String)] = []
         var total = 0
@@ -162,11 +166,11 @@ struct ImportProjectLookup {
             guard case .success(let bytes) = fileSystem.readFile(path, limit: FileSystem.Limit.schema, followLink: false) else { continue }
             total += bytes.count
             guard total <= maximumBytes else {
-                return (files, "the project '\(folder)' holds more than \(maximumBytes >> 20) MiB of Swift; import searched the files before '\(path)' only")
+                return (folder, files, "the project '\(folder)' holds more than \(maximumBytes >> 20) MiB of Swift; import searched the files before '\(path)' only")
             }
             files.append((path, String(decoding: bytes, as: UTF8.self)))
         }
-        return (files, nil)
+        return (folder, files, nil)
     }
 
     /// For each of `names` declared or extended in `files`, the files that do, in file order.

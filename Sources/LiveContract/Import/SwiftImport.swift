@@ -49,12 +49,6 @@ public enum SwiftImport {
         return result
     }
 
-    /// Which file of `sources` declares the attributes type import would pick (so that file,
-    /// wherever it is in the list, becomes `outputs.swift`); nil when none can be picked.
-    public static func attributesFile(in sources: SwiftSourceSet, typeName: String? = nil) -> String? {
-        run(sources, typeName: typeName, swiftOutput: "").attributesFile
-    }
-
     /// Why import's reader cannot follow `text` on its own (an `import-syntax` error at the
     /// position), or nil when it can: a folder's files are checked one by one, so one file the
     /// reader cannot follow does not hide the rest.
