@@ -114,12 +114,29 @@ enum TestSupport {
     /// A program the test needs. In CI (CI=true) a missing program fails the test, so a broken
     /// install step cannot turn the cross-language proof into a silent skip; locally it skips.
     static func requireTool(_ tool: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        try skipInQuickRun(tool)
         if let found = which(tool) { return found }
         if ProcessInfo.processInfo.environment["CI"] == "true" {
             XCTFail("\(tool) is not installed; .ci/run must install it", file: file, line: line)
             throw XCTSkip("\(tool) missing")
         }
         throw XCTSkip("\(tool) is not installed; install it to run this test")
+    }
+
+    /// The programs of other languages' toolchains. `scripts/test --quick` (which sets
+    /// LIVECONTRACT_QUICK=1) is the edit-build-test loop: it leaves out every test that needs
+    /// one of them, and the whole suite (`scripts/test`, CI) runs them all.
+    static let otherToolchains: Set<String> = ["kotlinc", "kotlin", "java", "javac", "tsc", "node", "deno",
+                                               "go", "gofmt", "python3", "mypy", "pre-commit", "npm", "npx"]
+
+    /// True in `scripts/test --quick`.
+    static var quick: Bool { ProcessInfo.processInfo.environment["LIVECONTRACT_QUICK"] == "1" }
+
+    /// Skips the test in a quick run when it needs `tool` from another language's toolchain.
+    static func skipInQuickRun(_ tool: String) throws {
+        if quick, otherToolchains.contains(tool) {
+            throw XCTSkip("scripts/test --quick leaves out tests that need \(tool); scripts/test runs them")
+        }
     }
 
     /// A current compiler (Kotlin 2.x, TypeScript 6) is missing: a failure when
