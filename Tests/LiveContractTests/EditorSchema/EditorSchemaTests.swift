@@ -112,7 +112,8 @@ final class EditorSchemaTests: XCTestCase {
         }
         let starter = SchemaScaffold.text(name: "LiveActivity")
         documents.append(("init", Self.json(try YAMLReader().read(Array(starter.utf8), path: "init"))))
-        XCTAssertEqual(try accepted(documents), Set(documents.map(\.0)), "every bundled schema and the init scaffold validate")
+        let valid = try accepted(documents)  // outside the assertion, so a skip stays a skip
+        XCTAssertEqual(valid, Set(documents.map(\.0)), "every bundled schema and the init scaffold validate")
     }
 
     func testHostileKeyAndValueCasesAreRefused() throws {
