@@ -24,7 +24,7 @@ final class ReceiverReadingTests: XCTestCase {
         outputs:
           python: nest_contract.py
           typescript: Nest.ts
-          go: { path: go/nest.go, package: main }
+          go: { path: go/nest/nest.go, package: nest }
 
         """
 
@@ -157,7 +157,7 @@ final class ReceiverReadingTests: XCTestCase {
             \t}
             \tfor index, depth := range inputs.Depths {
             \t\tdata := map[string]string{"activityId": "a", "event": "update", "sentAtMs": "1742064420000", "id": "x", "tree": inputs.Trees[index]}
-            \t\tparsed := ParseFCMData(data)
+            \t\tparsed := nest.ParseFCMData(data)
             \t\tinvalid := false
             \t\tfor _, issue := range parsed.Issues {
             \t\t\tif issue.Field == "tree" && issue.Reason == "invalid" {
@@ -172,7 +172,7 @@ final class ReceiverReadingTests: XCTestCase {
             \t}
             \tfor _, link := range inputs.Links {
             \t\ttext, _ := json.Marshal(map[string]string{"link": link})
-            \t\tvar state ContentState
+            \t\tvar state nest.ContentState
             \t\tverdict := "ok"
             \t\tif json.Unmarshal(text, &state) != nil {
             \t\t\tverdict = "refused"
