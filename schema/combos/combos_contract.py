@@ -1331,8 +1331,17 @@ _LC_DIGITS = re.compile(r'[0-9]+')
 _LC_NUMBER = re.compile(r'-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?')
 _LC_UUID = re.compile(r'[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}')
 _LC_CHANNEL = re.compile(r'[0-9a-zA-Z+/]+={0,2}')
-_LC_AUTHORITY = re.compile(r'[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]*)')
-_LC_HOST = re.compile(r'(?:[^@\[\]\s%]*@)?(?:\[[0-9a-fA-F:.]*\]|(?:[^\s\[\]%:@]|%[0-9a-fA-F]{2})*)(?::[0-9]*)?')
+_LC_URL_STOP = re.compile(r'[:/?#\[\]@]')
+_LC_URL_SCHEME = re.compile(r'[A-Za-z][A-Za-z0-9+.-]*')
+_LC_URL_AUTHORITY_END = re.compile(r'[/?#]')
+_LC_URL_LITERAL = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=:]*")
+_LC_URL_HOST = re.compile(r"(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*")
+_LC_URL_PORT = re.compile(r'[0-9]*')
+# The schemes whose host Foundation percent-encodes instead of refusing.
+_LC_HOST_ENCODING_SCHEMES = frozenset([
+    'tel', 'telemergencycall', 'telprompt', 'callto', 'facetime', 'facetime-prompt', 'facetime-audio',
+    'facetime-audio-prompt', 'imap', 'pop', 'addressbook', 'contact', 'phasset', 'http+unix', 'https+unix',
+    'ws+unix', 'wss+unix'])
 
 
 class _LcInvalid(Exception):
@@ -1374,13 +1383,50 @@ def _lc_string(value: object, path: str) -> str:
 
 
 def _lc_url(value: object, path: str) -> str:
-    """A link the widget's decoder can read: Swift's URL(string:) refuses empty text and a
-    broken scheme://host:port (a space or stray [ in the host, a port that is no number)."""
+    """A link the widget's decoder can read: Swift's URL(string:) percent-encodes what a path,
+    query or user may not hold and refuses only a broken structure (docs/wire.md, "url")."""
     text = _lc_string(value, path)
-    authority = _LC_AUTHORITY.match(text)
-    if text == '' or (authority is not None and _LC_HOST.fullmatch(authority.group(1)) is None):
+    if _lc_url_problem(text) is not None:
         raise _lc_fail(path, "a URL (Swift's URL(string:) refuses it)", value)
     return text
+
+
+def _lc_url_problem(text: str) -> Optional[str]:
+    """Why URL(string:) refuses text, or None: the steps of docs/wire.md, "url"."""
+    if text == '':
+        return 'empty'
+    stop = _LC_URL_STOP.search(text)
+    rest = 0
+    scheme = ''
+    if stop is not None and stop.group(0) == ':':
+        scheme = text[:stop.start()]
+        if scheme != '' and _LC_URL_SCHEME.fullmatch(scheme) is None:
+            return 'scheme'
+        rest = stop.start() + 1
+    if text[rest:rest + 2] != '//':
+        return None
+    end = _LC_URL_AUTHORITY_END.search(text, rest + 2)
+    authority = text[rest + 2:len(text) if end is None else end.start()]
+    host_part = authority[authority.rfind('@') + 1:]
+    lower = scheme.lower()
+    host = host_part
+    port = ''
+    close = host_part.find(']')
+    if host_part[:1] == '[' and close > 0:
+        after = host_part[close + 1:]
+        if after != '' and after[0] != ':':
+            return 'ip literal'
+        port = after[1:]
+        if _LC_URL_LITERAL.fullmatch(host_part[1:close].split('%')[0]) is None:
+            return 'ip literal'
+        host = ''
+    elif ':' in host_part:
+        host, port = host_part[:host_part.index(':')], host_part[host_part.index(':') + 1:]
+    if _LC_URL_PORT.fullmatch(port) is None and lower != 'addressbook':
+        return 'port'
+    if _LC_URL_HOST.fullmatch(host) is not None or lower in _LC_HOST_ENCODING_SCHEMES:
+        return None
+    return 'host'
 
 
 def _lc_whole(value: object) -> Optional[int]:
@@ -1877,8 +1923,34 @@ def _lc_no_constant(name: str) -> object:
 
 def _lc_read_json(read: Callable[[object], _T]) -> Callable[[str], _LcRead[_T]]:
     def parse(raw: str) -> _LcRead[_T]:
+        if not _lc_shallow(raw):
+            return None
         return (read(json.loads(raw, parse_constant=_lc_no_constant)), None)
     return parse
+
+
+def _lc_shallow(raw: str) -> bool:
+    """At most 64 arrays and objects inside each other: the one nesting limit of every copy (docs/wire.md)."""
+    depth = 0
+    in_string = False
+    escaped = False
+    for c in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == '\\':
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c == '[' or c == '{':
+            depth += 1
+            if depth > 64:
+                return False
+        elif c == ']' or c == '}':
+            depth -= 1
+    return True
 
 
 def _lc_bounded(read: Callable[[str], _LcRead[_N]], low: Optional[_N], high: Optional[_N]) -> Callable[[str], _LcRead[_N]]:

@@ -1253,12 +1253,14 @@ private object KeywordCasesWire {
         return value
     }
 
-    /** `JSON.parse`'s grammar, nesting capped so hostile input cannot overflow the stack. */
+    /**
+     * `JSON.parse`'s grammar, at most 64 arrays and objects inside each other: the one nesting
+     * limit of every copy (docs/wire.md), which also keeps hostile input off the stack's end.
+     */
     class Parser(private val text: String) {
         var index = 0
 
         fun value(depth: Int): Any? {
-            if (depth > 64) KeywordCasesWire.fail()
             this.space()
             val c = this.peek()
             return when {
@@ -1274,6 +1276,7 @@ private object KeywordCasesWire {
         }
 
         fun obj(depth: Int): JsonObject {
+            if (depth >= 64) KeywordCasesWire.fail()
             val members = LinkedHashMap<String, Any?>()
             index++
             this.space()
@@ -1296,6 +1299,7 @@ private object KeywordCasesWire {
         }
 
         fun array(depth: Int): List<Any?> {
+            if (depth >= 64) KeywordCasesWire.fail()
             val items = ArrayList<Any?>()
             index++
             this.space()

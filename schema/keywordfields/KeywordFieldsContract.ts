@@ -2251,16 +2251,48 @@ const lc = {
     return ok ? value + 0 : lc.fail(path, 'a 32-bit integer', value);
   },
   /**
-   * A link the widget's decoder can read. Swift's `URL(string:)` refuses empty text and a
-   * broken `scheme://host:port` (a space or stray `[` in the host, a port that is no number).
+   * A link the widget's decoder can read: Swift's `URL(string:)` percent-encodes what a path,
+   * query or user may not hold and refuses only a broken structure (docs/wire.md, "url").
    */
   url(value: string, path: string): string {
     const text = lc.string(value, path);
-    const authority = /^[a-z][a-z0-9+.-]*:\/\/([^\/?#]*)/i.exec(text);
-    const host = /^(?:[^@\[\]\s%]*@)?(?:\[[0-9a-f:.]*\]|(?:[^\s\[\]%:@]|%[0-9a-f]{2})*)(?::[0-9]*)?$/i;
-    const ok = text !== '' && (authority === null || host.test(authority[1] ?? ''));
-    return ok ? text : lc.fail(path, 'a URL (Swift\'s URL(string:) refuses it)', value);
+    return lc.urlProblem(text) === undefined ? text : lc.fail(path, 'a URL (Swift\'s URL(string:) refuses it)', value);
   },
+  /** Why `URL(string:)` refuses `text`, or undefined: the steps of docs/wire.md, "url". */
+  urlProblem(text: string): string | undefined {
+    if (text === '') return 'empty';
+    const stop = /[:\/?#\[\]@]/.exec(text);
+    let rest = 0;
+    let scheme = '';
+    if (stop !== null && stop[0] === ':') {
+      scheme = text.slice(0, stop.index);
+      if (scheme !== '' && !/^[A-Za-z][A-Za-z0-9+.-]*$/.test(scheme)) return 'scheme';
+      rest = stop.index + 1;
+    }
+    if (text.slice(rest, rest + 2) !== '//') return undefined;
+    const authority = /^[^\/?#]*/.exec(text.slice(rest + 2))![0];
+    const hostPart = authority.slice(authority.lastIndexOf('@') + 1);
+    const lower = scheme.toLowerCase();
+    let host = hostPart;
+    let port = '';
+    const close = hostPart.indexOf(']');
+    if (hostPart.charAt(0) === '[' && close > 0) {
+      const after = hostPart.slice(close + 1);
+      if (after !== '' && after[0] !== ':') return 'ip literal';
+      port = after.slice(1);
+      if (!/^[A-Za-z0-9\-._~!$&'()*+,;=:]*$/.test(hostPart.slice(1, close).split('%')[0]!)) return 'ip literal';
+      host = '';
+    } else if (hostPart.indexOf(':') >= 0) {
+      host = hostPart.slice(0, hostPart.indexOf(':'));
+      port = hostPart.slice(hostPart.indexOf(':') + 1);
+    }
+    if (!/^[0-9]*$/.test(port) && lower !== 'addressbook') return 'port';
+    if (/^(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/.test(host) || lc.hostEncodingSchemes.indexOf(lower) >= 0) return undefined;
+    return 'host';
+  },
+  /** The schemes whose host Foundation percent-encodes instead of refusing. */
+  hostEncodingSchemes: ['tel', 'telemergencycall', 'telprompt', 'callto', 'facetime', 'facetime-prompt', 'facetime-audio',
+    'facetime-audio-prompt', 'imap', 'pop', 'addressbook', 'contact', 'phasset', 'http+unix', 'https+unix', 'ws+unix', 'wss+unix'],
   double(value: number, path: string): number {
     return typeof value === 'number' && Number.isFinite(value) ? value : lc.fail(path, 'a finite number', value);
   },
@@ -2444,7 +2476,26 @@ const lc = {
     };
   },
   readJson<T>(read: (json: unknown) => T): LcReader<T> {
-    return (raw) => ({ value: read(JSON.parse(raw)) });
+    return (raw) => (lc.shallow(raw) ? { value: read(JSON.parse(raw)) } : undefined);
+  },
+  /** At most 64 arrays and objects inside each other: the one nesting limit of every copy (docs/wire.md). */
+  shallow(raw: string): boolean {
+    let depth = 0;
+    let inString = false;
+    for (let index = 0; index < raw.length; index++) {
+      const c = raw.charCodeAt(index);
+      if (inString) {
+        if (c === 92) index++;
+        else if (c === 34) inString = false;
+      } else if (c === 34) {
+        inString = true;
+      } else if (c === 91 || c === 123) {
+        if (++depth > 64) return false;
+      } else if (c === 93 || c === 125) {
+        depth--;
+      }
+    }
+    return true;
   },
   bounded(read: LcReader<number>, min: number, max: number): LcReader<number> {
     return (raw) => {

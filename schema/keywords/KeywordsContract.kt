@@ -1302,12 +1302,14 @@ private object KeywordsWire {
         return value
     }
 
-    /** `JSON.parse`'s grammar, nesting capped so hostile input cannot overflow the stack. */
+    /**
+     * `JSON.parse`'s grammar, at most 64 arrays and objects inside each other: the one nesting
+     * limit of every copy (docs/wire.md), which also keeps hostile input off the stack's end.
+     */
     class Parser(private val text: String) {
         var index = 0
 
         fun value(depth: Int): Any? {
-            if (depth > 64) KeywordsWire.fail()
             this.space()
             val c = this.peek()
             return when {
@@ -1323,6 +1325,7 @@ private object KeywordsWire {
         }
 
         fun obj(depth: Int): JsonObject {
+            if (depth >= 64) KeywordsWire.fail()
             val members = LinkedHashMap<String, Any?>()
             index++
             this.space()
@@ -1345,6 +1348,7 @@ private object KeywordsWire {
         }
 
         fun array(depth: Int): List<Any?> {
+            if (depth >= 64) KeywordsWire.fail()
             val items = ArrayList<Any?>()
             index++
             this.space()

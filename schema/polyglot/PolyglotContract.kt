@@ -663,12 +663,14 @@ private object PolyglotWire {
         return value
     }
 
-    /** `JSON.parse`'s grammar, nesting capped so hostile input cannot overflow the stack. */
+    /**
+     * `JSON.parse`'s grammar, at most 64 arrays and objects inside each other: the one nesting
+     * limit of every copy (docs/wire.md), which also keeps hostile input off the stack's end.
+     */
     class Parser(private val text: String) {
         var index = 0
 
         fun value(depth: Int): Any? {
-            if (depth > 64) PolyglotWire.fail()
             this.space()
             val c = this.peek()
             return when {
@@ -684,6 +686,7 @@ private object PolyglotWire {
         }
 
         fun obj(depth: Int): JsonObject {
+            if (depth >= 64) PolyglotWire.fail()
             val members = LinkedHashMap<String, Any?>()
             index++
             this.space()
@@ -706,6 +709,7 @@ private object PolyglotWire {
         }
 
         fun array(depth: Int): List<Any?> {
+            if (depth >= 64) PolyglotWire.fail()
             val items = ArrayList<Any?>()
             index++
             this.space()

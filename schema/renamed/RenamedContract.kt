@@ -497,12 +497,14 @@ private object RenamedWire {
         return value
     }
 
-    /** `JSON.parse`'s grammar, nesting capped so hostile input cannot overflow the stack. */
+    /**
+     * `JSON.parse`'s grammar, at most 64 arrays and objects inside each other: the one nesting
+     * limit of every copy (docs/wire.md), which also keeps hostile input off the stack's end.
+     */
     class Parser(private val text: String) {
         var index = 0
 
         fun value(depth: Int): Any? {
-            if (depth > 64) RenamedWire.fail()
             this.space()
             val c = this.peek()
             return when {
@@ -518,6 +520,7 @@ private object RenamedWire {
         }
 
         fun obj(depth: Int): JsonObject {
+            if (depth >= 64) RenamedWire.fail()
             val members = LinkedHashMap<String, Any?>()
             index++
             this.space()
@@ -540,6 +543,7 @@ private object RenamedWire {
         }
 
         fun array(depth: Int): List<Any?> {
+            if (depth >= 64) RenamedWire.fail()
             val items = ArrayList<Any?>()
             index++
             this.space()

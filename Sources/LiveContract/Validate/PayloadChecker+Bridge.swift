@@ -11,23 +11,29 @@ extension PayloadChecker {
         case (.uuid, .string(let text)):
             return UUIDText.canonical(text) == nil ? "\(at)'\(text)' is not a UUID (8-4-4-4-12 hex digits)" : nil
         case (.int, .number(let text)):
-            guard NumberText.isPlainInteger(text), let value = Int64(text), value >= Int64(Int32.min), value <= Int64(Int32.max) else {
+            // JSON.parse makes every number a Double: `1.0` and `1E2` are the integers 1 and 100.
+            let value = Self.jsValue(text)
+            guard value == value.rounded(.towardZero), value >= Double(Int32.min), value <= Double(Int32.max) else {
                 return "\(at)\(text) is not a 32-bit integer"
             }
             return nil
         case (.sized(let kind), .number(let text)):
-            guard NumberText.isPlainInteger(text), let value = Int64(text), kind.wireRange.contains(value) else {
+            let value = Self.jsValue(text)
+            guard value == value.rounded(.towardZero), value >= Double(kind.wireRange.lowerBound), value <= Double(kind.wireRange.upperBound) else {
                 return "\(at)\(text) is not \(kind.rawValue.withArticle) within \(kind.wireRange.lowerBound)...\(kind.wireRange.upperBound)"
             }
             return nil
-        case (.double, .number):
-            return nil
+        case (.double, .number(let text)):
+            return Self.jsValue(text).isFinite ? nil : "\(at)\(text) is beyond Double's range"
         case (.float, .number(let text)):
-            guard let value = NumberText.double(text), FloatText.rounded(value) != nil else { return "\(at)\(text) is outside Float's range" }
+            guard FloatText.rounded(Self.jsValue(text)) != nil else { return "\(at)\(text) is outside Float's range" }
             return nil
         case (.date, .number(let text)):
-            guard NumberText.isPlainInteger(text), Int64(text) != nil else { return "\(at)\(text) is not an integer of Unix milliseconds" }
-            return unixMillisProblem(text).map { at + $0.message }
+            let value = Self.jsValue(text)
+            guard value == value.rounded(.towardZero), value.magnitude <= Double(IntegerKind.maxSafe) else {
+                return "\(at)\(text) is not a whole number of Unix milliseconds within JavaScript's safe integers"
+            }
+            return unixMillisProblem(String(Int64(value))).map { at + $0.message }
         case (.dateRange, .array(let items)):
             guard items.count == 2 else { return "\(at)a range is [startMs, endMs]" }
             return bridgeProblem(items[0], .date, path: path + "[0]") ?? bridgeProblem(items[1], .date, path: path + "[1]")
@@ -35,7 +41,8 @@ extension PayloadChecker {
             return "\(at){lowerBound, upperBound} is not a range: send [startMs, endMs]"
         case (.enumeration(let name), .number(let text)) where contract.isIntRawEnum(type):
             if let problem = bridgeProblem(node, .int, path: path) { return problem }
-            guard let enumType = contract.type(named: name)?.enumType, let value = Int64(text), !enumType.rawValues.contains(String(value)), enumType.unknownCase == nil else { return nil }
+            let value = Int64(Self.jsValue(text))
+            guard let enumType = contract.type(named: name)?.enumType, !enumType.rawValues.contains(String(value)), enumType.unknownCase == nil else { return nil }
             return "\(at)\(text) is not a case of \(name), which has no unknown: fallback"
         case (.enumeration(let name), .string(let raw)) where !contract.isIntRawEnum(type):
             guard let enumType = contract.type(named: name)?.enumType, !enumType.rawValues.contains(raw), enumType.unknownCase == nil else { return nil }
@@ -46,7 +53,10 @@ extension PayloadChecker {
             }
             return nil
         case (.map(let valueType), .object(let members)):
-            for member in members {
+            // JSON.parse keeps the last of duplicate keys.
+            var lastByKey: [String: Int] = [:]
+            for (index, member) in members.enumerated() { lastByKey[member.key] = index }
+            for (index, member) in members.enumerated() where lastByKey[member.key] == index {
                 let memberPath = path + "[" + JSONWriter.compact(.string(member.key)) + "]"
                 if member.value.kind == .null { return "at \(memberPath): map values are never null; leave the key out" }
                 if let problem = bridgeProblem(member.value, valueType, path: memberPath) { return problem }
@@ -54,7 +64,8 @@ extension PayloadChecker {
             return nil
         case (.structure(let name), .object(let members)):
             for field in contract.type(named: name)?.fields ?? [] {
-                let member = members.first { $0.key == field.wireName }?.value
+                // JSON.parse keeps the last of duplicate keys.
+                let member = members.last { $0.key == field.wireName }?.value
                 let memberPath = path.isEmpty ? field.wireName : path + "." + field.wireName
                 guard let member, member.kind != .null else {
                     if field.mayBeMissing { continue }

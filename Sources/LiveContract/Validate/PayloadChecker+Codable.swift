@@ -88,8 +88,7 @@ extension PayloadChecker {
             }
             checkBounds(node, Double(value), text, field: field, path: path)
         case (.sized(let kind), .number(let text)):
-            let plain = NumberText.isPlainInteger(text) ? text : NumberText.int(text).map(String.init)
-            guard let plain, kind.swiftHolds(decimal: plain) else {
+            guard let plain = SwiftIntegerText.decoded(text, holds: kind.swiftHolds(decimal:)) else {
                 error(node, path, "dataCorrupted: \(text) does not fit \(kind.swiftName) (it has a fraction or is outside \(kind.swiftName)'s range), so decoding fails", rule: "payload-type-mismatch")
                 return
             }

@@ -47,7 +47,7 @@ extension PayloadChecker {
             }
             return bounds(Double(value), text, field)
         case .float:
-            guard !text.contains(" "), let value = Self.jsonNumber(text), FloatText.rounded(value) != nil else {
+            guard let value = Self.jsonNumber(text), FloatText.rounded(value) != nil else {
                 return unreadable("\"\(text)\" is not a finite JSON number within Float's range: send e.g. \"0.35\"")
             }
             return bounds(value, text, field)
@@ -57,7 +57,7 @@ extension PayloadChecker {
             }
             return bounds(Double(value), text, field)
         case .double:
-            guard !text.contains(" "), let value = Self.jsonNumber(text) else {
+            guard let value = Self.jsonNumber(text) else {
                 return unreadable("\"\(text)\" is not a finite JSON number: send e.g. \"0.35\"")
             }
             return bounds(value, text, field)
@@ -97,6 +97,9 @@ extension PayloadChecker {
             }
             return FCMProblem(message: "\"\(text)\" is not an integer of Unix milliseconds", rule: "fcm-data-unreadable")
         }
+        guard value.magnitude <= UInt64(IntegerKind.maxSafe) else {
+            return FCMProblem(message: "\(text) is beyond JavaScript's safe integers (|ms| <= 2^53 - 1), which every parser refuses", rule: "fcm-data-unreadable")
+        }
         let number = Double(value)
         switch DateEpoch.readingOfUnixMillis(number) {
         case .unixMillis:
@@ -119,8 +122,13 @@ extension PayloadChecker {
               case .number(let low) = items[0].kind, case .number(let high) = items[1].kind else {
             return FCMProblem(message: "\"\(text)\" is not a two-number JSON array \"[startMs,endMs]\"", rule: "fcm-data-unreadable")
         }
-        if let problem = unixMillisProblem(low) ?? unixMillisProblem(high) { return problem }
-        if let a = Self.decimal(low), let b = Self.decimal(high), a > b {
+        // JSON.parse reads `1.0e12` as the whole number it is.
+        let (a, b) = (Self.jsValue(low), Self.jsValue(high))
+        for value in [a, b] where !(value == value.rounded(.towardZero) && value.magnitude <= Double(IntegerKind.maxSafe)) {
+            return FCMProblem(message: "\"\(text)\" holds a bound that is not a whole number of Unix milliseconds within JavaScript's safe integers", rule: "fcm-data-unreadable")
+        }
+        if let problem = unixMillisProblem(String(Int64(a))) ?? unixMillisProblem(String(Int64(b))) { return problem }
+        if a > b {
             return FCMProblem(message: "the range starts after it ends (\(low) > \(high)): swap them", rule: "payload-range-order")
         }
         return nil
@@ -133,13 +141,50 @@ extension PayloadChecker {
         return Int64(text)
     }
 
-    /// Parses JSON text carried inside an FCM string value.
+    /// The one nesting limit of JSON text in an FCM value (docs/wire.md, "Reading FCM data"):
+    /// at most 64 arrays and objects inside each other; every generated parser refuses deeper
+    /// text (`invalid`), so validate does too.
+    static let fcmJSONMaxDepth = 64
+
+    /// Parses JSON text carried inside an FCM string value as `JSON.parse` does: no byte
+    /// order mark (JSON.parse and the other parsers refuse one), at most `fcmJSONMaxDepth` levels.
     static func jsonText(_ text: String) -> JSONNode? {
-        try? JSONParser(maxDepth: 32).parse(Array(text.utf8)).root
+        guard !text.unicodeScalars.starts(with: ["\u{FEFF}"]) else { return nil }
+        return try? JSONParser(maxDepth: fcmJSONMaxDepth).parse(Array(text.utf8)).root
     }
 
+    /// A number value as the parsers read it: JSON number syntax alone (no spaces), then
+    /// JavaScript's `Number` (the nearest Double: `1e-400` is 0), finite.
     static func jsonNumber(_ text: String) -> Double? {
-        guard let node = jsonText(text), case .number(let number) = node.kind else { return nil }
-        return NumberText.double(number)
+        guard isJSONNumber(text), let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, the parsers' number syntax.
+    static func isJSONNumber(_ text: String) -> Bool {
+        var bytes = Substring(text).utf8[...]
+        func digits(_ required: Bool) -> Bool {
+            let count = bytes.prefix { $0 >= 48 && $0 <= 57 }.count
+            bytes = bytes.dropFirst(count)
+            return count > 0 || !required
+        }
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        if bytes.first == UInt8(ascii: "0") { bytes = bytes.dropFirst() } else if !digits(true) { return false }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            guard digits(true) else { return false }
+        }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            guard digits(true) else { return false }
+        }
+        return bytes.isEmpty
+    }
+
+    /// A number inside JSON text as `JSON.parse` gives it to the readers: the nearest Double,
+    /// infinity beyond Double's range, 0 below it.
+    static func jsValue(_ text: String) -> Double {
+        Double(text) ?? .nan
     }
 }

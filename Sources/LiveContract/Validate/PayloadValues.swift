@@ -24,13 +24,8 @@ enum NumberText {
     }
 
     /// The value an `Int` decode yields: `3.0` and `1e2` decode (Foundation accepts integral
-    /// values in any spelling), `3.5` and values beyond 64 bits do not.
-    static func int(_ text: String) -> Int64? {
-        if isPlainInteger(text) { return Int64(text) }
-        guard let value = Double(text), value.isFinite, value == value.rounded(),
-              value >= -9.223372036854775e18, value <= 9.223372036854775e18 else { return nil }
-        return Int64(value)
-    }
+    /// values in any spelling), `3.5` and values beyond 64 bits do not (SwiftIntegerText).
+    static func int(_ text: String) -> Int64? { SwiftIntegerText.int(text) }
 
     /// The number as a message quotes it: whole when short, else its first and last digits
     /// (a payload may hold a number a megabyte long).

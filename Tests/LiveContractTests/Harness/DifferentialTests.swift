@@ -66,9 +66,9 @@ final class DifferentialTests: XCTestCase {
             cases = made.cases
             // Started once the inputs are made, so it does not delay the runners.
             DispatchQueue.global().async(group: validation) {
-                let found = Self.verdicts(made.texts, contracts)
+                let found = Self.verdicts(made.texts, fcm: Self.fcmTexts(made.cases), contracts)
                 verdicts = found.verdicts
-                say(String(format: "differential: validate ran on every content state in %.1f CPU s", found.cpu))
+                say(String(format: "differential: validate ran on every content state and FCM data map in %.1f CPU s", found.cpu))
             }
             return made.lines
         }
@@ -136,6 +136,7 @@ final class DifferentialTests: XCTestCase {
         case .content: guard swift != nil else { return nil }
         case .fcmPython: guard kotlin != nil, python != nil else { return nil }
         case .fcmGo: guard kotlin != nil, go != nil else { return nil }
+        case .fcmValidate: guard kotlin != nil else { return nil }
         case .bridgePython, .backPython: guard typescript != nil, python != nil else { return nil }
         case .bridgeGo, .backGo: guard typescript != nil, go != nil else { return nil }
         case .contentPython: guard swift != nil, python != nil else { return nil }
@@ -199,7 +200,7 @@ final class DifferentialTests: XCTestCase {
             let texts = candidates.mapValues(Self.contentTexts)
             let lines = candidates.keys.sorted().map { Self.inputLines($0, candidates[$0]!, texts[$0]!, contracts[$0]!) }.joined()
             let results = try runners.run(lines, label: "shrink\(round)")
-            let verdicts = Self.verdicts(texts, contracts).verdicts
+            let verdicts = Self.verdicts(texts, fcm: Self.fcmTexts(candidates), contracts).verdicts
             var progressed = Set<Int>()
             for (schema, list) in candidates {
                 for pair in DifferentialPair.allCases {

@@ -32,6 +32,8 @@ enum DifferentialPair: String, CaseIterable {
     /// Bridge object -> state record -> value -> bridge object: Swift records vs the Kotlin
     /// records (`kotlin-bridge`, `toState()` then `toBridge`).
     case bridgeKotlin = "bridge Swift-Kotlin"
+    /// FCM data map: Kotlin `parseFcmData` vs `validate --kind data` (PayloadChecker).
+    case fcmValidate = "fcm Kotlin-validate"
 
     /// Which part of an input the pair reads (what shrinking drops keys of).
     enum Input { case bridge, fcm, content }
@@ -39,7 +41,7 @@ enum DifferentialPair: String, CaseIterable {
     var input: Input {
         switch self {
         case .bridge, .bridgePython, .bridgeGo, .bridgeKotlin: return .bridge
-        case .fcm, .fcmPython, .fcmGo: return .fcm
+        case .fcm, .fcmPython, .fcmGo, .fcmValidate: return .fcm
         case .content, .back, .backPython, .backGo, .contentPython, .contentGo: return .content
         }
     }
@@ -69,6 +71,7 @@ struct DifferentialComparison {
             return server(typescript?["bridge"], go?["bridge"], "Go", refuses: false)
                 ?? server(typescript?["repaired"], go?["repaired"], "Go", refuses: false).map { "on the repaired object: " + $0 }
         case .bridgeKotlin: return bridgeKotlin(swift?["bridge"], kotlin?["bridge"])
+        case .fcmValidate: return content?.fcm.map { fcmValidate(kotlin, $0) } ?? "no validate verdict for the FCM data"
         case .contentPython: return serverReads(swift?["content"], python?["content"], "Python")
         case .contentGo: return serverReads(swift?["content"], go?["content"], "Go")
         case .backPython, .backGo:
@@ -286,6 +289,54 @@ struct DifferentialComparison {
     struct ContentVerdict {
         var errors: [String]
         var anyError: Bool
+        /// What `validate --kind data` says of the input's FCM data map.
+        var fcm: FCMVerdict? = nil
+    }
+
+    /// `validate --kind data` on one FCM data map, per field (wire names, schema order): which
+    /// values it says the parsers cannot read (`fcm-data-unreadable`, a reversed or keyed
+    /// range), which read as the `unknown:` case, which required fields are missing.
+    struct FCMVerdict: Equatable {
+        var invalid: [String] = []
+        var unknownCase: [String] = []
+        var missing: [String] = []
+    }
+
+    func fcmVerdict(_ text: String) -> FCMVerdict {
+        let report = PayloadChecker.validate(Array(text.utf8), path: "data.json", contract: contract, kind: .data)
+        var verdict = FCMVerdict()
+        for field in contract.attributes + contract.state {
+            let prefix = JSONPath.root.key(field.wireName).prefix
+            let own = report.diagnostics.filter { $0.message.hasPrefix(prefix) }
+            if own.contains(where: { ["fcm-data-unreadable", "payload-range-order", "payload-range-keyed"].contains($0.rule) }) { verdict.invalid.append(field.wireName) }
+            if own.contains(where: { $0.rule == "payload-enum-fallback" }) { verdict.unknownCase.append(field.wireName) }
+            if own.contains(where: { $0.rule == "payload-missing-key" }) { verdict.missing.append(field.wireName) }
+        }
+        return verdict
+    }
+
+    /// `validate` reads an FCM data map as the parsers do: it calls a value unreadable exactly
+    /// where Kotlin's `parseFcmData` (which the other parsers equal) reports `invalid`, an
+    /// `unknown:` fallback where it reports `unknown-case`, and a required field missing where
+    /// it reports `missing` for a field without a default. Its other findings (a date in
+    /// seconds, a clamped number, an unknown key) are advice on values the parsers read.
+    func fcmValidate(_ kotlin: DiffValue?, _ verdict: FCMVerdict) -> String? {
+        guard let kotlin else { return "the Kotlin runner gave no FCM result" }
+        if let threw = kotlin["threw"] { return "Kotlin parseFcmData threw \(threw)" }
+        let fields = contract.attributes + contract.state
+        var expected = FCMVerdict()
+        if case .array(let issues)? = kotlin["issues"] {
+            for field in fields {
+                let reasons = issues.compactMap { issue -> String? in
+                    guard case .array(let parts) = issue, parts.first == .string(field.wireName), case .string(let reason)? = parts[safe: 2] else { return nil }
+                    return reason
+                }
+                if reasons.contains("invalid") { expected.invalid.append(field.wireName) }
+                if reasons.contains("unknown-case") { expected.unknownCase.append(field.wireName) }
+                if reasons.contains("missing") && !field.mayBeMissing { expected.missing.append(field.wireName) }
+            }
+        }
+        return expected == verdict ? nil : "Kotlin \(expected)\n    validate \(verdict)"
     }
 
     func verdict(_ text: String) -> ContentVerdict {

@@ -51,8 +51,14 @@ extension DifferentialTests {
         return text
     }
 
-    /// `validate`'s verdict on every content state, schemas side by side, and the CPU seconds spent.
-    static func verdicts(_ texts: [String: [String]], _ contracts: [String: Contract])
+    /// Each FCM data map as the JSON text `validate --kind data` reads.
+    static func fcmTexts(_ cases: [String: [DifferentialInputs.Case]]) -> [String: [String]] {
+        cases.mapValues { $0.map { JSONWriter.compact(.object($0.fcm)) } }
+    }
+
+    /// `validate`'s verdict on every content state and every FCM data map, schemas side by
+    /// side, and the CPU seconds spent.
+    static func verdicts(_ texts: [String: [String]], fcm: [String: [String]], _ contracts: [String: Contract])
         -> (verdicts: [String: [DifferentialComparison.ContentVerdict]], cpu: Double) {
         let names = texts.keys.sorted()
         nonisolated(unsafe) var found = [([DifferentialComparison.ContentVerdict], Double)](repeating: ([], 0), count: names.count)
@@ -60,7 +66,12 @@ extension DifferentialTests {
         onThreads(names.count) { position in
             let cpu = CPUClock.thread()
             let comparison = DifferentialComparison(contract: contracts[names[position]]!)
-            let list = texts[names[position]]!.map(comparison.verdict)
+            let data = fcm[names[position]] ?? []
+            let list = texts[names[position]]!.enumerated().map { index, text in
+                var verdict = comparison.verdict(text)
+                verdict.fcm = data[safe: index].map(comparison.fcmVerdict)
+                return verdict
+            }
             lock.lock()
             found[position] = (list, CPUClock.thread() - cpu)
             lock.unlock()

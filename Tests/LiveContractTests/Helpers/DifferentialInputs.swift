@@ -69,7 +69,7 @@ struct DifferentialInputs {
             return DiffJSON.raw(rng.pick(rng.chance(70) ? DifferentialValues.unixEdges : DifferentialValues.secondsEdges))
         case .date: return dateValue(shape)
         case .dateRange: return rangeValue(shape)
-        case .url: return .string(rng.pick(DifferentialValues.urls))
+        case .url: return .string(rng.chance(50) ? rng.pick(DifferentialValues.urls) : DifferentialValues.url(&rng))
         case .enumeration(let name) where contract.isIntRawEnum(type): return intEnumValue(name)
         case .enumeration(let name): return .string(enumRaw(name))
         case .uuid: return .string(rng.pick(DifferentialValues.uuids))
@@ -219,7 +219,9 @@ struct DifferentialInputs {
         for field in fields {
             if rng.chance(breakRate / 2) || (field.mayBeMissing && rng.chance(10)) { continue }
             let text: String
-            if rng.chance(breakRate) {
+            if let deep = deepText(field.type), rng.chance(30) {
+                text = deep
+            } else if rng.chance(breakRate) {
                 text = rng.pick(DifferentialValues.junk(field.type) + duplicateMemberText(field.type))
             } else {
                 text = fcmText(value(field.type, field, .bridge, 0), field.type)
@@ -251,6 +253,21 @@ struct DifferentialInputs {
             (keys.dismissAt, rng.chance(70) ? nil : pick([String(sent + 3_600_000)], times)),
         ]
         return values.compactMap { key, value in value.map { JSONMember(key, .string($0)) } }
+    }
+
+    /// For a struct holding a map of itself, JSON text nesting 61 to 67 objects: around the
+    /// one nesting limit (64) every parser and `validate` apply (docs/wire.md).
+    mutating func deepText(_ type: FieldType) -> String? {
+        guard case .structure(let name) = type, let fields = contract.type(named: name)?.fields,
+              let link = fields.first(where: { $0.type == .map(.structure(name)) }) else { return nil }
+        let total = 61 + rng.below(7)
+        var text = total % 2 == 0 ? "{\"" + link.wireName + "\":{}}" : "{}"
+        var count = total % 2 == 0 ? 2 : 1
+        while count < total {
+            text = "{\"" + link.wireName + "\":{\"k\":" + text + "}}"
+            count += 2
+        }
+        return text
     }
 
     /// A struct's JSON text with its first member sent twice, which JSON parsers disagree on.

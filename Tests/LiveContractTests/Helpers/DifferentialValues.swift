@@ -52,7 +52,29 @@ enum DifferentialValues {
     static let urls: [String] = [
         "https://example.com/a?b=c&d=e", "about:blank", "mailto:x@example.com", "", " ", "not a url",
         "https://example.com/ü", "http://[::1", "http://a b.com", "http://example.com:abc", "%zz", "🚀",
+        " https://example.com/a", "12:30", "1http://a", "2025-03-15T19:00:00Z", ":x", "tel://a b/",
     ]
+
+    /// A link built from the parts `URL(string:)` judges (docs/wire.md, "url"): a scheme or
+    /// none (valid, invalid, empty, host-encoding), `//` or not, a user part, an ASCII host
+    /// (names, IP literals, bad characters, escapes), a port, and a tail of any characters.
+    /// Hosts stay ASCII: a non-ASCII host is the rule's one documented strictness.
+    static func url(_ rng: inout SeededRandom) -> String {
+        let schemes = ["https", "HTTP", "a+b.c-d", "tel", "addressbook", "1a", "a b", " https", "", "x_y"]
+        let hosts = ["example.com", "", "[::1]", "[::1%eth0]", "[v1.x]", "[::1 ]", "[::1]x", "[abc", "a b", "%41", "%zz", "a%", "a]b", "a{b", "a\u{1}b"]
+        let atoms = ["a", "Z", "0", "-", ".", "_", "~", "!", "$", "&", "'", "(", "*", "+", ",", ";", "=", ":", "/", "?", "#",
+                     "[", "]", "@", "%", "%4", "%41", " ", "\"", "<", "\\", "^", "`", "{", "|", "\u{7f}", "\t"]
+        // Non-ASCII text only after a `/`, where it can never become part of a host.
+        func tail(_ count: Int) -> String { (0..<count).map { _ in rng.pick(atoms) }.joined() + (rng.chance(10) ? "/x/é😀" : "") }
+        switch rng.below(3) {
+        case 0: return rng.pick(schemes) + ":" + tail(rng.below(6))
+        case 1: return tail(1 + rng.below(7))
+        default:
+            let user = rng.chance(25) ? tail(rng.below(4)) + "@" : ""
+            let port = rng.chance(30) ? ":" + rng.pick(["", "80", "8x", "443", tail(1)]) : ""
+            return (rng.chance(85) ? rng.pick(schemes) + ":" : "") + "//" + user + rng.pick(hosts) + port + tail(rng.below(5))
+        }
+    }
 
     /// JSON text an FCM value of `type` must not be read as, beside plain nonsense.
     static func junk(_ type: FieldType) -> [String] {

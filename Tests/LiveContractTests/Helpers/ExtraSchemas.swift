@@ -33,7 +33,8 @@ enum ExtraSchemas {
 
     /// The newer types in the shapes the bundled schemas lack: one-sided bounds on floats and
     /// sized integers, 64-bit kinds with and without bounds, uuids required, optional and
-    /// defaulted, lists and struct members of each, and every envelope key renamed.
+    /// defaulted, lists and struct members of each, every envelope key renamed, and a struct
+    /// holding a map of itself (`Tree`), whose FCM text can nest to the parsers' limit.
     static let types = """
         livecontract: 1
         name: NewTypes
@@ -59,8 +60,10 @@ enum ExtraSchemas {
           longs: { type: "[int64]" }
           singles: { type: "[float]" }
           probe: { type: Probe }
+          tree: { type: "Tree?" }
         types:
           Probe: { fields: { id: { type: "uuid?" }, gain: { type: float, min: 1 }, step: { type: int8, min: -3 } } }
+          Tree: { fields: { label: { type: "string?" }, kids: { type: "[string: Tree]", default: {} } } }
         outputs:
           swift: [NewTypes.swift]
           swift-bridge: NewTypesRecords.swift

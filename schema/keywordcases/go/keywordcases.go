@@ -5713,21 +5713,62 @@ func (w *lcWriter) json(value interface{}) string {
 	return string(text)
 }
 
-// lcURLAuthority and lcURLHost are the URL(string:) refusals every copy checks: empty text,
-// and a scheme://host:port with a space (any Unicode space) or a stray bracket or percent in
-// the host, or a port that is no number.
-var lcURLAuthority = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]*)`)
-var lcURLHost = regexp.MustCompile(`^(?:[^@\[\]` + lcSpaces + `%]*@)?(?:\[[0-9a-fA-F:.]*\]|(?:[^` + lcSpaces + `\[\]%:@]|%[0-9a-fA-F]{2})*)(?::[0-9]*)?$`)
+// lcURLScheme, lcURLLiteral, lcURLHost and lcURLPort are the parts of a link Swift's
+// URL(string:) checks; it percent-encodes what a path, query or user may not hold and refuses
+// only a broken structure (docs/wire.md, "url").
+var lcURLScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*$`)
+var lcURLLiteral = regexp.MustCompile(`^[A-Za-z0-9\-._~!$&'()*+,;=:]*$`)
+var lcURLHost = regexp.MustCompile(`^(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$`)
+var lcURLPort = regexp.MustCompile(`^[0-9]*$`)
 
-const lcSpaces = `\t\n\x{0b}\x{0c}\r\x{1c}-\x{1f} \x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}`
+// lcHostEncodingSchemes are the schemes whose host Foundation percent-encodes instead of refusing.
+var lcHostEncodingSchemes = map[string]bool{"tel": true, "telemergencycall": true, "telprompt": true, "callto": true,
+	"facetime": true, "facetime-prompt": true, "facetime-audio": true, "facetime-audio-prompt": true, "imap": true,
+	"pop": true, "addressbook": true, "contact": true, "phasset": true, "http+unix": true, "https+unix": true,
+	"ws+unix": true, "wss+unix": true}
 
-// lcURLText reports whether Swift's URL(string:) reads text (by the rules above).
+// lcURLText reports whether Swift's URL(string:) reads text (the steps of docs/wire.md, "url").
 func lcURLText(text string) bool {
 	if text == "" {
 		return false
 	}
-	authority := lcURLAuthority.FindStringSubmatch(text)
-	return authority == nil || lcURLHost.MatchString(authority[1])
+	rest, scheme := 0, ""
+	if stop := strings.IndexAny(text, ":/?#[]@"); stop >= 0 && text[stop] == ':' {
+		scheme = text[:stop]
+		if scheme != "" && !lcURLScheme.MatchString(scheme) {
+			return false
+		}
+		rest = stop + 1
+	}
+	if !strings.HasPrefix(text[rest:], "//") {
+		return true
+	}
+	authority := text[rest+2:]
+	if end := strings.IndexAny(authority, "/?#"); end >= 0 {
+		authority = authority[:end]
+	}
+	hostPart := authority[strings.LastIndex(authority, "@")+1:]
+	lower := strings.ToLower(scheme)
+	host, port := hostPart, ""
+	if close := strings.Index(hostPart, "]"); strings.HasPrefix(hostPart, "[") && close > 0 {
+		after := hostPart[close+1:]
+		if after != "" && after[0] != ':' {
+			return false
+		}
+		if after != "" {
+			port = after[1:]
+		}
+		if !lcURLLiteral.MatchString(strings.SplitN(hostPart[1:close], "%", 2)[0]) {
+			return false
+		}
+		host = ""
+	} else if colon := strings.Index(hostPart, ":"); colon >= 0 {
+		host, port = hostPart[:colon], hostPart[colon+1:]
+	}
+	if !lcURLPort.MatchString(port) && lower != "addressbook" {
+		return false
+	}
+	return lcURLHost.MatchString(host) || lcHostEncodingSchemes[lower]
 }
 
 // lcUUIDText is the 8-4-4-4-12 hex form upper-cased, as Swift's uuidString writes it.
@@ -6017,7 +6058,7 @@ func lcFailJSON() { panic(lcInvalid{}) }
 // lcParseJSON parses one JSON text (numbers kept as text, so JavaScript's reading can be
 // followed exactly); anything after the value is invalid.
 func lcParseJSON(raw string) interface{} {
-	if !utf8.ValidString(raw) || !json.Valid([]byte(raw)) {
+	if !utf8.ValidString(raw) || !lcShallow(raw) || !json.Valid([]byte(raw)) {
 		lcFailJSON()
 	}
 	decoder := json.NewDecoder(strings.NewReader(raw))
@@ -6027,6 +6068,32 @@ func lcParseJSON(raw string) interface{} {
 		lcFailJSON()
 	}
 	return value
+}
+
+// lcShallow reports whether raw nests at most 64 arrays and objects inside each other: the one
+// nesting limit of every copy (docs/wire.md); encoding/json alone allows 10000.
+func lcShallow(raw string) bool {
+	depth, inString := 0, false
+	for index := 0; index < len(raw); index++ {
+		c := raw[index]
+		switch {
+		case inString && c == '\\':
+			index++
+		case inString && c == '"':
+			inString = false
+		case inString:
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			depth++
+			if depth > 64 {
+				return false
+			}
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return true
 }
 
 func lcJSONObject(j interface{}) map[string]interface{} {

@@ -279,19 +279,51 @@ private object MapsBridgeConversions {
     fun url(text: String, fallback: String): String = this.urlOrNull(text) ?: fallback
 
     /**
-     * [text] when Swift's `URL(string:)` reads it, else null: it refuses empty text and a broken
-     * `scheme://host:port` (a space of any kind or a stray bracket or `%` in the host, a port
-     * that is no number), the rule every copy checks.
+     * [text] when Swift's `URL(string:)` reads it, else null: it percent-encodes what a path,
+     * query or user may not hold and refuses only a broken structure, the steps every copy
+     * checks (docs/wire.md, "url").
      */
     fun urlOrNull(text: String): String? {
         if (text.length == 0) return null
-        val authority = this.authority.find(text) ?: return text
-        return if (this.host.matches(authority.groupValues[1])) text else null
+        val stop = text.indexOfFirst { ":/?#[]@".indexOf(it) >= 0 }
+        var rest = 0
+        var scheme = ""
+        if (stop >= 0 && text[stop] == ':') {
+            scheme = text.substring(0, stop)
+            if (scheme.length > 0 && !this.scheme.matches(scheme)) return null
+            rest = stop + 1
+        }
+        if (!text.startsWith("//", rest)) return text
+        val tail = text.substring(rest + 2)
+        val end = tail.indexOfFirst { "/?#".indexOf(it) >= 0 }
+        val authority = if (end >= 0) tail.substring(0, end) else tail
+        val hostPart = authority.substring(authority.lastIndexOf('@') + 1)
+        var host = hostPart
+        var port = ""
+        val close = hostPart.indexOf(']')
+        if (hostPart.startsWith("[") && close > 0) {
+            val after = hostPart.substring(close + 1)
+            if (after.length > 0 && after[0] != ':') return null
+            if (after.length > 0) port = after.substring(1)
+            if (!this.literal.matches(hostPart.substring(1, close).substringBefore('%'))) return null
+            host = ""
+        } else if (hostPart.indexOf(':') >= 0) {
+            host = hostPart.substring(0, hostPart.indexOf(':'))
+            port = hostPart.substring(hostPart.indexOf(':') + 1)
+        }
+        if (!this.port.matches(port) && !scheme.equals("addressbook", ignoreCase = true)) return null
+        return if (this.host.matches(host) || this.hostEncodingSchemes.any { it.equals(scheme, ignoreCase = true) }) text else null
     }
 
-    private val authority = Regex("^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]*)")
-    private const val spaces = "\\t\\n\\x{0b}\\x{0c}\\r\\x{1c}-\\x{1f} \\x{85}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}"
-    private val host = Regex("^(?:[^@\\[\\]" + spaces + "%]*@)?(?:\\[[0-9a-fA-F:.]*\\]|(?:[^" + spaces + "\\[\\]%:@]|%[0-9a-fA-F]{2})*)(?::[0-9]*)?\$")
+    private val scheme = Regex("[A-Za-z][A-Za-z0-9+.-]*")
+    private val literal = Regex("[A-Za-z0-9\\-._~!\$&'()*+,;=:]*")
+    private val host = Regex("(?:[A-Za-z0-9\\-._~!\$&'()*+,;=]|%[0-9A-Fa-f]{2})*")
+    private val port = Regex("[0-9]*")
+
+    /** The schemes whose host Foundation percent-encodes instead of refusing. */
+    private val hostEncodingSchemes = setOf("tel", "telemergencycall", "telprompt", "callto", "facetime", "facetime-prompt",
+        "facetime-audio", "facetime-audio-prompt", "imap", "pop", "addressbook", "contact", "phasset", "http+unix",
+        "https+unix", "ws+unix", "wss+unix")
 
     /** The nearest Float, kept within Float's range (a Double past it would become infinity). */
     fun single(value: Double): Float = Math.min(Math.max(value, -Float.MAX_VALUE.toDouble()), Float.MAX_VALUE.toDouble()).toFloat()
