@@ -171,19 +171,25 @@ data class MapsFcmParse(
 }
 
 /**
- * Where the app keeps, per activity, the send time of the last message it applied, so that
- * [MapsFcm.order] can drop a delayed older one. Keep it where it outlives the process
- * (SharedPreferences, a database) when messages may arrive after a restart.
+ * Where the app keeps, per activity, the send time of the last message it applied and whether
+ * it has ended, so that [MapsFcm.order] can drop a delayed older update and every update
+ * after the end. Keep it where it outlives the process (SharedPreferences, a database) when
+ * messages may arrive after a restart.
  */
 interface MapsFcmOrderStore {
     fun lastApplied(activityId: String): Long?
 
     fun markApplied(activityId: String, sentAtMs: Long)
+
+    fun hasEnded(activityId: String): Boolean
+
+    fun markEnded(activityId: String, ended: Boolean)
 }
 
 /** A [MapsFcmOrderStore] in memory: forgets every activity when the process ends. */
 class MapsFcmMemoryOrderStore : MapsFcmOrderStore {
     private val applied = HashMap<String, Long>()
+    private val ended = HashSet<String>()
 
     @Synchronized
     override fun lastApplied(activityId: String): Long? = applied[activityId]
@@ -192,21 +198,35 @@ class MapsFcmMemoryOrderStore : MapsFcmOrderStore {
     override fun markApplied(activityId: String, sentAtMs: Long) {
         applied[activityId] = sentAtMs
     }
+
+    @Synchronized
+    override fun hasEnded(activityId: String): Boolean = ended.contains(activityId)
+
+    @Synchronized
+    override fun markEnded(activityId: String, ended: Boolean) {
+        if (ended) this.ended.add(activityId) else this.ended.remove(activityId)
+    }
 }
 
 /**
- * What [MapsFcm.order] decided. [applies] is true for [APPLY] (newer than, or as new as,
- * the last applied message; now the last applied) and [APPLY_UNTIMED] (no readable send
- * time: applied, the store is left alone). The drops: [DROP_OLDER] (sent before the last
- * applied message, as APNs ignores a push older than the last one), [DROP_UNADDRESSED] (no
- * activity id), [DROP_UNKNOWN_EVENT] (no known event).
+ * What [MapsFcm.order] decided. [applies] says whether to apply the message; [repost] that
+ * the app must post its current notification again even though nothing new is shown: Firebase
+ * lowers the priority of an app whose high-priority messages lead to no visible notification.
+ * [APPLY]: newer than the last applied message (now the last applied), or an `end`, which
+ * always applies. [APPLY_UNTIMED]: no readable send time, applied, the time is left alone.
+ * [APPLY_REPEAT]: sent at the same millisecond as the last applied (the same whole state).
+ * The drops: [DROP_OLDER] (an update or start sent before the last applied message, as APNs
+ * ignores a push older than the last one), [DROP_ENDED] (an update for an activity that has
+ * ended), [DROP_UNADDRESSED] (no activity id), [DROP_UNKNOWN_EVENT] (no known event).
  */
-enum class MapsFcmOrder(val raw: String, val applies: Boolean) {
-    APPLY("apply", true),
-    APPLY_UNTIMED("apply-untimed", true),
-    DROP_OLDER("drop-older", false),
-    DROP_UNADDRESSED("drop-unaddressed", false),
-    DROP_UNKNOWN_EVENT("drop-unknown-event", false)
+enum class MapsFcmOrder(val raw: String, val applies: Boolean, val repost: Boolean) {
+    APPLY("apply", true, false),
+    APPLY_UNTIMED("apply-untimed", true, false),
+    APPLY_REPEAT("apply-repeat", true, true),
+    DROP_OLDER("drop-older", false, true),
+    DROP_ENDED("drop-ended", false, true),
+    DROP_UNADDRESSED("drop-unaddressed", false, false),
+    DROP_UNKNOWN_EVENT("drop-unknown-event", false, false)
 }
 
 /** Reads and writes FCM data messages for this contract (docs/wire.md of livecontract). */
@@ -230,19 +250,35 @@ object MapsFcm {
     }
 
     /**
-     * Whether to apply [message], given the last applied send time per activity in [store]
-     * (updated here when the answer is [MapsFcmOrder.APPLY]). A message sent before the
-     * last applied one is dropped; one sent at the same millisecond is applied (APNs ignores
-     * only an older timestamp, and a repeat carries the same whole state); one without a
-     * readable send time is applied but cannot move the store.
+     * Whether to apply [message], given the last applied send time and the ended activities in
+     * [store] (updated here). An `end` always applies, even when older than the last applied
+     * update: it is terminal, and dropping it would leave the notification up for good. Once an
+     * activity has ended, every later update for it is dropped ([MapsFcmOrder.DROP_ENDED]);
+     * a newer `start` for the same id begins it again. Otherwise a message sent before the last
+     * applied one is dropped; one sent at the same millisecond is a repeat (applied; APNs
+     * ignores only an older timestamp); one without a readable send time is applied but cannot
+     * move the store.
      */
     fun order(message: MapsFcmParse, store: MapsFcmOrderStore): MapsFcmOrder {
         val activityId = message.activityId ?: return MapsFcmOrder.DROP_UNADDRESSED
-        if (message.event == null) return MapsFcmOrder.DROP_UNKNOWN_EVENT
-        val sentAtMs = message.sentAtMs ?: return MapsFcmOrder.APPLY_UNTIMED
+        val event = message.event ?: return MapsFcmOrder.DROP_UNKNOWN_EVENT
+        val sentAtMs = message.sentAtMs
         synchronized(store) {
             val last = store.lastApplied(activityId)
+            if (event == MapsFcmEvent.END) {
+                store.markEnded(activityId, true)
+                if (sentAtMs == null) return MapsFcmOrder.APPLY_UNTIMED
+                if (last == null || sentAtMs > last) store.markApplied(activityId, sentAtMs)
+                return MapsFcmOrder.APPLY
+            }
+            if (event == MapsFcmEvent.UPDATE && store.hasEnded(activityId)) return MapsFcmOrder.DROP_ENDED
+            if (sentAtMs == null) {
+                if (event == MapsFcmEvent.START) store.markEnded(activityId, false)
+                return MapsFcmOrder.APPLY_UNTIMED
+            }
             if (last != null && sentAtMs < last) return MapsFcmOrder.DROP_OLDER
+            if (event == MapsFcmEvent.START) store.markEnded(activityId, false)
+            if (last != null && sentAtMs == last) return MapsFcmOrder.APPLY_REPEAT
             store.markApplied(activityId, sentAtMs)
         }
         return MapsFcmOrder.APPLY

@@ -15,7 +15,7 @@ import math
 import re
 import struct
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Type, TypeVar, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple, Type, TypeVar, Union
 
 from typing import Literal, Protocol
 
@@ -244,17 +244,18 @@ def apns_payload(
     """The body of an update, end or start push, keys in the order of docs/wire.md. Times are
     Unix ms; the body carries whole Unix seconds. An update takes stale_date_ms,
     relevance_score and alert; an end dismissal_date_ms; a start the attributes (either
-    shape: bridge attributes go through to_apns_attributes) and alert; options of another
-    event are ignored. An alert is an ApnsAlert or a `{'title', 'body'}` dict. Raises
-    ValueError when the JSON body is over 4096 UTF-8 bytes, which APNs refuses."""
+    shape: bridge attributes go through to_apns_attributes) and alert, which it requires.
+    An alert is an ApnsAlert or a `{'title', 'body'}` dict. Raises ApnsLifecycleError (a
+    ValueError) for a start without alert, a stale date not after the timestamp, a dismissal
+    date on an update or start and a time that is not Unix ms (docs/wire.md, "Lifecycle
+    rules"), ValueError when the JSON body is over 4096 UTF-8 bytes, which APNs refuses."""
     aps = _apns_aps(event, content_state, timestamp_ms, stale_date_ms, dismissal_date_ms, relevance_score, alert)
     if event == 'start':
         if attributes is None:
             raise TypeError('a start push needs the attributes: to_apns_attributes(...)')
         aps['attributes-type'] = 'NoStateAttributes'
         aps['attributes'] = _apns_attributes(attributes).to_json()
-        if alert is not None:
-            aps['alert'] = _lc_alert(alert)
+        aps['alert'] = _lc_start_alert(alert)
     payload: JsonObject = {'aps': aps}
     _lc_check_limit(payload, 'NoState' + ' APNs ' + event + ' payload', 'APNs', 4096)
     return payload
@@ -278,9 +279,11 @@ def _apns_aps(
         'event': event,
         'content-state': content_state.to_json(),
     }
+    if event != 'end':
+        _lc_no_dismissal(dismissal_date_ms, event)
     if event == 'update':
         if stale_date_ms is not None:
-            aps['stale-date'] = _lc_unix_seconds(stale_date_ms, 'stale_date_ms')
+            aps['stale-date'] = _lc_stale_date(stale_date_ms, aps['timestamp'])
         if relevance_score is not None:
             aps['relevance-score'] = _lc_double(relevance_score, 'relevance_score')
         if alert is not None:
@@ -307,9 +310,10 @@ def apns_start_payload(
     push_token: bool = False,
     channel_id: Optional[str] = None,
 ) -> JsonObject:
-    """The start body with its iOS 18 input field after the attributes, before the alert:
-    push_token=True asks for an update token of the new activity (`input-push-token: 1`),
-    channel_id subscribes it to a broadcast channel. An activity has one push type: never both."""
+    """The start body with its iOS 18 input field after the attributes, before the alert
+    (required, as in apns_payload): push_token=True asks for an update token of the new
+    activity (`input-push-token: 1`), channel_id subscribes it to a broadcast channel. An
+    activity has one push type: never both."""
     if push_token is True and channel_id is None:
         extra: JsonObject = {'input-push-token': 1}
     elif push_token is False and channel_id is not None:
@@ -321,8 +325,7 @@ def apns_start_payload(
     aps['attributes-type'] = 'NoStateAttributes'
     aps['attributes'] = apns_attributes.to_json()
     aps.update(extra)
-    if alert is not None:
-        aps['alert'] = _lc_alert(alert)
+    aps['alert'] = _lc_start_alert(alert)
     payload: JsonObject = {'aps': aps}
     _lc_check_limit(payload, 'NoState' + ' APNs start payload', 'APNs', 4096)
     return payload
@@ -406,8 +409,9 @@ FcmIssueReason = Literal['missing', 'invalid', 'clamped', 'unknown-case', 'secon
 # The lifecycle event of an FCM message, as APNs' `aps.event`.
 FcmEvent = Literal['start', 'update', 'end']
 
-# What fcm_order decided: apply and apply-untimed apply the message, the rest drop it.
-FcmOrder = Literal['apply', 'apply-untimed', 'drop-older', 'drop-unaddressed', 'drop-unknown-event']
+# What fcm_order decided: apply, apply-untimed and apply-repeat apply the message, the rest
+# drop it; fcm_reposts says which ones still need a visible notification.
+FcmOrder = Literal['apply', 'apply-untimed', 'apply-repeat', 'drop-older', 'drop-ended', 'drop-unaddressed', 'drop-unknown-event']
 
 
 @dataclass
@@ -476,11 +480,16 @@ class FcmEnvelopeRead:
 
 
 class FcmOrderStore(Protocol):
-    """Where the app keeps, per activity, the send time of the last message it applied."""
+    """Where the app keeps, per activity, the send time of the last message it applied and
+    whether it ended."""
 
     def last_applied(self, activity_id: str) -> Optional[int]: ...
 
     def mark_applied(self, activity_id: str, sent_at_ms: int) -> None: ...
+
+    def has_ended(self, activity_id: str) -> bool: ...
+
+    def mark_ended(self, activity_id: str, ended: bool) -> None: ...
 
 
 class FcmMemoryOrderStore:
@@ -488,6 +497,7 @@ class FcmMemoryOrderStore:
 
     def __init__(self) -> None:
         self._applied: Dict[str, int] = {}
+        self._ended: Set[str] = set()
 
     def last_applied(self, activity_id: str) -> Optional[int]:
         return self._applied.get(activity_id)
@@ -495,36 +505,81 @@ class FcmMemoryOrderStore:
     def mark_applied(self, activity_id: str, sent_at_ms: int) -> None:
         self._applied[activity_id] = sent_at_ms
 
+    def has_ended(self, activity_id: str) -> bool:
+        return activity_id in self._ended
+
+    def mark_ended(self, activity_id: str, ended: bool) -> None:
+        if ended:
+            self._ended.add(activity_id)
+        else:
+            self._ended.discard(activity_id)
+
 
 class _HasEnvelope(Protocol):
     @property
     def envelope(self) -> FcmEnvelopeRead: ...
 
 
+def fcm_reposts(decision: str) -> bool:
+    """Whether the app must post its current notification again after `decision`: a repeat
+    or an update dropped as older or after the end shows nothing new, and Firebase lowers the
+    priority of an app whose high-priority messages lead to no visible notification."""
+    return decision in ('apply-repeat', 'drop-older', 'drop-ended')
+
+
 def fcm_order(message: _HasEnvelope, store: FcmOrderStore) -> str:
-    """Whether to apply a parsed message, given the last applied send time per activity in
-    `store` (updated when the answer is 'apply'). A message sent before the last applied one
-    is dropped; one sent at the same millisecond is applied (APNs ignores only an older
-    timestamp); one without a readable send time is applied but cannot move the store."""
+    """Whether to apply a parsed message, given the last applied send time and the ended
+    activities in `store` (updated here). An end always applies, even when older than the
+    last applied update: it is terminal. Once an activity has ended, every later update for it
+    is dropped ('drop-ended'); a newer start for the same id begins it again. Otherwise a
+    message sent before the last applied one is dropped; one sent at the same millisecond is
+    a repeat (applied; APNs ignores only an older timestamp); one without a readable send
+    time is applied but cannot move the store."""
     envelope = message.envelope
-    if envelope.activity_id is None:
+    activity_id = envelope.activity_id
+    if activity_id is None:
         return 'drop-unaddressed'
     if envelope.event is None:
         return 'drop-unknown-event'
-    if envelope.sent_at_ms is None:
+    sent = envelope.sent_at_ms
+    last = store.last_applied(activity_id)
+    if envelope.event == 'end':
+        store.mark_ended(activity_id, True)
+        if sent is None:
+            return 'apply-untimed'
+        if last is None or sent > last:
+            store.mark_applied(activity_id, sent)
+        return 'apply'
+    if envelope.event == 'update' and store.has_ended(activity_id):
+        return 'drop-ended'
+    if sent is None:
+        if envelope.event == 'start':
+            store.mark_ended(activity_id, False)
         return 'apply-untimed'
-    last = store.last_applied(envelope.activity_id)
-    if last is not None and envelope.sent_at_ms < last:
+    if last is not None and sent < last:
         return 'drop-older'
-    store.mark_applied(envelope.activity_id, envelope.sent_at_ms)
+    if envelope.event == 'start':
+        store.mark_ended(activity_id, False)
+    if last is not None and sent == last:
+        return 'apply-repeat'
+    store.mark_applied(activity_id, sent)
     return 'apply'
 
 
 @dataclass
 class ApnsAlert:
-    """An alert shown with a push: on update and start (docs/wire.md)."""
+    """An alert shown with a push: on update, and required on start (docs/wire.md)."""
     title: str
     body: str
+
+
+class ApnsLifecycleError(ValueError):
+    """What the APNs builders raise for a body APNs would accept and the device then drops or
+    misreads; `rule` is the rule `livecontract validate` reports for the same body."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message + ' [' + rule + ']')
+        self.rule = rule
 
 
 # What the builders take as an alert: an ApnsAlert or its JSON object (`{'title', 'body'}`,
@@ -880,7 +935,37 @@ def _lc_range_from_seconds(value: Tuple[float, float]) -> Tuple[int, int]:
 
 
 def _lc_unix_seconds(ms: object, path: str) -> int:
-    return math.floor(_lc_double(ms, path) / 1000)
+    """Whole Unix seconds of a lifecycle time in Unix ms. Below 1e11 (1973 in ms) the number can
+    only be seconds, from 2100 on it is microseconds or far in the future: APNs would order
+    every later push against it (docs/wire.md, "Lifecycle rules")."""
+    value = _lc_double(ms, path)
+    if value < 100000000000:
+        raise ApnsLifecycleError('apns-timestamp-range', path + ' ' + _lc_describe(ms) + ' looks like Unix seconds; the builders take Unix ms (' + _lc_describe(value * 1000) + ')')
+    if value >= 4102444800000:
+        raise ApnsLifecycleError('apns-timestamp-range', path + ' ' + _lc_describe(ms) + ' is after 2100-01-01 as Unix ms (microseconds?); ActivityKit would order every later push against it and drop them')
+    return math.floor(value / 1000)
+
+
+def _lc_start_alert(alert: object) -> JsonObject:
+    """A start's alert: APNs accepts a push-to-start without one (200) and the device does not
+    start the activity."""
+    if alert is None:
+        raise ApnsLifecycleError('apns-start-alert', 'a start push needs alert=: APNs accepts a push-to-start without one and the device does not start the activity')
+    return _lc_alert(alert)
+
+
+def _lc_stale_date(stale_date_ms: object, timestamp: int) -> int:
+    """`stale-date` in seconds, after the timestamp: one at or before it shows the card stale at once."""
+    stale = _lc_unix_seconds(stale_date_ms, 'stale_date_ms')
+    if stale <= timestamp:
+        raise ApnsLifecycleError('apns-stale-date', 'stale_date_ms (' + str(stale) + ' s) is not after timestamp_ms (' + str(timestamp) + ' s): the activity would show as stale at once')
+    return stale
+
+
+def _lc_no_dismissal(dismissal_date_ms: object, event: str) -> None:
+    """A dismissal date belongs to an end: the system ignores it on an update or a start."""
+    if dismissal_date_ms is not None:
+        raise ApnsLifecycleError('apns-dismissal-event', 'dismissal_date_ms is for an end; the system ignores a dismissal-date on ' + ('a start' if event == 'start' else 'an update'))
 
 
 def _lc_alert(alert: object) -> JsonObject:

@@ -11,9 +11,9 @@ extension PayloadChecker {
             return nil
         }
         reference = checkTimestamp(aps)
-        for key in ["stale-date", "dismissal-date"] {
-            if let node = aps[key] { checkUnixSeconds(node, apsPath.key(key), what: key) }
-        }
+        var times = LifecycleTimes(timestamp: reference)
+        if let node = aps["stale-date"] { times.staleDate = checkUnixSeconds(node, apsPath.key("stale-date"), what: "stale-date") }
+        if let node = aps["dismissal-date"] { times.dismissalDate = checkUnixSeconds(node, apsPath.key("dismissal-date"), what: "dismissal-date") }
         var event: String?
         switch aps["event"]?.kind {
         case .string(let text) where Self.events.contains(text):
@@ -34,6 +34,7 @@ extension PayloadChecker {
         }
         if event == "start" { checkStart(aps, apsPath) }
         checkStartInputs(aps, apsPath, event: event)
+        if let event { checkLifecycle(aps, apsPath, event: event, times: times) }
         return event
     }
 

@@ -26,7 +26,7 @@ interface ContractAdapter {
     fun bridgeState(state: Map<*, *>): Map<String, Any?>?
 
     /** A fresh in-memory order store; each call parses a message and gives the decision and the store's time after it. */
-    fun ordering(): (Map<String, String>) -> Pair<String, Long?>
+    fun ordering(): (Map<String, String>) -> Triple<String, Boolean, Long?>
 }
 
 /**
@@ -177,7 +177,8 @@ fun malformedProblem(adapter: ContractAdapter, case: Map<*, *>): String? {
 
 /**
  * fcm-ordering.json: the steps run in order through one fresh store; each must give its
- * `expected` decision and leave its activity's `lastApplied` time.
+ * `expected` decision, say whether the app must re-post its notification (`repost`) and leave
+ * its activity's `lastApplied` time.
  */
 fun orderingSteps(adapter: ContractAdapter, file: File): List<Pair<String, String?>> {
     val steps = FixtureValues.readObject(file)["steps"] as List<*>
@@ -186,10 +187,11 @@ fun orderingSteps(adapter: ContractAdapter, file: File): List<Pair<String, Strin
         val step = entry as Map<*, *>
         val label = "${file.name}#${step["name"]}"
         Pair(label, guarded {
-            val (decision, last) = order(FixtureValues.strings(step["data"]))
+            val (decision, repost, last) = order(FixtureValues.strings(step["data"]))
             when {
                 decision != step["expected"] -> "decision $decision, expected ${step["expected"]}"
                 !FixtureValues.same(last, step["lastApplied"]) -> "last applied $last, expected ${step["lastApplied"]}"
+                repost != step["repost"] -> "repost $repost, expected ${step["repost"]}"
                 else -> null
             }
         })

@@ -102,15 +102,18 @@ def run_samples(m, name, samples, where):
             if back is not None:
                 check(isinstance(back, S), at + ': from_content_state returns ' + name + 'State')
                 same(m.to_content_state(back).to_json(), fx['contentState'], at + ' to_content_state(from_content_state(cs))')
-        # Every APNs body of the fixture, built from its apnsOptions exactly as they are on disk.
+        # Every APNs body of the fixture, built from its apnsOptions as they are on disk, each
+        # event given its own options (the builders refuse a dismissal date on an update or start).
         options = fx['apnsOptions']
         for event in ('update', 'end', 'start'):
             if event not in fx['apns']:
                 continue
             body = attempt(at + ' apns_payload ' + event, lambda: m.apns_payload(
-                event, content, timestamp_ms=options['timestampMs'], stale_date_ms=options.get('staleDateMs'),
-                dismissal_date_ms=options.get('dismissalDateMs'), relevance_score=options.get('relevanceScore'),
-                alert=options.get('alert'), attributes=attributes if event == 'start' else None))
+                event, content, timestamp_ms=options['timestampMs'],
+                stale_date_ms=options.get('staleDateMs') if event == 'update' else None,
+                dismissal_date_ms=options.get('dismissalDateMs') if event == 'end' else None,
+                relevance_score=options.get('relevanceScore') if event == 'update' else None,
+                alert=options.get('alert') if event != 'end' else None, attributes=attributes if event == 'start' else None))
             if body is not None:
                 same(body, fx['apns'][event], at + ' apns_payload(' + event + ')')
         data = attempt(at + ' to_fcm_data', lambda: m.to_fcm_data(attributes, state, fx['fcmEnvelope']))

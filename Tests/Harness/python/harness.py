@@ -93,11 +93,13 @@ class Contract:
         o = fx['apnsOptions']
         alert = o.get('alert')
         keywords = {'timestamp_ms': o['timestampMs']}
+        # Each event's own options: the builders refuse a dismissal date on an update or start.
         names = {'staleDateMs': 'stale_date_ms', 'dismissalDateMs': 'dismissal_date_ms', 'relevanceScore': 'relevance_score'}
+        takes = {'update': ('staleDateMs', 'relevanceScore'), 'end': ('dismissalDateMs',), 'start': ()}[event]
         for key, python in names.items():
-            if key in o:
+            if key in o and key in takes:
                 keywords[python] = o[key]
-        if alert is not None:
+        if alert is not None and event != 'end':
             keywords['alert'] = self.m.ApnsAlert(title=alert['title'], body=alert['body'])
         return keywords
 
@@ -197,12 +199,55 @@ def check_route_refusals(c, fx):
     start = m.apns_payload('start', content_state, attributes=apns_attributes, **c.options(fx, 'start'))
     raises(at + 'broadcast_request refuses a start body', lambda: m.broadcast_request(io['bundleId'], io['channelId'], start, delivery(10, 0)), "'update' or 'end'")
     raises(at + 'start refuses both inputs',
-           lambda: m.apns_start_payload(content_state, apns_attributes, timestamp_ms=1, push_token=True, channel_id=io['channelId']), 'not both')
-    raises(at + 'start refuses an empty channel', lambda: m.apns_start_payload(content_state, apns_attributes, timestamp_ms=1, channel_id=''), 'channel id')
-    raises(at + 'start without attributes raises', lambda: m.apns_payload('start', content_state, timestamp_ms=1), 'needs the attributes')
+           lambda: m.apns_start_payload(content_state, apns_attributes, timestamp_ms=fx['apnsOptions']['timestampMs'], push_token=True, channel_id=io['channelId']), 'not both')
+    raises(at + 'start refuses an empty channel', lambda: m.apns_start_payload(content_state, apns_attributes, timestamp_ms=fx['apnsOptions']['timestampMs'], channel_id=''), 'channel id')
+    now = fx['apnsOptions']['timestampMs']
+    alert = fx['apnsOptions']['alert']
+    raises(at + 'start without attributes raises', lambda: m.apns_payload('start', content_state, timestamp_ms=now, alert=alert), 'needs the attributes')
+    check_lifecycle(c, at, content_state, apns_attributes, now, alert)
     raises(at + 'channel storage policy 2 raises', lambda: m.create_channel_request(io['bundleId'], 2), 'message-storage-policy')
     same(at + 'expiration 0 means do not store',
          lambda: m.apns_token_request(io['activityToken'], io['bundleId'], update, delivery(5, 0)).headers['apns-expiration'], '0')
+
+
+def lifecycle_rule(m, compute):
+    """The rule of the ApnsLifecycleError `compute` raises, or what happened instead."""
+    try:
+        compute()
+    except m.ApnsLifecycleError as error:
+        return error.rule
+    except Exception as error:  # noqa: BLE001
+        return 'raised ' + type(error).__name__ + ': ' + str(error)
+    return 'did not raise'
+
+
+def check_lifecycle(c, at, content_state, apns_attributes, now, alert):
+    """What APNs accepts and the device drops: each builder refuses it with ApnsLifecycleError
+    naming validate's rule (docs/wire.md, "Lifecycle rules")."""
+    m = c.m
+    cases = [
+        ('start without alert', 'apns-start-alert', lambda: m.apns_payload('start', content_state, timestamp_ms=now, attributes=apns_attributes)),
+        ('start with inputs without alert', 'apns-start-alert',
+         lambda: m.apns_start_payload(content_state, apns_attributes, timestamp_ms=now, push_token=True)),
+        ('stale date at the timestamp', 'apns-stale-date', lambda: m.apns_payload('update', content_state, timestamp_ms=now, stale_date_ms=now)),
+        ('stale date before the timestamp', 'apns-stale-date',
+         lambda: m.apns_payload('update', content_state, timestamp_ms=now, stale_date_ms=now - 94_608_000_000)),
+        ('broadcast stale date before the timestamp', 'apns-stale-date',
+         lambda: m.broadcast_payload('update', content_state, timestamp_ms=now, stale_date_ms=now - 1000)),
+        ('dismissal date on an update', 'apns-dismissal-event',
+         lambda: m.apns_payload('update', content_state, timestamp_ms=now, dismissal_date_ms=now + 60_000)),
+        ('dismissal date on a start', 'apns-dismissal-event',
+         lambda: m.apns_payload('start', content_state, timestamp_ms=now, dismissal_date_ms=now + 60_000, alert=alert, attributes=apns_attributes)),
+        ('timestamp in seconds', 'apns-timestamp-range', lambda: m.apns_payload('update', content_state, timestamp_ms=now // 1000)),
+        ('timestamp in microseconds', 'apns-timestamp-range', lambda: m.apns_payload('end', content_state, timestamp_ms=now * 1000)),
+        ('stale date in seconds', 'apns-timestamp-range',
+         lambda: m.apns_payload('update', content_state, timestamp_ms=now, stale_date_ms=now // 1000 + 900)),
+    ]
+    for name, rule, compute in cases:
+        same(at + 'lifecycle: ' + name, lambda compute=compute: lifecycle_rule(m, compute), rule)
+    same(at + 'lifecycle: ApnsLifecycleError is a ValueError', lambda: issubclass(m.ApnsLifecycleError, ValueError), True)
+    same(at + 'lifecycle: a start with an alert builds',
+         lambda: 'alert' in m.apns_payload('start', content_state, timestamp_ms=now, alert=alert, attributes=apns_attributes)['aps'], True)
 
 
 def check_limits(c, fx):
@@ -282,8 +327,10 @@ def check_ordering(c, fixture):
             parsed = m.parse_fcm_data(step['data'])
             decision = m.fcm_order(parsed, store)
             activity = parsed.envelope.activity_id
-            return {'decision': decision, 'lastApplied': None if activity is None else store.last_applied(activity)}
-        same(c.entry['name'] + '/fcm-ordering.json: ' + step['name'], run, {'decision': step['expected'], 'lastApplied': step['lastApplied']})
+            return {'decision': decision, 'repost': m.fcm_reposts(decision),
+                    'lastApplied': None if activity is None else store.last_applied(activity)}
+        same(c.entry['name'] + '/fcm-ordering.json: ' + step['name'], run,
+             {'decision': step['expected'], 'repost': step['repost'], 'lastApplied': step['lastApplied']})
 
 
 def check_decode_cases(c, cases):

@@ -21,6 +21,8 @@ export interface ContractModule {
   toFcmData(attributes: any, state: any, envelope: any): Record<string, string>;
   parseFcmData(data: Record<string, string>): { envelope: any; attributes: unknown; state: unknown; issues: unknown[] };
   fcmOrder(message: { envelope: any }, store: any): string;
+  fcmReposts(decision: string): boolean;
+  ApnsLifecycleError: new (rule: string, message: string) => RangeError & { rule: string };
   FcmMemoryOrderStore: new () => { lastApplied(activityId: string): number | undefined };
   apnsPayload(event: any, contentState: any, options: any, attributes?: any): unknown;
   apnsHeaders(bundleId: string, priority?: 5 | 10): Record<string, string>;
@@ -105,6 +107,18 @@ function copy<T>(value: T): T {
   return JSON.parse(JSON.stringify(value));
 }
 
+/**
+ * The fixture's `apnsOptions` for one event: an update takes the stale date, relevance and
+ * alert, an end the dismissal date, a start the alert (the builders refuse the others).
+ */
+function optionsFor(fx: any, event: string): any {
+  const o = fx.apnsOptions;
+  const picked: any = { timestampMs: o.timestampMs };
+  const keys = event === 'update' ? ['staleDateMs', 'relevanceScore', 'alert'] : event === 'end' ? ['dismissalDateMs'] : ['alert'];
+  for (const key of keys) if (o[key] !== undefined) picked[key] = o[key];
+  return picked;
+}
+
 /** Every wire shape of one example or edge-case fixture. */
 function checkSample(entry: Entry, file: string, fx: any): void {
   const m = entry.module;
@@ -117,9 +131,9 @@ function checkSample(entry: Entry, file: string, fx: any): void {
   same(at + 'fcmMessage', () => m.fcmMessage(fx.fcmMessage.message.token, attributes, state, envelope), fx.fcmMessage);
   const contentState = m.toContentState(state);
   const apnsAttributes = m.toApnsAttributes(attributes);
-  same(at + 'apnsPayload update', () => m.apnsPayload('update', contentState, fx.apnsOptions), fx.apns.update);
-  same(at + 'apnsPayload end', () => m.apnsPayload('end', contentState, fx.apnsOptions), fx.apns.end);
-  same(at + 'apnsPayload start', () => m.apnsPayload('start', contentState, fx.apnsOptions, apnsAttributes), fx.apns.start);
+  same(at + 'apnsPayload update', () => m.apnsPayload('update', contentState, optionsFor(fx, 'update')), fx.apns.update);
+  same(at + 'apnsPayload end', () => m.apnsPayload('end', contentState, optionsFor(fx, 'end')), fx.apns.end);
+  same(at + 'apnsPayload start', () => m.apnsPayload('start', contentState, optionsFor(fx, 'start'), apnsAttributes), fx.apns.start);
   checkRoutes(entry, at, fx);
   same(at + 'parseFcmData', () => m.parseFcmData(fx.fcmData), { envelope: envelopeRead(envelope), attributes, state, issues: [] });
   same(at + 'fromContentState', () => m.fromContentState(fx.contentState), state);
@@ -141,20 +155,20 @@ function checkRoutes(entry: Entry, at: string, fx: any): void {
   const contentState = m.toContentState(fx.bridge.state);
   const attributes = m.toApnsAttributes(fx.bridge.attributes);
   const delivery = { priority: io.priority, expirationMs: io.expirationMs };
-  const update = () => m.apnsPayload('update', contentState, fx.apnsOptions);
-  const end = () => m.apnsPayload('end', contentState, fx.apnsOptions);
+  const update = () => m.apnsPayload('update', contentState, optionsFor(fx, 'update'));
+  const end = () => m.apnsPayload('end', contentState, optionsFor(fx, 'end'));
   same(at + 'apnsTokenRequest', () => m.apnsTokenRequest(io.activityToken, io.bundleId, update(), delivery), fx.apnsRequest);
-  same(at + 'apnsStartPayload pushToken', () => m.apnsStartPayload(contentState, fx.apnsOptions, attributes, { pushToken: true }), fx.apns.startWithInputs.pushToken);
-  same(at + 'apnsStartPayload channel', () => m.apnsStartPayload(contentState, fx.apnsOptions, attributes, { channelId: io.channelId }), fx.apns.startWithInputs.channel);
+  same(at + 'apnsStartPayload pushToken', () => m.apnsStartPayload(contentState, optionsFor(fx, 'start'), attributes, { pushToken: true }), fx.apns.startWithInputs.pushToken);
+  same(at + 'apnsStartPayload channel', () => m.apnsStartPayload(contentState, optionsFor(fx, 'start'), attributes, { channelId: io.channelId }), fx.apns.startWithInputs.channel);
   const broadcastDelivery = { priority: io.broadcastPriority, expirationMs: io.broadcastExpirationMs };
   for (const event of ['update', 'end']) {
-    same(at + 'broadcastRequest ' + event, () => m.broadcastRequest(io.bundleId, io.channelId, m.broadcastPayload(event, contentState, fx.apnsOptions), broadcastDelivery), fx.broadcast[event]);
+    same(at + 'broadcastRequest ' + event, () => m.broadcastRequest(io.bundleId, io.channelId, m.broadcastPayload(event, contentState, optionsFor(fx, event)), broadcastDelivery), fx.broadcast[event]);
   }
   same(at + 'createChannelRequest', () => m.createChannelRequest(io.bundleId, io.storagePolicy), fx.channels.create);
   same(at + 'readChannelRequest', () => m.readChannelRequest(io.bundleId, io.channelId), fx.channels.read);
   same(at + 'deleteChannelRequest', () => m.deleteChannelRequest(io.bundleId, io.channelId), fx.channels.delete);
   same(at + 'listChannelsRequest', () => m.listChannelsRequest(io.bundleId), fx.channels.list);
-  const start = () => m.apnsStartPayload(contentState, fx.apnsOptions, attributes, { pushToken: true });
+  const start = () => m.apnsStartPayload(contentState, optionsFor(fx, 'start'), attributes, { pushToken: true });
   same(at + 'fcmLiveActivityMessage start', () => m.fcmLiveActivityMessage(io.fcmToken, io.pushToStartToken, start(), delivery), fx.fcmLiveActivity.start);
   same(at + 'fcmLiveActivityMessage update', () => m.fcmLiveActivityMessage(io.fcmToken, io.activityToken, update(), delivery), fx.fcmLiveActivity.update);
   same(at + 'fcmLiveActivityMessage end', () => m.fcmLiveActivityMessage(io.fcmToken, io.activityToken, end(), delivery), fx.fcmLiveActivity.end);
@@ -167,19 +181,56 @@ function checkRouteRefusals(entry: Entry, fx: any): void {
   const io = fx.routeInputs;
   const contentState = m.toContentState(fx.bridge.state);
   const attributes = m.toApnsAttributes(fx.bridge.attributes);
-  const update = m.apnsPayload('update', contentState, fx.apnsOptions);
+  const update = m.apnsPayload('update', contentState, optionsFor(fx, 'update'));
   throws(at + 'token route refuses priority 1', () => m.apnsTokenRequest(io.activityToken, io.bundleId, update, { priority: 1, expirationMs: 0 }), 'apns-priority 5, 10');
   throws(at + 'FCM Live Activity refuses priority 1', () => m.fcmLiveActivityMessage(io.fcmToken, io.activityToken, update, { priority: 1, expirationMs: 0 }), 'apns-priority 5, 10');
   throws(at + 'broadcast refuses priority 7', () => m.broadcastRequest(io.bundleId, io.channelId, update, { priority: 7, expirationMs: 0 }), 'apns-priority 1, 5, 10');
   throws(at + 'broadcast refuses a non-base64 channel id', () => m.broadcastRequest(io.bundleId, 'not a channel!', update, { priority: 10, expirationMs: 0 }), 'base64');
   throws(at + 'negative expiration throws', () => m.apnsTokenRequest(io.activityToken, io.bundleId, update, { priority: 10, expirationMs: -1 }), 'expirationMs');
   throws(at + 'broadcast refuses a start', () => m.broadcastPayload('start', contentState, fx.apnsOptions), "'update' or 'end'");
-  const start = m.apnsPayload('start', contentState, fx.apnsOptions, attributes);
+  const start = m.apnsPayload('start', contentState, optionsFor(fx, 'start'), attributes);
   throws(at + 'broadcastRequest refuses a start body', () => m.broadcastRequest(io.bundleId, io.channelId, start, { priority: 10, expirationMs: 0 }), "'update' or 'end'");
-  throws(at + 'start refuses both inputs', () => m.apnsStartPayload(contentState, fx.apnsOptions, attributes, { pushToken: true, channelId: io.channelId }), 'not both');
-  throws(at + 'start refuses an empty channel', () => m.apnsStartPayload(contentState, fx.apnsOptions, attributes, { channelId: '' }), 'channel id');
+  throws(at + 'start refuses both inputs', () => m.apnsStartPayload(contentState, optionsFor(fx, 'start'), attributes, { pushToken: true, channelId: io.channelId }), 'not both');
+  throws(at + 'start refuses an empty channel', () => m.apnsStartPayload(contentState, optionsFor(fx, 'start'), attributes, { channelId: '' }), 'channel id');
+  checkLifecycle(entry, fx, contentState, attributes);
   throws(at + 'channel storage policy 2 throws', () => m.createChannelRequest(io.bundleId, 2), 'message-storage-policy');
   same(at + 'expiration 0 means do not store', () => (m.apnsTokenRequest(io.activityToken, io.bundleId, update, { priority: 5, expirationMs: 0 }) as any).headers['apns-expiration'], '0');
+}
+
+/** The rule of the `ApnsLifecycleError` that `compute` throws, or what happened instead. */
+function lifecycleRule(m: any, compute: () => unknown): string {
+  try {
+    compute();
+    return 'did not throw';
+  } catch (error) {
+    return error instanceof m.ApnsLifecycleError && error instanceof RangeError ? (error as any).rule : 'threw ' + String(error);
+  }
+}
+
+/**
+ * What APNs accepts and the device drops: each builder refuses it with `ApnsLifecycleError`
+ * naming validate's rule (docs/wire.md, "Lifecycle rules"). The types already refuse most of
+ * these (negative.ts.in); this is a JavaScript caller's path.
+ */
+function checkLifecycle(entry: Entry, fx: any, contentState: unknown, attributes: unknown): void {
+  const m = entry.module;
+  const at = entry.name + ': lifecycle: ';
+  const now: number = fx.apnsOptions.timestampMs;
+  const alert = fx.apnsOptions.alert;
+  const cases: [string, string, () => unknown][] = [
+    ['start without alert', 'apns-start-alert', () => m.apnsPayload('start', contentState, { timestampMs: now }, attributes)],
+    ['start with inputs without alert', 'apns-start-alert', () => m.apnsStartPayload(contentState, { timestampMs: now }, attributes, { pushToken: true })],
+    ['stale date at the timestamp', 'apns-stale-date', () => m.apnsPayload('update', contentState, { timestampMs: now, staleDateMs: now })],
+    ['stale date before the timestamp', 'apns-stale-date', () => m.apnsPayload('update', contentState, { timestampMs: now, staleDateMs: now - 94608000000 })],
+    ['broadcast stale date before the timestamp', 'apns-stale-date', () => m.broadcastPayload('update', contentState, { timestampMs: now, staleDateMs: now - 1000 })],
+    ['dismissal date on an update', 'apns-dismissal-event', () => m.apnsPayload('update', contentState, { timestampMs: now, dismissalDateMs: now + 60000 })],
+    ['dismissal date on a start', 'apns-dismissal-event', () => m.apnsPayload('start', contentState, { timestampMs: now, dismissalDateMs: now + 60000, alert }, attributes)],
+    ['timestamp in seconds', 'apns-timestamp-range', () => m.apnsPayload('update', contentState, { timestampMs: Math.floor(now / 1000) })],
+    ['timestamp in microseconds', 'apns-timestamp-range', () => m.apnsPayload('end', contentState, { timestampMs: now * 1000 })],
+    ['stale date in seconds', 'apns-timestamp-range', () => m.apnsPayload('update', contentState, { timestampMs: now, staleDateMs: Math.floor(now / 1000) + 900 })],
+  ];
+  for (const [name, rule, compute] of cases) same(at + name, () => lifecycleRule(m, compute), rule);
+  same(at + 'a start with an alert builds', () => 'alert' in (m.apnsPayload('start', contentState, { timestampMs: now, alert }, attributes) as any).aps, true);
 }
 
 /** Size limits, clamping and refusals, from one base fixture. */
@@ -259,8 +310,8 @@ function checkOrdering(entry: Entry, fixture: any): void {
       const decision = m.fcmOrder(parsed, store);
       const id = parsed.envelope.activityId;
       const last = id === null ? undefined : store.lastApplied(id);
-      return { decision, lastApplied: last === undefined ? null : last };
-    }, { decision: step.expected, lastApplied: step.lastApplied });
+      return { decision, repost: m.fcmReposts(decision), lastApplied: last === undefined ? null : last };
+    }, { decision: step.expected, repost: step.repost, lastApplied: step.lastApplied });
   }
 }
 

@@ -80,7 +80,9 @@ final class RouteBudgetTests: XCTestCase {
         var attributes = JSONText(pretty: false), state = JSONText(pretty: false)
         shapes.writeBridge(budget.attributes, fields: contract.attributes, into: &attributes)
         shapes.writeBridge(budget.state, fields: contract.state, into: &state)
-        let ms = String(RouteBudget.widestUnixSeconds * 1000)
+        // Ten-digit seconds, as wide as the budget's, inside the builders' range (before 2100),
+        // the stale date after the timestamp as the builders require.
+        let ms = "4102444798000", staleMs = "4102444799000"
         return """
             import * as m from './\(module)';
             declare const require: (id: string) => any;
@@ -98,10 +100,12 @@ final class RouteBudgetTests: XCTestCase {
             }
             const contentState = m.toContentState(state);
             const apnsAttributes = m.toApnsAttributes(attributes);
-            const options = { timestampMs: \(ms), staleDateMs: \(ms), relevanceScore: \(JSNumber.format(RouteBudget.widestNumber)) };
+            const options = { timestampMs: \(ms), staleDateMs: \(staleMs), relevanceScore: \(JSNumber.format(RouteBudget.widestNumber)) };
             console.log(JSON.stringify({
               'apns-update': size(() => m.apnsPayload('update', contentState, options)),
-              'apns-start': size(() => m.apnsStartPayload(contentState, { timestampMs: \(ms) }, apnsAttributes, { pushToken: true })),
+              // The budget leaves the alert out (its text is the sender's): an empty one is subtracted.
+              'apns-start': size(() => m.apnsStartPayload(contentState, { timestampMs: \(ms), alert: { title: '', body: '' } }, apnsAttributes, { pushToken: true }))
+                - Buffer.byteLength(',"alert":{"title":"","body":""}'),
               'broadcast-update': size(() => m.broadcastPayload('update', contentState, options)),
               'fcm-data': size(() => m.toFcmData(attributes, state, { activityId: 'x'.repeat(\(RouteBudget.widestActivityId)), event: 'update', sentAtMs: 9999999999999, staleAtMs: 9999999999999 })),
             }));

@@ -249,13 +249,13 @@ struct KotlinHarness {
                 \(bridgeStateBody(contract, fcm: fcm))
             }
 
-            override fun ordering(): (Map<String, String>) -> Pair<String, Long?> {
+            override fun ordering(): (Map<String, String>) -> Triple<String, Boolean, Long?> {
                 val store = \(fcm)MemoryOrderStore()
                 return { data ->
                     val result = \(fcm).parseFcmData(data)
                     val decision = \(fcm).order(result, store)
                     val id = result.activityId
-                    Pair(decision.raw, if (id == null) null else store.lastApplied(id))
+                    Triple(decision.raw, decision.repost, if (id == null) null else store.lastApplied(id))
                 }
             }
         }

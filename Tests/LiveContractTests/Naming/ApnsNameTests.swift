@@ -36,7 +36,7 @@ final class ApnsNameTests: XCTestCase {
         try Self.schema.write(to: folder.appendingPathComponent("ride.yaml"), atomically: true, encoding: .utf8)
         func body(_ state: String) -> String {
             #"{"aps": {"timestamp": 1742064420, "event": "start", "content-state": {"# + state
-                + #"}, "attributes-type": "RideAttributes", "attributes": {"orderId": "o-1"}}}"#
+                + #"}, "attributes-type": "RideAttributes", "attributes": {"orderId": "o-1"}, "alert": {"title": "Ride", "body": "On its way"}}}"#
         }
         try body(#""t": 763758720, "stop": {"la": 1.5}"#).write(to: folder.appendingPathComponent("good.json"), atomically: true, encoding: .utf8)
         let good = try run(["validate", "--schema", "ride.yaml", "good.json"], in: folder)

@@ -23,7 +23,8 @@ final class ValidateRoutesTests: XCTestCase {
     }
 
     static let goodState = ValidateTests.goodState
-    static let startTail = #""attributes-type": "DeliveryAttributes", "attributes": {"orderId": "DT-4521"}"#
+    /// A start's own keys, with the alert a start needs (apns-start-alert).
+    static let startTail = #""attributes-type": "DeliveryAttributes", "attributes": {"orderId": "DT-4521"}, "alert": {"title": "Delivery", "body": "On its way"}"#
 
     func fcm(_ aps: String, token: String = #""live_activity_token": "abc123""#, headers: String = #"{"apns-priority": "10"}"#) -> String {
         #"{"message": {"token": "fcm-token", "apns": {\#(token), "headers": \#(headers), "payload": {"aps": {\#(aps)}}}}}"#

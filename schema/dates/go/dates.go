@@ -557,24 +557,38 @@ func ParseFCMData(data map[string]string) FCMParse {
 	return FCMParse{Envelope: envelope, Attributes: attributes, State: state, Issues: issues}
 }
 
-// The decisions of FCMOrder: the first two apply the message, the rest drop it.
+// The decisions of FCMOrder: the first three apply the message, the rest drop it.
+// FCMReposts says which ones still need a visible notification.
 const (
 	FCMApply            = "apply"
 	FCMApplyUntimed     = "apply-untimed"
+	FCMApplyRepeat      = "apply-repeat"
 	FCMDropOlder        = "drop-older"
+	FCMDropEnded        = "drop-ended"
 	FCMDropUnaddressed  = "drop-unaddressed"
 	FCMDropUnknownEvent = "drop-unknown-event"
 )
 
-// FCMOrderStore keeps, per activity, the send time of the last message the app applied.
+// FCMReposts says whether the app must post its current notification again after decision:
+// a repeat or an update dropped as older or after the end shows nothing new, and Firebase
+// lowers the priority of an app whose high-priority messages lead to no visible notification.
+func FCMReposts(decision string) bool {
+	return decision == FCMApplyRepeat || decision == FCMDropOlder || decision == FCMDropEnded
+}
+
+// FCMOrderStore keeps, per activity, the send time of the last message the app applied and
+// whether the activity has ended.
 type FCMOrderStore interface {
 	LastApplied(activityID string) (int64, bool)
 	MarkApplied(activityID string, sentAtMs int64)
+	HasEnded(activityID string) bool
+	MarkEnded(activityID string, ended bool)
 }
 
 // FCMMemoryOrderStore is an FCMOrderStore in memory (not safe for concurrent use).
 type FCMMemoryOrderStore struct {
 	applied map[string]int64
+	ended   map[string]bool
 }
 
 // LastApplied returns the send time of the last applied message of the activity.
@@ -591,10 +605,29 @@ func (m *FCMMemoryOrderStore) MarkApplied(activityID string, sentAtMs int64) {
 	m.applied[activityID] = sentAtMs
 }
 
-// FCMOrder says whether to apply a parsed message, given the last applied send time per
-// activity in store (updated when the answer is FCMApply). A message sent before the last
-// applied one is dropped; one sent at the same millisecond is applied; one without a
-// readable send time is applied but cannot move the store.
+// HasEnded says whether an end of the activity was applied (and no newer start since).
+func (m *FCMMemoryOrderStore) HasEnded(activityID string) bool {
+	return m.ended[activityID]
+}
+
+// MarkEnded records that the activity ended, or began again.
+func (m *FCMMemoryOrderStore) MarkEnded(activityID string, ended bool) {
+	if !ended {
+		delete(m.ended, activityID)
+		return
+	}
+	if m.ended == nil {
+		m.ended = map[string]bool{}
+	}
+	m.ended[activityID] = true
+}
+
+// FCMOrder says whether to apply a parsed message, given the last applied send time and the
+// ended activities in store (updated here). An end always applies, even when older than the
+// last applied update: it is terminal. Once an activity has ended, every later update for it
+// is dropped (FCMDropEnded); a newer start for the same id begins it again. Otherwise a
+// message sent before the last applied one is dropped; one sent at the same millisecond is a
+// repeat (applied); one without a readable send time is applied but cannot move the store.
 func FCMOrder(parsed FCMParse, store FCMOrderStore) string {
 	e := parsed.Envelope
 	if e.ActivityID == nil {
@@ -603,25 +636,62 @@ func FCMOrder(parsed FCMParse, store FCMOrderStore) string {
 	if e.Event == nil {
 		return FCMDropUnknownEvent
 	}
+	id, event := *e.ActivityID, *e.Event
+	last, known := store.LastApplied(id)
+	if event == "end" {
+		store.MarkEnded(id, true)
+		if e.SentAtMs == nil {
+			return FCMApplyUntimed
+		}
+		if !known || *e.SentAtMs > last {
+			store.MarkApplied(id, *e.SentAtMs)
+		}
+		return FCMApply
+	}
+	if event == "update" && store.HasEnded(id) {
+		return FCMDropEnded
+	}
 	if e.SentAtMs == nil {
+		if event == "start" {
+			store.MarkEnded(id, false)
+		}
 		return FCMApplyUntimed
 	}
-	if last, ok := store.LastApplied(*e.ActivityID); ok && *e.SentAtMs < last {
+	if known && *e.SentAtMs < last {
 		return FCMDropOlder
 	}
-	store.MarkApplied(*e.ActivityID, *e.SentAtMs)
+	if event == "start" {
+		store.MarkEnded(id, false)
+	}
+	if known && *e.SentAtMs == last {
+		return FCMApplyRepeat
+	}
+	store.MarkApplied(id, *e.SentAtMs)
 	return FCMApply
 }
 
-// ApnsAlert is an alert shown with an update or start push.
+// ApnsAlert is an alert shown with an update push, and required with a start.
 type ApnsAlert struct {
 	Title string `json:"title"`
 	Body  string `json:"body"`
 }
 
+// ApnsLifecycleError is what the APNs builders return for a body APNs would accept and the
+// device then drops or misreads: a start without alert, a stale date not after the
+// timestamp, a dismissal date on an update or start, a time that is not Unix ms. Rule is the
+// rule livecontract validate reports for the same body (docs/wire.md, "Lifecycle rules").
+type ApnsLifecycleError struct {
+	Rule    string
+	Message string
+}
+
+// Error is the message with the rule.
+func (e *ApnsLifecycleError) Error() string { return e.Message + " [" + e.Rule + "]" }
+
 // ApnsOptions are the lifecycle options of a push. Times are Unix ms; the body carries whole
 // Unix seconds. An update uses StaleDateMs, RelevanceScore and Alert; an end DismissalDateMs;
-// a start Alert.
+// a start Alert (required: NewApnsStart and NewApnsStartPayload take it as a parameter). The
+// builders refuse an option of another event rather than drop it.
 type ApnsOptions struct {
 	TimestampMs     int64      `json:"timestampMs"`
 	StaleDateMs     *int64     `json:"staleDateMs,omitempty"`
@@ -660,8 +730,10 @@ func (p ApnsPayload) JSON() ([]byte, error) {
 const SwiftAttributesType = "DatesAttributes"
 
 // NewApnsPayload builds the body of an "update", "end" or "start" push. A start also names
-// the Swift type (attributes-type) and carries attributes (required then). It fails on an
-// unknown event, a value JSON cannot carry, or a body over 4096 UTF-8 bytes, which APNs refuses.
+// the Swift type (attributes-type) and carries attributes and options.Alert (required then;
+// NewApnsStart takes the alert as a parameter, so the compiler asks for it). It fails on an
+// unknown event, a value JSON cannot carry, a body over 4096 UTF-8 bytes, which APNs refuses,
+// and with an *ApnsLifecycleError on what APNs accepts and the device drops.
 func NewApnsPayload(event string, contentState ContentState, options ApnsOptions, attributes *ApnsAttributes) (ApnsPayload, error) {
 	aps, err := lcAps(event, contentState, options)
 	if err != nil {
@@ -686,9 +758,18 @@ type ApnsStartInput struct {
 	ChannelID string
 }
 
-// NewApnsStartPayload is the start body of NewApnsPayload with its iOS 18 input field after
-// the attributes, before the alert.
-func NewApnsStartPayload(contentState ContentState, options ApnsOptions, attributes ApnsAttributes, input ApnsStartInput) (ApnsPayload, error) {
+// NewApnsStart builds a push-to-start body: NewApnsPayload("start", ...) with the alert as a
+// parameter (it replaces options.Alert). APNs accepts a start without an alert and the
+// device then does not start the activity, so the alert is not optional.
+func NewApnsStart(contentState ContentState, options ApnsOptions, attributes ApnsAttributes, alert ApnsAlert) (ApnsPayload, error) {
+	options.Alert = &alert
+	return NewApnsPayload("start", contentState, options, &attributes)
+}
+
+// NewApnsStartPayload is the start body of NewApnsStart with its iOS 18 input field after
+// the attributes, before the alert (which replaces options.Alert).
+func NewApnsStartPayload(contentState ContentState, options ApnsOptions, attributes ApnsAttributes, alert ApnsAlert, input ApnsStartInput) (ApnsPayload, error) {
+	options.Alert = &alert
 	aps, err := lcAps("start", contentState, options)
 	if err != nil {
 		return ApnsPayload{}, err
@@ -1232,20 +1313,46 @@ func lcCheckLimit(value interface{}, what string, service string, limit int) err
 	return nil
 }
 
-func lcUnixSeconds(ms int64) int64 {
-	seconds := ms / 1000
-	if ms%1000 < 0 {
-		seconds--
+// lcUnixSeconds gives whole Unix seconds of a lifecycle time in Unix ms. Below 1e11 (1973 in
+// ms) the number can only be seconds, from 2100 on it is microseconds or far in the future:
+// APNs would order every later push against it (docs/wire.md, "Lifecycle rules").
+func lcUnixSeconds(ms int64, path string) (int64, error) {
+	if ms < 100000000000 {
+		return 0, &ApnsLifecycleError{Rule: "apns-timestamp-range", Message: fmt.Sprintf("%s %d looks like Unix seconds; the builders take Unix ms (%d)", path, ms, ms*1000)}
 	}
-	return seconds
+	if ms >= 4102444800000 {
+		return 0, &ApnsLifecycleError{Rule: "apns-timestamp-range", Message: fmt.Sprintf("%s %d is after 2100-01-01 as Unix ms (microseconds?); ActivityKit would order every later push against it and drop them", path, ms)}
+	}
+	return ms / 1000, nil
 }
 
 func lcAps(event string, contentState ContentState, options ApnsOptions) (Aps, error) {
-	aps := Aps{Timestamp: lcUnixSeconds(options.TimestampMs), Event: event, ContentState: contentState}
+	if event != "update" && event != "end" && event != "start" {
+		return Aps{}, fmt.Errorf("event must be 'update', 'end' or 'start', got %q", event)
+	}
+	timestamp, err := lcUnixSeconds(options.TimestampMs, "options.TimestampMs")
+	if err != nil {
+		return Aps{}, err
+	}
+	aps := Aps{Timestamp: timestamp, Event: event, ContentState: contentState}
+	if event != "end" && options.DismissalDateMs != nil {
+		what := "an update"
+		if event == "start" {
+			what = "a start"
+		}
+		return aps, &ApnsLifecycleError{Rule: "apns-dismissal-event", Message: "options.DismissalDateMs is for an end; the system ignores a dismissal-date on " + what}
+	}
 	switch event {
 	case "update":
 		if options.StaleDateMs != nil {
-			aps.StaleDate = lcPtr(lcUnixSeconds(*options.StaleDateMs))
+			stale, err := lcUnixSeconds(*options.StaleDateMs, "options.StaleDateMs")
+			if err != nil {
+				return aps, err
+			}
+			if stale <= timestamp {
+				return aps, &ApnsLifecycleError{Rule: "apns-stale-date", Message: fmt.Sprintf("options.StaleDateMs (%d s) is not after options.TimestampMs (%d s): the activity would show as stale at once", stale, timestamp)}
+			}
+			aps.StaleDate = lcPtr(stale)
 		}
 		if options.RelevanceScore != nil {
 			if math.IsNaN(*options.RelevanceScore) || math.IsInf(*options.RelevanceScore, 0) {
@@ -1256,12 +1363,17 @@ func lcAps(event string, contentState ContentState, options ApnsOptions) (Aps, e
 		aps.Alert = options.Alert
 	case "end":
 		if options.DismissalDateMs != nil {
-			aps.DismissalDate = lcPtr(lcUnixSeconds(*options.DismissalDateMs))
+			dismissal, err := lcUnixSeconds(*options.DismissalDateMs, "options.DismissalDateMs")
+			if err != nil {
+				return aps, err
+			}
+			aps.DismissalDate = lcPtr(dismissal)
 		}
 	case "start":
+		if options.Alert == nil {
+			return aps, &ApnsLifecycleError{Rule: "apns-start-alert", Message: "a start push needs an alert: APNs accepts a push-to-start without one and the device does not start the activity"}
+		}
 		aps.Alert = options.Alert
-	default:
-		return aps, fmt.Errorf("event must be 'update', 'end' or 'start', got %q", event)
 	}
 	return aps, nil
 }

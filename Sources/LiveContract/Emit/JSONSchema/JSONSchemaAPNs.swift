@@ -42,7 +42,8 @@ struct JSONSchemaAPNs {
                                                              ("const", .int(1))])))
             properties.append(("input-push-channel", S.object([("description", .string("start subscribed to this broadcast channel (iOS 18): its base64 id")),
                                                                ("type", .string("string")), ("pattern", .string("^[A-Za-z0-9+/]+={0,2}$"))])))
-            required += ["attributes-type", "attributes"]
+            // APNs takes a start without an alert and the device then starts nothing (docs/wire.md).
+            required += ["attributes-type", "attributes", "alert"]
         case "update":
             properties.append(("stale-date", unixSeconds))
         default:

@@ -224,18 +224,33 @@ export function parseFcmData(data: Record<string, string>): DeliveryFcmParse {
   return { envelope, attributes, state, issues };
 }
 
-/** What `fcmOrder` decided; `apply` and `apply-untimed` apply the message, the rest drop it. */
-export type FcmOrder = 'apply' | 'apply-untimed' | 'drop-older' | 'drop-unaddressed' | 'drop-unknown-event';
+/**
+ * What `fcmOrder` decided: `apply`, `apply-untimed` and `apply-repeat` apply the message, the
+ * rest drop it. `fcmReposts` says which ones still need a visible notification.
+ */
+export type FcmOrder = 'apply' | 'apply-untimed' | 'apply-repeat' | 'drop-older' | 'drop-ended' | 'drop-unaddressed' | 'drop-unknown-event';
 
-/** Where the app keeps, per activity, the send time of the last message it applied. */
+/**
+ * Whether the app must post its current notification again after `decision`: a repeat or an
+ * update dropped as older or after the end shows nothing new, and Firebase lowers the
+ * priority of an app whose high-priority messages lead to no visible notification.
+ */
+export function fcmReposts(decision: FcmOrder): boolean {
+  return decision === 'apply-repeat' || decision === 'drop-older' || decision === 'drop-ended';
+}
+
+/** Where the app keeps, per activity, the send time of the last message it applied and whether it ended. */
 export interface FcmOrderStore {
   lastApplied(activityId: string): number | undefined;
   markApplied(activityId: string, sentAtMs: number): void;
+  hasEnded(activityId: string): boolean;
+  markEnded(activityId: string, ended: boolean): void;
 }
 
 /** An `FcmOrderStore` in memory: forgets every activity when the process ends. */
 export class FcmMemoryOrderStore implements FcmOrderStore {
   private readonly applied = new Map<string, number>();
+  private readonly ended = new Set<string>();
 
   lastApplied(activityId: string): number | undefined {
     return this.applied.get(activityId);
@@ -244,29 +259,69 @@ export class FcmMemoryOrderStore implements FcmOrderStore {
   markApplied(activityId: string, sentAtMs: number): void {
     this.applied.set(activityId, sentAtMs);
   }
+
+  hasEnded(activityId: string): boolean {
+    return this.ended.has(activityId);
+  }
+
+  markEnded(activityId: string, ended: boolean): void {
+    if (ended) this.ended.add(activityId);
+    else this.ended.delete(activityId);
+  }
 }
 
 /**
- * Whether to apply a parsed message, given the last applied send time per activity in
- * `store` (updated when the answer is `apply`). A message sent before the last applied one is
- * dropped; one sent at the same millisecond is applied (APNs ignores only an older
- * timestamp); one without a readable send time is applied but cannot move the store.
+ * Whether to apply a parsed message, given the last applied send time and the ended
+ * activities in `store` (updated here). An `end` always applies, even when older than the last
+ * applied update: it is terminal. Once an activity has ended, every later update for it is
+ * dropped (`drop-ended`); a newer `start` for the same id begins it again. Otherwise a message
+ * sent before the last applied one is dropped; one sent at the same millisecond is a repeat
+ * (applied; APNs ignores only an older timestamp); one without a readable send time is applied
+ * but cannot move the store.
  */
 export function fcmOrder(message: { envelope: FcmEnvelopeRead }, store: FcmOrderStore): FcmOrder {
   const { activityId, event, sentAtMs } = message.envelope;
   if (activityId === null) return 'drop-unaddressed';
   if (event === null) return 'drop-unknown-event';
-  if (sentAtMs === null) return 'apply-untimed';
   const last = store.lastApplied(activityId);
+  if (event === 'end') {
+    store.markEnded(activityId, true);
+    if (sentAtMs === null) return 'apply-untimed';
+    if (last === undefined || sentAtMs > last) store.markApplied(activityId, sentAtMs);
+    return 'apply';
+  }
+  if (event === 'update' && store.hasEnded(activityId)) return 'drop-ended';
+  if (sentAtMs === null) {
+    if (event === 'start') store.markEnded(activityId, false);
+    return 'apply-untimed';
+  }
   if (last !== undefined && sentAtMs < last) return 'drop-older';
+  if (event === 'start') store.markEnded(activityId, false);
+  if (last !== undefined && sentAtMs === last) return 'apply-repeat';
   store.markApplied(activityId, sentAtMs);
   return 'apply';
 }
 
-/** An alert shown with a push: on update and start (docs/wire.md). */
+/** An alert shown with a push: on update, and required on start (docs/wire.md). */
 export interface ApnsAlert {
   title: string;
   body: string;
+}
+
+/**
+ * What the APNs builders throw for a body APNs would accept and the device then drops or
+ * misreads; `rule` is the rule `livecontract validate` reports for the same body.
+ */
+export class ApnsLifecycleError extends RangeError {
+  readonly rule: string;
+
+  constructor(rule: string, message: string) {
+    super(message + ' [' + rule + ']');
+    // Keeps `instanceof ApnsLifecycleError` true when a project compiles to ES5.
+    Object.setPrototypeOf(this, ApnsLifecycleError.prototype);
+    this.name = 'ApnsLifecycleError';
+    this.rule = rule;
+  }
 }
 
 /** `update` options. Times are Unix ms (what JS has); the body carries whole Unix seconds. */
@@ -283,10 +338,13 @@ export interface ApnsEndOptions {
   dismissalDateMs?: number;
 }
 
-/** `start` options. Times are Unix ms; the body carries whole Unix seconds. */
+/**
+ * `start` options. Times are Unix ms; the body carries whole Unix seconds. The alert is
+ * required: APNs accepts a push-to-start without one and the device does not start the activity.
+ */
 export interface ApnsStartOptions {
   timestampMs: number;
-  alert?: ApnsAlert;
+  alert: ApnsAlert;
 }
 
 /** An APNs Live Activity push body; send `JSON.stringify(payload)`. */
@@ -326,9 +384,10 @@ export function apnsPayload(
   const alert = options.alert == null ? {} : { alert: lc.alert(options.alert) };
   let aps: DeliveryApnsPayload['aps'];
   if (event === 'update') {
+    lc.noDismissal(options, event);
     aps = {
       ...head,
-      ...(options.staleDateMs == null ? {} : { 'stale-date': lc.unixSeconds(options.staleDateMs, 'options.staleDateMs') }),
+      ...lc.staleDate(options, head.timestamp),
       ...(options.relevanceScore == null ? {} : { 'relevance-score': lc.double(options.relevanceScore, 'options.relevanceScore') }),
       ...alert,
     };
@@ -339,7 +398,8 @@ export function apnsPayload(
     };
   } else if (event === 'start') {
     if (attributes == null) throw new TypeError('a start push needs the attributes: toApnsAttributes(...)');
-    aps = { ...head, 'attributes-type': 'DeliveryAttributes', attributes, ...alert };
+    lc.noDismissal(options, event);
+    aps = { ...head, 'attributes-type': 'DeliveryAttributes', attributes, ...lc.startAlert(options.alert) };
   } else {
     throw new TypeError("event must be 'update', 'end' or 'start', got " + lc.describe(event));
   }
@@ -485,7 +545,8 @@ export function apnsStartPayload(
     'attributes-type': 'DeliveryAttributes' as const,
     attributes,
   };
-  const payload = { aps: { ...head, ...field, ...(options.alert == null ? {} : { alert: lc.alert(options.alert) }) } };
+  lc.noDismissal(options, 'start');
+  const payload = { aps: { ...head, ...field, ...lc.startAlert(options.alert) } };
   lc.checkLimit(payload, 'Delivery APNs start payload', 'APNs', 4096);
   return payload;
 }
@@ -508,10 +569,11 @@ export function broadcastPayload(
   lc.object(options, 'options');
   lc.object(contentState, 'contentState');
   const head = { timestamp: lc.unixSeconds(options.timestampMs, 'options.timestampMs'), event, 'content-state': contentState };
+  if (event === 'update') lc.noDismissal(options, event);
   const aps: DeliveryApnsPayload['aps'] = event === 'update'
     ? {
       ...head,
-      ...(options.staleDateMs == null ? {} : { 'stale-date': lc.unixSeconds(options.staleDateMs, 'options.staleDateMs') }),
+      ...lc.staleDate(options, head.timestamp),
       ...(options.relevanceScore == null ? {} : { 'relevance-score': lc.double(options.relevanceScore, 'options.relevanceScore') }),
       ...(options.alert == null ? {} : { alert: lc.alert(options.alert) }),
     }
@@ -716,12 +778,46 @@ const lc = {
   rangeFromSeconds(range: [number, number]): [number, number] {
     return [lc.fromSeconds(range[0]), lc.fromSeconds(range[1])];
   },
+  /**
+   * Whole Unix seconds of a lifecycle time given in Unix ms. Below 1e11 (1973 in ms) the number
+   * can only be seconds, from 2100 on it is microseconds or far in the future: APNs would order
+   * every later push against it (docs/wire.md, "Lifecycle rules").
+   */
   unixSeconds(ms: number, path: string): number {
-    return Math.floor(lc.double(ms, path) / 1000);
+    const value = lc.double(ms, path);
+    if (value < 100000000000) {
+      throw new ApnsLifecycleError('apns-timestamp-range', path + ' ' + value + ' looks like Unix seconds; the builders take Unix ms (' + value * 1000 + ')');
+    }
+    if (value >= 4102444800000) {
+      throw new ApnsLifecycleError('apns-timestamp-range', path + ' ' + value + ' is after 2100-01-01 as Unix ms (microseconds?); ActivityKit would order every later push against it and drop them');
+    }
+    return Math.floor(value / 1000);
   },
   alert(alert: ApnsAlert): ApnsAlert {
     lc.object(alert, 'options.alert');
     return { title: lc.string(alert.title, 'options.alert.title'), body: lc.string(alert.body, 'options.alert.body') };
+  },
+  /** A start's alert: APNs accepts a push-to-start without one (200) and the device does not start the activity. */
+  startAlert(alert: ApnsAlert | undefined): { alert: ApnsAlert } {
+    if (alert == null) {
+      throw new ApnsLifecycleError('apns-start-alert', 'a start push needs options.alert: APNs accepts a push-to-start without one and the device does not start the activity');
+    }
+    return { alert: lc.alert(alert) };
+  },
+  /** `stale-date` in seconds, after the timestamp: a stale date at or before it shows the card stale at once. */
+  staleDate(options: { staleDateMs?: number }, timestamp: number): { 'stale-date'?: number } {
+    if (options.staleDateMs == null) return {};
+    const stale = lc.unixSeconds(options.staleDateMs, 'options.staleDateMs');
+    if (stale <= timestamp) {
+      throw new ApnsLifecycleError('apns-stale-date', 'options.staleDateMs (' + stale + ' s) is not after options.timestampMs (' + timestamp + ' s): the activity would show as stale at once');
+    }
+    return { 'stale-date': stale };
+  },
+  /** A dismissal date belongs to an end: the system ignores it on an update or a start. */
+  noDismissal(options: object, event: string): void {
+    if (lc.own(options, 'dismissalDateMs') != null) {
+      throw new ApnsLifecycleError('apns-dismissal-event', 'options.dismissalDateMs is for an end; the system ignores a dismissal-date on ' + (event === 'start' ? 'a start' : 'an update'));
+    }
   },
   /** UTF-8 length without TextEncoder (not in the ES2019 library). */
   utf8Length(text: string): number {
