@@ -25,13 +25,26 @@ enum AppMembersFile {
                 continue
             }
             text += "\n"
-            for (position, span) in item.members.enumerated() {
-                if position > 0 { text += "\n" }
-                text += reindented(span, in: source)
+            let copied = item.members.map { reindented($0, in: source) }
+            if item.typeName != members.outerName {
+                // `Deck` or `ContentState` named inside a nested type's body resolved through
+                // the attributes type around it; in an extension of the nested type it needs an alias.
+                let words = Set(copied.flatMap(identifiers))
+                let aliases = members.outerNames.filter { words.contains($0) && !item.declaredNames.contains($0) }
+                for name in aliases {
+                    text += "    \(members.isPublic ? "public " : "")typealias \(name) = \(members.outerName).\(name)\n"
+                }
+                if !aliases.isEmpty { text += "\n" }
             }
+            text += copied.joined(separator: "\n")
             text += "}\n"
         }
         return text
+    }
+
+    /// The words of `text` that could name a type.
+    static func identifiers(_ text: String) -> [String] {
+        text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
     }
 
     /// The member's text with its first line's indentation taken off every line that starts

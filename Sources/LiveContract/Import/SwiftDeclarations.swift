@@ -122,7 +122,7 @@ struct SwiftMembers: Sendable {
 
 /// A `struct`, `enum`, `class`, `actor`, `protocol` or `extension` declaration.
 struct SwiftTypeDecl: Sendable {
-    enum Kind: String, Sendable { case `struct`, `enum`, `class`, actor, `protocol`, `extension` }
+    enum Kind: String, Sendable, CaseIterable { case `struct`, `enum`, `class`, actor, `protocol`, `extension` }
 
     var kind: Kind
     /// The declared name; for an extension, the extended type's dotted name.

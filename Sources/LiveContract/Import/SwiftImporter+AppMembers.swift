@@ -12,7 +12,19 @@ struct AppMembers: Sendable {
         var conformances: [String]
         /// Each member's source text, in source order.
         var members: [SwiftSpan]
+        /// Names of the types and typealiases among `members`.
+        var declaredNames: [String] = []
     }
+
+    /// The attributes type's Swift name, which every generated type is nested in.
+    var outerName = ""
+    /// Whether the generated types are `public` (an alias used in a public member must be too).
+    var isPublic = false
+    /// The names the attributes type's body could see unqualified: every generated type and
+    /// what its extension here declares. An extension of a nested type does not see them
+    /// (Swift looks up the extended type's members, then the file), so the file gives each
+    /// one such an extension uses a typealias.
+    var outerNames: [String] = []
 
     var extensions: [Extension] = []
     /// Each member as a reader names it (`var isLate`, `conformance to Identifiable`), at its position.
@@ -73,7 +85,9 @@ extension SwiftImporter {
             guard !spans.isEmpty || !conformances.isEmpty else { continue }
             var unique: [SwiftSpan] = []
             for item in spans.sorted(by: { $0.span.start < $1.span.start }) where !unique.contains(item.span) { unique.append(item.span) }
-            result.extensions.append(AppMembers.Extension(typeName: counterpart.swiftName, conformances: conformances, members: unique))
+            let declared = spans.filter { $0.what.hasPrefix("typealias ") || SwiftTypeDecl.Kind.allCases.contains { kind in $0.what.hasPrefix(kind.rawValue + " ") } }
+                .map { String($0.what.split(separator: " ").last ?? "") }
+            result.extensions.append(AppMembers.Extension(typeName: counterpart.swiftName, conformances: conformances, members: unique, declaredNames: declared))
             let entry = counterpart.entry
             result.listed += conformances.map { ("conformance to \($0)", entry.decl.line, entry.decl.column) }
             result.listed += spans.map { ($0.what, $0.line, $0.column) }
@@ -83,6 +97,10 @@ extension SwiftImporter {
             result.imports.append(module)
         }
         result.listed.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        result.outerName = attributesName
+        result.isPublic = generatedCounterparts.first?.entry.decl.isPublic ?? false
+        let generatedNames = generatedCounterparts.dropFirst().map { String($0.swiftName.dropFirst(attributesName.count + 1)) }
+        result.outerNames = generatedNames + (result.extensions.first { $0.typeName == attributesName }?.declaredNames ?? [])
         return result
     }
 
