@@ -85,8 +85,11 @@ extension SwiftImporter {
             guard !spans.isEmpty || !conformances.isEmpty else { continue }
             var unique: [SwiftSpan] = []
             for item in spans.sorted(by: { $0.span.start < $1.span.start }) where !unique.contains(item.span) { unique.append(item.span) }
-            let declared = spans.filter { $0.what.hasPrefix("typealias ") || SwiftTypeDecl.Kind.allCases.contains { kind in $0.what.hasPrefix(kind.rawValue + " ") } }
-                .map { String($0.what.split(separator: " ").last ?? "") }
+            let declared = spans.compactMap { item -> String? in
+                let words = item.what.split(separator: " ")
+                guard words.count == 2, words[0] == "typealias" || SwiftTypeDecl.Kind(rawValue: String(words[0])) != nil else { return nil }
+                return String(words[1])
+            }
             result.extensions.append(AppMembers.Extension(typeName: counterpart.swiftName, conformances: conformances, members: unique, declaredNames: declared))
             let entry = counterpart.entry
             result.listed += conformances.map { ("conformance to \($0)", entry.decl.line, entry.decl.column) }
