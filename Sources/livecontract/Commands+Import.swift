@@ -46,7 +46,23 @@ extension Commands {
             return .invalidInput
         }
         if let moved { console.print(moved.warning) }
-        let result = SwiftImport.run(set, typeName: parsed.options["--type"], swiftOutput: swiftOutput, separateOutput: moved != nil)
+        var result = SwiftImport.run(set, typeName: parsed.options["--type"], swiftOutput: swiftOutput, separateOutput: moved != nil)
+        // What the generated copy drops goes to an extension file beside it, never over a file
+        // that exists (one with the very same text is simply kept).
+        var membersFile: (path: String, exists: Bool)?
+        if let members = result.appMembers, let typeName = result.attributesTypeName {
+            switch Self.appMembersFile(beside: file, typeName: typeName, text: members, fileSystem: fileSystem) {
+            case .success(let chosen):
+                membersFile = chosen
+                result = SwiftImport.run(set, typeName: parsed.options["--type"], swiftOutput: swiftOutput, separateOutput: moved != nil, appMembersFile: chosen.path)
+            case .failure(let taken):
+                if output != nil {
+                    console.print(result.diagnostics.sorted)
+                    console.print(taken.diagnostic)
+                    return .invalidInput
+                }
+            }
+        }
         console.print(result.diagnostics.sorted)
         guard let schema = result.schema else {
             let count = result.diagnostics.errors.count
@@ -58,6 +74,10 @@ extension Commands {
             return .ok
         }
         guard writeNew(output, schema, force: parsed.flags.contains("--force"), console: console) else { return .invalidInput }
+        if let membersFile, !membersFile.exists, let members = result.appMembers {
+            guard writeNew(membersFile.path, members, force: false, console: console) else { return .invalidInput }
+            console.out("wrote \(membersFile.path) (what the app uses besides the contract; keep it beside the generated copy)")
+        }
         if let moved {
             console.out("wrote \(output)\nnext: review it, run `livecontract generate \(output)`, then delete the hand-written \(moved.typeName) from '\(declaring)' (the generated copy is '\(file)')")
         } else {
@@ -101,6 +121,37 @@ extension Commands {
     }
 }
 
+extension Commands {
+    /// Why no name for the app's members file was free.
+    struct MembersFileTaken: Error {
+        var diagnostic: Diagnostic
+    }
+
+    /// The extension file for what the generated copy drops: `<Type>+App.swift` beside the
+    /// generated copy, else `<Type>+AppMembers.swift`. A name is taken when nothing is there,
+    /// or when the file there already holds exactly `text` (an earlier import wrote it); a
+    /// file with anything else in it is the app's own and never written over.
+    static func appMembersFile(beside generated: String, typeName: String, text: String, fileSystem: FileSystem) -> Result<(path: String, exists: Bool), MembersFileTaken> {
+        let folder = FileSystem.directory(of: generated)
+        let candidates = [typeName + "+App.swift", typeName + "+AppMembers.swift"].map { folder.isEmpty || folder == "." ? $0 : FileSystem.join(folder, $0) }
+        for path in candidates {
+            switch fileSystem.kind(path) {
+            case .missing:
+                return .success((path, false))
+            case .file:
+                if case .success(let bytes) = fileSystem.readFile(path, limit: FileSystem.Limit.output, followLink: false), bytes == Array(text.utf8) {
+                    return .success((path, true))
+                }
+            default:
+                continue
+            }
+        }
+        let taken = candidates.map { "'\($0)'" }.joined(separator: " and ")
+        return .failure(MembersFileTaken(diagnostic: Diagnostic(.error, "the generated \(typeName) holds only the contract, and import keeps what the app's code uses besides in a file of its own beside it, but \(taken) already exist with other content (nothing was written); move or rename one and import again",
+                                                                at: SourceLocation(file: candidates[0], line: 1, column: 1), rule: "file-exists")))
+    }
+}
+
 extension Help {
     static let importCommand = """
     usage: livecontract import [--output SCHEMA] [--force] [--type NAME] FILE.swift|FOLDER [MODELS.swift|FOLDER ...]
@@ -117,7 +168,10 @@ extension Help {
     files, and every .swift file in a FOLDER given, are read for the types it uses (they are
     not outputs); a type none of them declares is looked up in the repository that holds
     the attributes file, and each file read that way is named in a note. A class imports as
-    a struct (same JSON; a warning says so).
+    a struct (same JSON; a warning says so). What the struct declares besides the contract
+    (computed properties, methods, static members, typealiases, other types, conformances)
+    is written as it is into `<Type>+App.swift` beside the generated copy (with --output;
+    never over an existing file), so the app's code that uses it keeps compiling.
 
     What the schema cannot express is an error at its line and column, and nothing is
     written: other hand-written init(from:) or encode(to:), enums with associated values or

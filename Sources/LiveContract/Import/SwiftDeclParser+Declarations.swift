@@ -39,7 +39,8 @@ extension SwiftDeclParser {
                     continue
                 }
                 let before = index
-                inherited.append(try type().spelling)
+                // `Codable & Hashable` is two conformances, as Swift reads it.
+                inherited += Self.conformances(in: try type())
                 if index == before { index += 1 }
             }
         }
@@ -237,5 +238,19 @@ extension SwiftDeclParser {
         guard current?.is("=") == true else { throw error("expected '=' in typealias '\(nameToken.text)'", at: current) }
         index += 1
         return SwiftTypeAlias(name: nameToken.text, target: try type(), line: keyword.line, column: keyword.column)
+    }
+
+    /// The protocols a type in an inheritance clause names: a composition
+    /// (`Codable & Hashable`, kept whole by `type()`) is one conformance per part.
+    static func conformances(in type: SwiftTypeRef) -> [String] {
+        let spelling = type.spelling
+        guard case .other = type, spelling.contains(" & ") else { return [spelling] }
+        var parts: [String] = []
+        var rest = Substring(spelling)
+        while let range = rest.firstRange(of: " & ") {
+            parts.append(String(rest[..<range.lowerBound]))
+            rest = rest[range.upperBound...]
+        }
+        return parts + [String(rest)]
     }
 }

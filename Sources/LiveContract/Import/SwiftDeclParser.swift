@@ -60,6 +60,7 @@ struct SwiftDeclParser {
     mutating func members(closedBy opener: SwiftToken?) throws(SwiftSyntaxError) -> SwiftMembers {
         var result = SwiftMembers()
         var doc: String?
+        var docOffset: Int?
         while let token = current {
             if token.is("}") {
                 guard opener != nil else { throw error("'}' closes nothing", at: token) }
@@ -67,6 +68,7 @@ struct SwiftDeclParser {
                 return result
             }
             if token.kind == .doc {
+                if doc == nil { docOffset = token.offset }
                 doc = token.text
                 index += 1
                 continue
@@ -99,29 +101,53 @@ struct SwiftDeclParser {
                     index += 1
                 }
                 doc = nil
+                docOffset = nil
                 continue
             }
             let isStatic = words.contains("static") || words.contains("class")
+            let spanStart = (doc == nil ? nil : docOffset) ?? tokens[start].offset
+            func span() -> SwiftSpan { SwiftSpan(start: spanStart, end: tokens[index - 1].endOffset) }
             switch keyword.text {
             case "struct", "enum", "class", "actor", "protocol", "extension":
-                result.types.append(try typeDeclaration(doc: doc, isPublic: words.contains("public") || words.contains("open")))
+                var decl = try typeDeclaration(doc: doc, isPublic: words.contains("public") || words.contains("open"))
+                decl.span = span()
+                result.types.append(decl)
             case "var", "let":
-                result.properties += try properties(doc: doc, attributes: attributes, isStatic: isStatic, isLazy: words.contains("lazy"))
+                let bound = try properties(doc: doc, attributes: attributes, isStatic: isStatic, isLazy: words.contains("lazy"))
+                let statement = span()
+                result.properties += bound.map { var property = $0; property.span = statement; return property }
             case "case":
                 result.cases += try enumCases(doc: doc)
             case "func", "init":
-                result.functions.append(try function())
+                var function = try function()
+                function.span = span()
+                result.functions.append(function)
             case "typealias":
-                result.aliases.append(try typeAlias())
-            case "deinit", "subscript":
+                var alias = try typeAlias()
+                alias.span = span()
+                result.aliases.append(alias)
+            case "subscript":
                 index += 1
                 try skipToBody()
-            case "import", "associatedtype":
+                result.subscripts.append((span(), keyword.line, keyword.column))
+            case "deinit":
+                index += 1
+                try skipToBody()
+            case "import":
+                // `import SwiftUI`, `import struct Foundation.Date`: the module is the first
+                // name after the keyword and an optional declaration kind.
+                let names = tokens[(index + 1)...].prefix { $0.line == keyword.line && $0.kind == .word }
+                if let module = names.first(where: { !Self.declarationWords.contains($0.text) }) {
+                    result.imports.append((module.text, keyword.line))
+                }
+                skipLine(of: keyword)
+            case "associatedtype":
                 skipLine(of: keyword)
             default:
                 index += 1
             }
             doc = nil
+            docOffset = nil
         }
         if let opener { throw error("missing '}' for the '{' at \(opener.line):\(opener.column)", at: nil) }
         return result

@@ -26,6 +26,14 @@ indirect enum SwiftTypeRef: Sendable, Equatable {
     }
 }
 
+/// Where a declaration's text lies in the source read (its doc comment, attributes and
+/// modifiers included), in Unicode scalars: `import` copies members the schema cannot hold,
+/// as written, into the app's extension file.
+struct SwiftSpan: Sendable, Equatable {
+    var start = 0
+    var end = 0
+}
+
 /// A `var` or `let` binding inside a type body.
 struct SwiftProperty: Sendable {
     var name: String
@@ -42,6 +50,8 @@ struct SwiftProperty: Sendable {
     var doc: String?
     var line: Int
     var column: Int
+    /// The whole statement, which may bind several properties (`var a = 1, b = 2`).
+    var span = SwiftSpan()
 }
 
 /// One `case` of an enum.
@@ -72,6 +82,7 @@ struct SwiftFunction: Sendable {
     var body: [SwiftToken]
     var line: Int
     var column: Int
+    var span = SwiftSpan()
 
     /// `init(from:)` or `encode(to:)`: hand-written Codable conformance.
     /// `init(from bars: Int)` is only an initializer labelled `from`: the parameter's type
@@ -91,6 +102,7 @@ struct SwiftTypeAlias: Sendable {
     var target: SwiftTypeRef
     var line: Int
     var column: Int
+    var span = SwiftSpan()
 }
 
 /// What a type body (or the file itself) declares, in source order.
@@ -102,11 +114,15 @@ struct SwiftMembers: Sendable {
     var aliases: [SwiftTypeAlias] = []
     /// Freestanding macros (`#Preview`), by name and position.
     var macros: [(name: String, line: Int, column: Int)] = []
+    /// `subscript` declarations, which import only ever copies.
+    var subscripts: [(span: SwiftSpan, line: Int, column: Int)] = []
+    /// The modules imported (`SwiftUI` for `import SwiftUI`), with the line of each.
+    var imports: [(module: String, line: Int)] = []
 }
 
 /// A `struct`, `enum`, `class`, `actor`, `protocol` or `extension` declaration.
 struct SwiftTypeDecl: Sendable {
-    enum Kind: String, Sendable { case `struct`, `enum`, `class`, actor, `protocol`, `extension` }
+    enum Kind: String, Sendable, CaseIterable { case `struct`, `enum`, `class`, actor, `protocol`, `extension` }
 
     var kind: Kind
     /// The declared name; for an extension, the extended type's dotted name.
@@ -123,4 +139,5 @@ struct SwiftTypeDecl: Sendable {
     var endLine: Int
     /// The names of its generic parameters, `[T]` for `struct Pair<T: Codable>`.
     var genericParameters: [String] = []
+    var span = SwiftSpan()
 }

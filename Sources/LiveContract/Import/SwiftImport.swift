@@ -21,6 +21,13 @@ public struct SwiftImportResult: Sendable {
     /// Top-level code in the attributes file that the generated file will not hold (a widget,
     /// `#Preview`, helpers), as a reader would name each, at its position.
     public var besideAttributes: [(what: String, location: SourceLocation)] = []
+    /// The extension file that keeps what the app's code uses but the schema has no place for
+    /// (computed properties, methods, static members, typealiases, other types, conformances),
+    /// as written; nil when the generated copy drops nothing. Not a generated file: it carries
+    /// no livecontract header, and livecontract never writes over it.
+    public var appMembers: String? = nil
+    /// What `appMembers` keeps, each as a reader names it, at its position.
+    public var appMembersListed: [(what: String, location: SourceLocation)] = []
 }
 
 /// `livecontract import FILE.swift`: reads a hand-written `ActivityAttributes` struct and
@@ -41,10 +48,13 @@ public enum SwiftImport {
     /// the types it uses. Positions name the file each declaration is in.
     /// `separateOutput`: `swiftOutput` is a new file beside the attributes file (which holds
     /// other code), so the schema's first comment says to generate it and delete the struct.
-    public static func run(_ sources: SwiftSourceSet, typeName: String? = nil, swiftOutput: String, separateOutput: Bool = false) -> SwiftImportResult {
-        var result = read(sources.joined, path: sources.placeholder, fileStarts: sources.lineStarts, typeName: typeName, swiftOutput: swiftOutput, separateOutput: separateOutput)
+    /// `appMembersFile`: where the command writes `appMembers`, as the note names it
+    /// (`<Type>+App.swift` beside `swiftOutput` when nil).
+    public static func run(_ sources: SwiftSourceSet, typeName: String? = nil, swiftOutput: String, separateOutput: Bool = false, appMembersFile: String? = nil) -> SwiftImportResult {
+        var result = read(sources.joined, path: sources.placeholder, fileStarts: sources.lineStarts, typeName: typeName, swiftOutput: swiftOutput, separateOutput: separateOutput, appMembersFile: appMembersFile)
         result.diagnostics = sources.located(result.diagnostics)
         result.besideAttributes = result.besideAttributes.map { ($0.what, sources.located($0.location)) }
+        result.appMembersListed = result.appMembersListed.map { ($0.what, sources.located($0.location)) }
         result.attributesFile = result.attributesLine.map { sources.located(SourceLocation(file: sources.placeholder, line: $0, column: 1)).file }
         return result
     }
@@ -63,7 +73,7 @@ public enum SwiftImport {
         }
     }
 
-    private static func read(_ source: String, path: String, fileStarts: [Int] = [1], typeName: String?, swiftOutput: String, separateOutput: Bool = false) -> SwiftImportResult {
+    private static func read(_ source: String, path: String, fileStarts: [Int] = [1], typeName: String?, swiftOutput: String, separateOutput: Bool = false, appMembersFile: String? = nil) -> SwiftImportResult {
         var diagnostics = Diagnostics()
         let file: SwiftMembers
         let conditionals: [SwiftConditionals.Block]
@@ -79,6 +89,7 @@ public enum SwiftImport {
         }
         var importer = SwiftImporter(path: path, file: file, conditionals: conditionals)
         importer.fileStarts = fileStarts
+        importer.replacingFile = !separateOutput
         let contract = importer.contract(typeName: typeName, swiftOutput: swiftOutput, sourceName: FileSystem.fileName(of: path))
         diagnostics.append(contentsOf: importer.diagnostics)
         let line = importer.chosenLine
@@ -96,6 +107,17 @@ public enum SwiftImport {
         result.undeclaredTypes = importer.undeclared.sorted()
         result.attributesTypeName = importer.attributesName
         result.besideAttributes = importer.handWrittenBeside(in: file).map { ($0.what, SourceLocation(file: path, line: $0.line, column: $0.column)) }
+        let kept = importer.appMembers(replacingFile: !separateOutput)
+        if !kept.isEmpty, result.schema != nil {
+            let typeName = importer.attributesName
+            let folder = FileSystem.directory(of: swiftOutput)
+            let name = appMembersFile ?? ((folder.isEmpty || folder == "." ? "" : folder + "/") + typeName + "+App.swift")
+            result.appMembers = AppMembersFile.render(kept, source: Array(source.unicodeScalars), typeName: typeName)
+            result.appMembersListed = kept.listed.map { ($0.what, SourceLocation(file: path, line: $0.line, column: $0.column)) }
+            let listed = kept.listed.map(\.what).joined(separator: ", ")
+            result.diagnostics.append(Diagnostic(.note, "the generated \(typeName) holds only the contract, so what the app's code may use besides (\(listed)) is kept as written in '\(name)' beside it, an extension file import writes with --output and livecontract never writes again; keep it in the targets that compile the generated copy",
+                                                 at: SourceLocation(file: path, line: line ?? 1, column: importer.generatedCounterparts.first?.entry.decl.column ?? 1), rule: "import-changed"))
+        }
         return result
     }
 

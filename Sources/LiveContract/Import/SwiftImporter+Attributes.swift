@@ -146,19 +146,6 @@ extension SwiftImporter {
         return entry
     }
 
-    /// Conformances the generated struct does not declare (it is `Codable, Hashable, Sendable`):
-    /// the JSON is the same, but app code that relies on them needs an extension.
-    mutating func noteDroppedConformances(_ entry: SwiftTypeIndex.Entry, generatedName: String) {
-        var generated: Set<String> = [Self.protocolName, Self.qualifiedProtocolName, "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Sendable",
-                                      "Swift.Codable", "Swift.Hashable", "Swift.Equatable", "Swift.Sendable"]
-        // A generated enum is `String, Codable, Hashable, Sendable, CaseIterable`.
-        if entry.decl.kind == .enum { generated.formUnion(["String", "Swift.String", "Int", "Swift.Int", "CaseIterable", "Swift.CaseIterable"]) }
-        let dropped = entry.inherited.filter { !generated.contains($0) && !conformingProtocols(of: entry).contains($0) }
-        guard !dropped.isEmpty else { return }
-        note("'\(entry.name)' also conforms to \(dropped.joined(separator: ", ")), which the generated \(generatedName) does not; add `extension \(generatedName): \(dropped.joined(separator: ", ")) {}` by hand if app code needs it",
-             at: location(of: entry))
-    }
-
     /// A class, actor or enum where the contract must be a struct.
     private mutating func refuseKind(_ entry: SwiftTypeIndex.Entry) {
         let kind = entry.decl.kind.rawValue

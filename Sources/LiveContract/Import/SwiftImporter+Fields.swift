@@ -43,7 +43,10 @@ extension SwiftImporter {
             }
             if property.isLet && !property.initializer.isEmpty {
                 let written = SwiftLiterals.spelled(property.initializer)
-                diagnostics.warning("'let \(property.name) = \(written)' is never decoded (synthesized Codable skips a `let` with an initial value when decoding, and only encodes the constant), so it is no part of the contract: the schema leaves it out and the generated struct has no '\(property.name)'; if app code reads it, keep it in an extension as `var \(property.name): \(property.type?.spelling ?? "T") { \(written) }`",
+                // The suggestion is code only when the type is known: `T` would not compile.
+                let keep = (property.type ?? SwiftLiterals.inferredType(property.initializer)).map { "`var \(property.name): \($0.spelling) { \(written) }`" }
+                    ?? "a computed property '\(property.name)' of its type that returns \(written)"
+                diagnostics.warning("'let \(property.name) = \(written)' is never decoded (synthesized Codable skips a `let` with an initial value when decoding, and only encodes the constant), so it is no part of the contract: the schema leaves it out and the generated struct has no '\(property.name)'; if app code reads it, keep it in an extension as \(keep)",
                                     at: origin, rule: "import-changed")
                 continue
             }

@@ -7,9 +7,7 @@ extension SwiftImporter {
         switch entry.decl.kind {
         case .struct, .class:
             if entry.decl.kind == .class && !acceptedClass(entry, role: "'\(entry.name)'") { return nil }
-            let errors = diagnostics.errors.count
             let fields = checkedFields(of: entry)
-            if diagnostics.errors.count == errors { noteDroppedConformances(entry, generatedName: attributesName + "." + name) }
             return ImportedType(name: name, doc: entry.decl.doc, kind: .structure(fields), origin: origin)
         case .enum:
             return enumeration(entry, name: name)
@@ -75,7 +73,6 @@ extension SwiftImporter {
             }
         }
         guard diagnostics.errors.count == errorsBefore else { return nil }
-        noteDroppedConformances(entry, generatedName: attributesName + "." + name)
         var type = ImportedType(name: name, doc: entry.decl.doc, kind: .enumeration(cases: imported, unknown: unknown), origin: origin)
         type.intRaw = isIntRaw
         return type

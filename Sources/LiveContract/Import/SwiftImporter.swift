@@ -32,6 +32,10 @@ struct SwiftImporter {
     var undeclared: Set<String> = []
     /// Its Swift name, which the generated code nests every imported type in.
     var attributesName = ""
+    /// The types the generated copy declares, with the declarations they come from.
+    var generatedCounterparts: [GeneratedCounterpart] = []
+    /// The attributes file itself becomes `outputs.swift`, so its extensions go with it.
+    var replacingFile = true
 
     static let protocolName = "ActivityAttributes"
 
@@ -90,9 +94,7 @@ struct SwiftImporter {
             state = checkedFields(of: stateEntry)
         }
         var attributeFields = checkedFields(of: attributes)
-        noteDroppedConformances(attributes, generatedName: attributes.name)
         warnAboutCopies(of: attributes)
-        if let stateEntry { noteDroppedConformances(stateEntry, generatedName: attributes.name + ".ContentState") }
         var types = convertPending()
         for unused in diagnostics.hasErrors ? [] : unusedTypes(of: [attributes] + (stateEntry.map { [$0] } ?? [])) {
             // No field uses it, so it does not change the JSON; it is kept (the generated code
@@ -103,7 +105,7 @@ struct SwiftImporter {
             let converted = convertPending()
             if diagnostics.errors.count > errors {
                 self = saved
-                note("'\(unused.dottedName)' is used by no field and has no schema form, so the schema leaves it out (the JSON is the same); keep it by hand if app code needs it",
+                note("'\(unused.dottedName)' is used by no field and has no schema form, so the schema leaves it out (the JSON is the same); import keeps it, as written, with the app's other members beside the generated copy",
                      at: location(of: unused))
             } else {
                 types += converted
@@ -155,6 +157,13 @@ struct SwiftImporter {
             diagnostics.append(Diagnostic(.note, "'\(name)' is in the attributes and the state; both travel in one FCM data map, so the attributes copy gets bridgeName '\(bridge)' (APNs keeps '\(attributeFields[index].apnsName ?? attributeFields[index].name)')",
                                           at: attributeFields[index].origin, rule: "import-changed"))
         }
+        generatedCounterparts = [GeneratedCounterpart(entry: attributes, swiftName: attributes.name, memberwiseLabels: attributeFields.map(\.name))]
+            + (stateEntry.map { [GeneratedCounterpart(entry: $0, swiftName: attributes.name + ".ContentState", memberwiseLabels: state.map(\.name))] } ?? [])
+            + types.compactMap { key, type in
+                guard specializations[key] == nil, let entry = index[key] else { return nil }
+                guard case .structure(let fields) = type.kind else { return GeneratedCounterpart(entry: entry, swiftName: attributes.name + "." + type.name, memberwiseLabels: nil) }
+                return GeneratedCounterpart(entry: entry, swiftName: attributes.name + "." + type.name, memberwiseLabels: fields.map(\.name))
+            }
         return ImportedContract(name: name, attributesType: attributesType, doc: attributes.decl.doc, isPublic: attributes.decl.isPublic,
                                 attributes: attributeFields, state: state, types: types.map(\.type),
                                 swiftOutput: swiftOutput, sourceName: sourceName, origin: origin)

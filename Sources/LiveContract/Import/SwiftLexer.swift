@@ -22,6 +22,10 @@ struct SwiftToken: Sendable, Equatable {
     var text: String
     var line: Int
     var column: Int
+    /// Where the token starts and ends in the source, in Unicode scalars (a doc token spans its
+    /// comment): `import` copies a member the schema cannot hold as the source text between them.
+    var offset = 0
+    var endOffset = 0
 
     func `is`(_ word: String) -> Bool { (kind == .word || kind == .symbol) && text == word }
 }
@@ -51,15 +55,16 @@ struct SwiftLexer {
 
     mutating func tokens() throws(SwiftSyntaxError) -> [SwiftToken] {
         var result: [SwiftToken] = []
-        var pendingDoc: (lines: [String], line: Int, column: Int)?
+        var pendingDoc: (lines: [String], line: Int, column: Int, offset: Int, endOffset: Int)?
         func flushDoc() {
             if let doc = pendingDoc {
-                result.append(SwiftToken(kind: .doc, text: doc.lines.joined(separator: "\n"), line: doc.line, column: doc.column))
+                result.append(SwiftToken(kind: .doc, text: doc.lines.joined(separator: "\n"), line: doc.line, column: doc.column,
+                                         offset: doc.offset, endOffset: doc.endOffset))
                 pendingDoc = nil
             }
         }
         while let scalar = peek() {
-            let startLine = line, startColumn = column
+            let startLine = line, startColumn = column, startIndex = index
             if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
                 advance()
             } else if scalar == "/" && peek(1) == "/" {
@@ -67,16 +72,20 @@ struct SwiftLexer {
                 if text.hasPrefix("/") && !text.hasPrefix("//") {
                     let body = String(text.dropFirst())
                     let trimmed = body.hasPrefix(" ") ? String(body.dropFirst()) : body
-                    if pendingDoc == nil { pendingDoc = ([], startLine, startColumn) }
+                    if pendingDoc == nil { pendingDoc = ([], startLine, startColumn, startIndex, index) }
                     pendingDoc?.lines.append(trimmed)
+                    pendingDoc?.endOffset = index
                 }
             } else if scalar == "/" && peek(1) == "*" {
                 flushDoc()
                 let (text, isDoc) = try blockComment()
-                if isDoc { result.append(SwiftToken(kind: .doc, text: text, line: startLine, column: startColumn)) }
+                if isDoc { result.append(SwiftToken(kind: .doc, text: text, line: startLine, column: startColumn, offset: startIndex, endOffset: index)) }
             } else {
                 flushDoc()
-                result.append(try token(startLine, startColumn))
+                var next = try token(startLine, startColumn)
+                next.offset = startIndex
+                next.endOffset = index
+                result.append(next)
             }
         }
         flushDoc()

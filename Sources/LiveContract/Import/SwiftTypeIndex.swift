@@ -28,8 +28,11 @@ struct SwiftTypeIndex {
     /// Earlier declarations of a key declared again (a second copy of the same type, as an
     /// app and its widget extension each keep one); the index holds the last one.
     private(set) var copies: [String: [SwiftTypeDecl]] = [:]
+    /// The modules the files import, with the line of each.
+    let imports: [(module: String, line: Int)]
 
     init(file: SwiftMembers) {
+        imports = file.imports
         var pending: [(SwiftTypeDecl, [String])] = []
         register(file, scope: [], pending: &pending)
         // Extensions are resolved after every declaration is known; one may extend a type

@@ -85,11 +85,12 @@ final class ImportBlockerTests: XCTestCase {
     }
 
     /// `Identifiable` (the Flutter pattern) does not change the JSON, but the generated struct
-    /// lacks it, so a note names the extension to add.
+    /// lacks it, so the app's extension file declares it and a note says so.
     func testConformancesTheGeneratedStructLacksAreNoted() throws {
         let result = run("struct AAttributes: ActivityAttributes, Identifiable {\n    struct ContentState: Codable, Hashable {}\n    var id: String\n}\n")
         XCTAssertNotNil(result.schema)
-        XCTAssertEqual(located(result), ["1:8 note [import-changed] 'AAttributes' also conforms to Identifiable, which the generated AAttributes does not; add `extension AAttributes: Identifiable {}` by hand if app code needs it"])
+        XCTAssertEqual(located(result), ["1:8 note [import-changed] the generated AAttributes holds only the contract, so what the app's code may use besides (conformance to Identifiable) is kept as written in 'AAttributes+App.swift' beside it, an extension file import writes with --output and livecontract never writes again; keep it in the targets that compile the generated copy"])
+        XCTAssertTrue(try XCTUnwrap(result.appMembers).hasSuffix("\nextension AAttributes: Identifiable {}\n"), result.appMembers ?? "")
     }
 
     func testLetWithAValueIsLeftOutWithAWarning() throws {

@@ -122,7 +122,6 @@ final class ImportTests: XCTestCase {
             "28:14 error [import-unsupported] case 'goal' of 'GameEvent' has associated",
             "29:14 error [import-unsupported] case 'card' of 'GameEvent' has associated",
             "37:10 error [import-unsupported] enum 'TeamColor' has Character raw values",
-            "41:12 note [import-changed] 'Badge' also conforms to Identifiable, wh",
             "42:13 note [import-changed] 'id' is left out of CodingKeys, so it nev",
         ])
     }

@@ -51,6 +51,9 @@ struct FixtureSamples {
         func firstMap(_ field: Field) -> Bool { firstMaps.contains(field.name) }
         addEdge("edge-map-keys") { firstMap($0) ? mapSample($0, keys: Self.hostileKeys) : nil }
         addEdge("edge-map-many") { firstMap($0) ? mapSample($0, keys: (0..<Self.manyKeys).map { "k" + String($0) }) : nil }
+        // Every double and float not whole, every optional present, every list and map with
+        // an item: a copy that reads a Double as an Int (or an optional as absent) fails here.
+        addEdge("edge-fractions") { $0.isOptional || !Self.isPlainScalar($0.type) ? fractional($0.type, $0, visiting: []) : nil }
         if contract.attributes.contains(where: \.mayBeMissing) || contract.state.contains(where: \.mayBeMissing) {
             var sample = base
             sample.name = "edge-absent"
@@ -197,5 +200,51 @@ struct FixtureSamples {
             let values = synthesized(fields)
             return .structure(fields.indices.compactMap { index in values[index].map { NamedValue(fields[index].name, $0) } })
         }
+    }
+
+    /// A value of `type` in which every double and float is not whole (inside `field`'s
+    /// bounds, exact as a Float), every optional struct field is present and every list and
+    /// map holds one item (none when `maxItems` is 0). A struct already being filled in
+    /// (a type that holds itself through an optional) is left as the zero value.
+    func fractional(_ type: FieldType, _ field: Field?, visiting: Set<String>) -> Value {
+        switch type {
+        case .double, .float:
+            return .double(Self.fraction(within: field) ?? WireRules.clamp(0, to: field))
+        case .array(let element):
+            return .array(field?.maxItems == 0 ? [] : [fractional(element, field, visiting: visiting)])
+        case .map(let value):
+            return .map(field?.maxItems == 0 || field?.maxLength == 0 ? [] : [NamedValue("k", fractional(value, field, visiting: visiting))])
+        case .structure(let name) where !visiting.contains(name):
+            let fields = contract.type(named: name)?.fields ?? []
+            return .structure(fields.map { NamedValue($0.name, fractional($0.type, $0, visiting: visiting.union([name]))) })
+        default:
+            return zero(type, field)
+        }
+    }
+
+    /// Types whose edge values other cases already reach; `edge-fractions` leaves them as the base has them.
+    static func isPlainScalar(_ type: FieldType) -> Bool {
+        switch type {
+        case .double, .float, .array, .map, .structure: return false
+        default: return true
+        }
+    }
+
+    /// A number that is not whole, inside `field`'s bounds and exact in a Float (a sum of
+    /// halves, quarters, ...), so every language writes it the same: 1.5 when the bounds allow,
+    /// else the first such number above `min` (below `max` when only that is set); nil when
+    /// the bounds hold no such number (`min: 2, max: 2`).
+    static func fraction(within field: Field?) -> Double? {
+        let low = field?.minimum?.number, high = field?.maximum?.number
+        func fits(_ value: Double) -> Bool {
+            value.rounded() != value && (low.map { value >= $0 } ?? true) && (high.map { value <= $0 } ?? true) && Double(Float(value)) == value
+        }
+        if fits(1.5) { return 1.5 }
+        for power in 1...20 {
+            let step = 1 / Double(1 << power)
+            if let low, fits((low / step).rounded(.down) * step + step) { return (low / step).rounded(.down) * step + step }
+            if low == nil, let high, fits((high / step).rounded(.up) * step - step) { return (high / step).rounded(.up) * step - step }
+        }
+        return nil
     }
 }
