@@ -19,8 +19,10 @@ extension CheckReport {
         return text
     }
 
-    /// The first lines of a failing report: the summary, then the fix.
+    /// The first lines of a report with drift: the summary, then the fix ("" when no file
+    /// fails: an invalid schema's diagnostics come first on their own).
     var opening: String {
+        guard findings.contains(where: { $0.severity == .error || strict }) else { return "" }
         let fix = summaryFix
         return summary + "\n" + (fix.isEmpty ? "" : fix + "\n")
     }

@@ -70,7 +70,7 @@ public struct CheckReport: Sendable {
             // The usual answer, "in sync", needs none of the machinery below.
             guard schemas.contains(where: { !$0.findings.isEmpty }) else { return "" }
             var cap = PeopleCap()
-            var text = failed ? opening : ""
+            var text = opening
             for finding in schemas.flatMap(\.findings) {
                 guard cap.takeFinding() else { continue }
                 text += self.text(finding, colour: colour, cap: &cap)
@@ -153,7 +153,7 @@ extension CheckReport {
     var github: String {
         var lines: [String] = []
         var cap = PeopleCap()
-        if failed { lines.append(GitHubAnnotation.plainLines(String(opening.dropLast()))) }
+        if !opening.isEmpty { lines.append(GitHubAnnotation.plainLines(String(opening.dropLast()))) }
         for schema in schemas {
             lines += schema.diagnostics.map { GitHubAnnotation.command($0) }
             var listed: [CheckFinding] = []
