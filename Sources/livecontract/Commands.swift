@@ -165,7 +165,7 @@ enum Commands {
             }
         }
         let report = CheckReport(schemas: checked, strict: parsed.flags.contains("--strict"))
-        emit(report.render(format, colour: console.colourErrors), summary: report.summary, format: format, failed: report.failed,
+        emit(report.render(format, colour: console.colourErrors), summary: report.closing, format: format, failed: report.failed,
              quiet: parsed.flags.contains("--quiet"), console: console)
         return report.failed ? .findings : .ok
     }

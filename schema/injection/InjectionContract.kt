@@ -53,7 +53,7 @@ data class InjectionState(
     val negZero: Double = 0.0,
     /** *\/ false /\* */
     val flag: Boolean = false,
-    /** @Suppress("x") @objc */
+    /** \@Suppress("x") @objc */
     val at: Long = 0L,
     /**
      *

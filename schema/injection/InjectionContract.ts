@@ -122,7 +122,7 @@ export interface InjectionState {
    */
   flag?: boolean;
   /**
-   * @Suppress("x") @objc
+   * \@Suppress("x") @objc
    * Unix epoch milliseconds.
    * Default when absent: `0`.
    */
@@ -215,7 +215,7 @@ export interface InjectionContentState {
   /** *\/ false /* */
   flag: boolean;
   /**
-   * @Suppress("x") @objc
+   * \@Suppress("x") @objc
    * Seconds since 2001-01-01 (Swift `Date`), not Unix time.
    */
   at: number;

@@ -59,7 +59,7 @@ public struct CompatReport: Sendable {
             let lines = findings.map { finding in
                 GitHubAnnotation.command(finding.diagnostic, extra: Self.details(finding))
             }
-            return (schemaDiagnostics.map { GitHubAnnotation.command($0) } + lines + [summary]).joined(separator: "\n") + "\n"
+            return (schemaDiagnostics.map { GitHubAnnotation.command($0) } + lines + [GitHubAnnotation.plainLines(summary)]).joined(separator: "\n") + "\n"
         case .sarif:
             return SARIF.render(schemaDiagnostics.map { SARIFResult($0) } + findings.map { SARIFResult($0.diagnostic, extra: Self.details($0)) })
         }

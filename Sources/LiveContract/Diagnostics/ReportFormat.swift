@@ -30,7 +30,32 @@ public enum GitHubAnnotation {
             default: result.unicodeScalars.append(scalar)
             }
         }
-        return result
+        // Inside a command only the older form could still be read (`##[` anywhere).
+        return result.utf8.contains(UInt8(ascii: "#")) ? result.replacing("##[", with: "#\\u{23}[") : result
+    }
+
+    /// A line of the log that is not one of our commands (a diff line, a file name, the
+    /// summary): the runner reads a line as a command when, after leading blanks, it starts
+    /// with `::`, and reads `##[` anywhere in a line as the older command form
+    /// (`##[error]...`, `##[stop-commands]token`, which would hide every annotation after
+    /// it). Each line of `text` gets `neutralised`; the log shows the same text otherwise.
+    public static func plainLines(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: ":")) || text.utf8.contains(UInt8(ascii: "#")) else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { neutralised(String($0)) }.joined(separator: "\n")
+    }
+
+    /// `line` with `::` at its start (after blanks) spelled `\u{3A}:` and every `##[`
+    /// spelled `#\u{23}[`, the way the console spells the characters it will not print, so
+    /// no text from outside the tool forms a workflow command in either form.
+    public static func neutralised(_ line: String) -> String {
+        var line = line
+        if line.utf8.contains(UInt8(ascii: "#")), line.contains("##[") { line = line.replacing("##[", with: "#\\u{23}[") }
+        let blanks = line.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+        if line.utf8.dropFirst(blanks).starts(with: "::".utf8) {
+            let start = line.utf8.index(line.utf8.startIndex, offsetBy: blanks)
+            line = String(line[..<start]) + "\\u{3A}" + String(line[line.index(after: start)...])
+        }
+        return line
     }
 
     public static func escapeProperty(_ text: String) -> String {

@@ -69,7 +69,13 @@ public struct CheckReport: Sendable {
         case .text:
             // The usual answer, "in sync", needs none of the machinery below.
             guard schemas.contains(where: { !$0.findings.isEmpty }) else { return "" }
-            return schemas.flatMap(\.findings).map { text($0, colour: colour) }.joined()
+            var cap = PeopleCap()
+            var text = opening
+            for finding in schemas.flatMap(\.findings) {
+                guard cap.takeFinding() else { continue }
+                text += self.text(finding, colour: colour, cap: &cap)
+            }
+            return text + cap.leftOutNote()
         case .json: return TerminalText.json(JSONWriter.pretty(json))
         case .github: return github
         case .sarif: return SARIF.render(sarifResults)
@@ -80,7 +86,7 @@ public struct CheckReport: Sendable {
 /// The three renderings of a check run.
 extension CheckReport {
     /// A finding for people: headline, what it means for the contract, the fix, the diff.
-    func text(_ finding: CheckFinding, colour: Bool) -> String {
+    func text(_ finding: CheckFinding, colour: Bool, cap: inout PeopleCap) -> String {
         // The pieces are escaped before they are coloured, so the console can keep colour
         // sequences knowing that each one is this renderer's.
         let paint = { (code: String, text: String) in colour ? "\u{1B}[\(code)m\(TerminalText.visible(text))\u{1B}[0m" : text }
@@ -92,10 +98,12 @@ extension CheckReport {
             text += "  contract: " + (meaning.line.map { "line \($0): " } ?? "") + safe(meaning.text) + "\n"
         }
         text += "  fix: \(safe(finding.fix))\n"
-        for line in finding.diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+        let (shown, leftOut) = cap.diff(of: finding)
+        for line in shown {
             let code = line.hasPrefix("+++") || line.hasPrefix("---") ? "1" : line.hasPrefix("+") ? "32" : line.hasPrefix("-") ? "31" : line.hasPrefix("@@") ? "36" : ""
             text += (code.isEmpty ? safe(String(line)) : paint(code, String(line))) + "\n"
         }
+        if leftOut > 0 { text += PeopleCap.moreLines(leftOut, shown: !shown.isEmpty, fix: finding.fix) + "\n" }
         return text
     }
 
@@ -135,6 +143,7 @@ extension CheckReport {
                                                                   JSONMember("column", .int(Int64(location.column)))])))
         }
         members.append(JSONMember("diff", .string(finding.diff)))
+        if finding.diffLeftOut > 0 { members.append(JSONMember("diffLinesLeftOut", .int(Int64(finding.diffLeftOut)))) }
         return .object(members)
     }
 
@@ -143,9 +152,13 @@ extension CheckReport {
     /// schema names it. Diffs follow in collapsible groups.
     var github: String {
         var lines: [String] = []
+        var cap = PeopleCap()
+        if !opening.isEmpty { lines.append(GitHubAnnotation.plainLines(String(opening.dropLast()))) }
         for schema in schemas {
             lines += schema.diagnostics.map { GitHubAnnotation.command($0) }
-            for finding in schema.findings {
+            var listed: [CheckFinding] = []
+            for finding in schema.findings where cap.takeFinding() {
+                listed.append(finding)
                 var message = "\(finding.displayPath) \(finding.message)"
                 for meaning in finding.meanings { message += "\n" + meaning.text }
                 message += "\nfix: \(finding.fix)"
@@ -158,14 +171,19 @@ extension CheckReport {
                     lines.append(GitHubAnnotation.command(severity, file: finding.displayPath, line: line, column: nil, title: title, message: message))
                 }
             }
-            for finding in schema.findings where !finding.diff.isEmpty {
+            for finding in listed where !finding.diff.isEmpty || finding.diffLeftOut > 0 {
+                let (shown, leftOut) = cap.diff(of: finding)
                 // The title is command data like a message: GitHub decodes `%0A` in it.
                 lines.append("::group::livecontract diff \(GitHubAnnotation.escapeData(finding.displayPath))")
-                lines.append(String(finding.diff.dropLast()))
+                // Lines of a committed file: none may read as a workflow command.
+                lines += shown.map { GitHubAnnotation.neutralised(String($0)) }
+                if leftOut > 0 { lines.append(GitHubAnnotation.plainLines(PeopleCap.moreLines(leftOut, shown: !shown.isEmpty, fix: finding.fix))) }
                 lines.append("::endgroup::")
             }
         }
-        lines.append(summary)
+        let leftOut = cap.leftOutNote()
+        if !leftOut.isEmpty { lines.append(GitHubAnnotation.plainLines(String(leftOut.dropLast()))) }
+        lines.append(GitHubAnnotation.plainLines(closing))
         return lines.joined(separator: "\n") + "\n"
     }
 

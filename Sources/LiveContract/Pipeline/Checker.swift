@@ -26,6 +26,8 @@ public struct CheckFinding: Sendable, Equatable {
     /// When the file also has CRLF line endings the diff ignores them, so it shows only the
     /// changes that matter.
     public var diff: String
+    /// Lines of the diff left out of `diff` (past `Checker.keptDiffBytes`); counted, not built.
+    public var diffLeftOut = 0
     /// Where the schema names this output.
     public var location: SourceLocation?
     /// The first line of the file on disk that differs (for CI annotations).
@@ -56,6 +58,7 @@ public enum Checker {
         let folder = FileSystem.directory(of: schemaPath)
         var schemaShape: ContractShape?
         var findings: [CheckFinding] = []
+        var diffBudget = Self.keptDiffBytesPerSchema
         let regenerate = "run `livecontract generate \(schemaPath)`"
         // Where the schema names each output; only a file that differs needs it.
         var locations: [String: SourceLocation]?
@@ -106,7 +109,16 @@ public enum Checker {
                 if nearerOwner != nil { ownership = .notGenerated }
             }
             // Printed in every format, so escaped like diagnostics: an edit may hold terminal escapes.
-            let diff = ownership != .ours ? "" : UnifiedDiff.visible(UnifiedDiff.render(old: compared, new: generated, oldLabel: display, newLabel: "\(display) (from \(schemaPath))"))
+            // Kept whole for the machine formats up to `keptDiffBytes` per file and
+            // `keptDiffBytesPerSchema` in all; past them only counted (never built).
+            var diff = "", diffLeftOut = 0
+            if ownership == .ours {
+                let bounded = UnifiedDiff.bounded(old: compared, new: generated, oldLabel: display, newLabel: "\(display) (from \(schemaPath))",
+                                                  maxBytes: min(Self.keptDiffBytes, diffBudget))
+                diffBudget -= bounded.text.utf8.count
+                diff = UnifiedDiff.visible(bounded.text)
+                diffLeftOut = bounded.leftOutLines
+            }
             var finding: CheckFinding
             if case .otherSchema = ownership {
                 // Another schema's header: renamed or moved (or two schemas write one path).
@@ -126,6 +138,7 @@ public enum Checker {
                 let (kind, message, fix) = diagnosis.classify(file, compared: compared)
                 finding = CheckFinding(kind: kind, displayPath: display, message: message, diff: diff, location: location,
                                        firstChangedLine: firstChangedLine(diff), fix: fix)
+                finding.diffLeftOut = diffLeftOut
             }
             finding.alsoLineEndings = hasCRLF
             if file.kind == .swift && ownership == .ours {
@@ -139,6 +152,12 @@ public enum Checker {
         }
         return findings
     }
+
+    /// Bytes of diff a finding keeps for the machine formats (JSON has it whole below this),
+    /// and in all for one schema: a committed template that renders 64 MiB per output made
+    /// `check` build and print 441 MB. No real drift comes near either.
+    public static let keptDiffBytes = 1 << 20
+    public static let keptDiffBytesPerSchema = 8 << 20
 
     /// Most contract sentences one finding lists: a copy with 100,000 added properties would
     /// otherwise print 100,000 of them. The diff still shows every change.

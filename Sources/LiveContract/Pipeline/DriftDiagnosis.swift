@@ -32,8 +32,23 @@ struct DriftDiagnosis {
     /// The templates this run rendered with; nil when the caller did not say.
     var templates: TemplateSet?
     var fileSystem: FileSystem
-    /// Candidate template folders -> what they render (nil: they do not render), filled lazily.
-    var rendered: [String: [GeneratedFile]?] = [:]
+    /// Candidate template folders -> the size and FNV-1a hash of each file they render, by
+    /// path (nil: they do not render), filled lazily. Only the digests are kept: committed
+    /// templates can render 64 MiB per output, and four candidates' whole renderings held
+    /// at once cost gigabytes. A digest that matches is confirmed byte for byte.
+    var rendered: [String: [String: Digest]?] = [:]
+
+    struct Digest: Equatable {
+        var count: Int
+        var hash: UInt64
+
+        init<Bytes: Sequence>(_ bytes: Bytes, count: Int) where Bytes.Element == UInt8 {
+            self.count = count
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            self.hash = hash
+        }
+    }
 
     var regenerate: String { "run `livecontract generate \(schemaPath)`" }
 
@@ -90,9 +105,15 @@ struct DriftDiagnosis {
                 }
             }
         }
+        let wanted = Digest(compared.utf8, count: compared.utf8.count)
         for folder in candidates.prefix(Self.maximumCandidates) {
-            if rendered[folder] == nil { rendered[folder] = render(with: folder) }
-            if let files = rendered[folder] ?? nil, let same = files.first(where: { $0.path == file.path }), same.contents == compared {
+            if rendered[folder] == nil {
+                rendered[folder] = render(with: folder).map { files in
+                    Dictionary(files.map { ($0.path, Digest($0.bytes, count: $0.bytes.count)) }, uniquingKeysWith: { first, _ in first })
+                }
+            }
+            if let digests = rendered[folder] ?? nil, digests[file.path] == wanted,
+               render(with: folder)?.first(where: { $0.path == file.path })?.bytes.elementsEqual(compared.utf8) == true {
                 return folder
             }
         }

@@ -155,8 +155,10 @@ public struct SchemaLoader {
         return contract
     }
 
-    /// `templates: my-templates`: a relative folder (it may lie outside the schema's folder,
-    /// since it is only read); absolute paths would tie the schema to one machine.
+    /// `templates: my-templates`: a folder inside the schema's folder, under the rule outputs
+    /// follow (no `..`, no absolute path, no git folder): what `check` renders from it is
+    /// printed in its diffs, so a committed `templates: ../..` would print files from outside
+    /// the repository. `--templates DIR`, typed by the user, may name any folder.
     mutating func templatesFolder(_ node: YAMLNode) -> OutputPath? {
         guard let path = text(node, what: "templates") else { return nil }
         if path.isEmpty {
@@ -169,6 +171,20 @@ public struct SchemaLoader {
         }
         if let bad = Self.firstControlOrFormat(path) {
             error("templates has a control or format character (U+\(Self.hex4(bad))) in its path; paths are visible text", node, rule: "templates-folder")
+            return nil
+        }
+        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        if parts.contains(where: { $0.elementsEqual("..".utf8) }) {
+            error("templates '\(path)' leaves the schema's folder; templates are read inside it, like outputs are written (move the folder below the schema, or pass `--templates \(path)` on the command line)",
+                  node, rule: "templates-folder")
+            return nil
+        }
+        if path != ".", parts.contains(where: { $0.isEmpty || $0.elementsEqual(".".utf8) }) || path.utf8.contains(UInt8(ascii: "\\")) {
+            error("templates '\(path)' is not a clean relative path (no empty parts, '.', or backslashes)", node, rule: "templates-folder")
+            return nil
+        }
+        if let git = OutputPlan.gitFolder(in: path) {
+            error("templates '\(path)' lies inside '\(git)'; templates are read from the schema's folder tree outside git folders, like outputs", node, rule: "templates-folder")
             return nil
         }
         return OutputPath(path: path, location: node.location)

@@ -26,19 +26,34 @@ public enum UnifiedDiff {
     ) -> String {
         // Byte comparison, not `==`: String equality ignores Unicode normalization
         // differences, and a generated file that changed from NFC to NFD did change.
-        if old.utf8.elementsEqual(new.utf8) { return "" }
+        bounded(old: old, new: new, oldLabel: oldLabel, newLabel: newLabel, context: context, maxBytes: .max).text
+    }
+
+    /// The diff of `render`, cut after the line that reaches `maxBytes` (a line longer than
+    /// what is left is cut inside and says so), with the number of diff lines left out. The
+    /// lines left out are counted, never built, so a report of a 64 MiB file costs its
+    /// budget, not the file's size in strings. Texts over `matchedBytes` together are not
+    /// matched line by line at all (`largeDiff`).
+    public static func bounded(old: String, new: String, oldLabel: String, newLabel: String,
+                               context: Int = 3, maxBytes: Int) -> BoundedDiff {
+        if old.utf8.elementsEqual(new.utf8) { return BoundedDiff(text: "", leftOutLines: 0) }
+        if old.utf8.count + new.utf8.count > matchedBytes {
+            return largeDiff(old: old, new: new, oldLabel: oldLabel, newLabel: newLabel, context: max(0, context), maxBytes: maxBytes)
+        }
 
         let oldLines = Line.split(old)
         let newLines = Line.split(new)
         let script = editScript(old: oldLines, new: newLines)
         let hunks = groupIntoHunks(script, context: max(0, context))
-        if hunks.isEmpty { return "" }
+        if hunks.isEmpty { return BoundedDiff(text: "", leftOutLines: 0) }
 
-        var out = "--- \(oldLabel)\n+++ \(newLabel)\n"
+        var out = BoundedText(maxBytes: maxBytes)
+        out.line("--- \(oldLabel)")
+        out.line("+++ \(newLabel)")
         for hunk in hunks {
             render(hunk, of: script, old: oldLines, new: newLines, into: &out)
         }
-        return out
+        return BoundedDiff(text: out.text, leftOutLines: out.leftOut)
     }
 
     // MARK: - Lines
@@ -287,7 +302,7 @@ public enum UnifiedDiff {
     /// Appends one hunk: its header, then each line with its ` `, `-` or `+` prefix, and the
     /// `\ No newline at end of file` marker after a last line that lacks its newline.
     private static func render(
-        _ hunk: Hunk, of ops: [Op], old: [Line], new: [Line], into out: inout String
+        _ hunk: Hunk, of ops: [Op], old: [Line], new: [Line], into out: inout BoundedText
     ) {
         let steps = ops[hunk.range]
         guard let first = steps.first else { return }
@@ -297,27 +312,30 @@ public enum UnifiedDiff {
             if op.kind != .inserted { oldCount += 1 }
             if op.kind != .removed { newCount += 1 }
         }
+        let line = { (op: Op) -> Line in op.kind == .inserted ? new[op.new] : old[op.old] }
+        guard !out.full else {
+            // Past the budget: only counted.
+            out.leftOut += 1 + steps.count + steps.filter { line($0).missingNewline }.count
+            return
+        }
 
         // The first step's positions are the lines consumed before the hunk, so the
         // 1-based start is one more, except for an empty range, which `diff` anchors on
         // the line before it (0 at the top of the file).
-        out += "@@ -"
-        out += range(start: oldCount == 0 ? first.old : first.old + 1, count: oldCount)
-        out += " +"
-        out += range(start: newCount == 0 ? first.new : first.new + 1, count: newCount)
-        out += " @@\n"
+        out.line("@@ -" + range(start: oldCount == 0 ? first.old : first.old + 1, count: oldCount)
+                 + " +" + range(start: newCount == 0 ? first.new : first.new + 1, count: newCount) + " @@")
 
         for op in steps {
-            let line: Line
+            let shown = line(op)
+            let mark: String
             switch op.kind {
-            case .common: out += " "; line = old[op.old]
-            case .removed: out += "-"; line = old[op.old]
-            case .inserted: out += "+"; line = new[op.new]
+            case .common: mark = " "
+            case .removed: mark = "-"
+            case .inserted: mark = "+"
             }
-            out += line.text
-            out += "\n"
-            if line.missingNewline {
-                out += "\\ No newline at end of file\n"
+            out.line(mark, shown.text)
+            if shown.missingNewline {
+                out.line("\\ No newline at end of file")
             }
         }
     }

@@ -70,7 +70,7 @@ public struct ValidationReport: Sendable {
             ])))
         case .github:
             let lines = (schemaDiagnostics + payloads.flatMap(\.diagnostics)).map { GitHubAnnotation.command($0) }
-            return (lines + [summary]).joined(separator: "\n") + "\n"
+            return (lines + [GitHubAnnotation.plainLines(summary)]).joined(separator: "\n") + "\n"
         case .sarif:
             return SARIF.render((schemaDiagnostics + payloads.flatMap(\.diagnostics)).map { SARIFResult($0) })
         }

@@ -178,13 +178,17 @@ final class CheckReportTests: XCTestCase {
         XCTAssertEqual(report.summary, "livecontract: 1 of \(schema.files.count) generated files out of sync (1 hand-edited)")
 
         let text = report.render(.text)
-        XCTAssertTrue(text.hasPrefix("\(display): hand-edited: changed after it was generated: its contract fingerprint matches the schema's"), text)
+        let fix = "fix: the schema is the source of truth: move the change into \(schema.path), then run `livecontract generate \(schema.path)`"
+        XCTAssertTrue(text.hasPrefix(report.summary + "\n" + fix + "\n\(display): hand-edited: changed after it was generated: its contract fingerprint matches the schema's"), text)
         XCTAssertTrue(text.contains("\n  contract: line 31: ContentState has 'riderName: String'"), text)
         XCTAssertTrue(text.contains("\n-        public var riderName: String\n+        public var courierName: String\n"), text)
         XCTAssertFalse(text.contains("\u{1B}"))
         XCTAssertTrue(report.render(.text, colour: true).contains("\u{1B}[32m+        public var courierName: String\u{1B}[0m"))
 
-        let lines = report.render(.github).split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = report.render(.github).split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.prefix(2), [Substring(report.summary), Substring(fix)])
+        XCTAssertEqual(lines.dropLast().suffix(2), [Substring(report.summary), Substring(fix)])
+        lines.removeFirst(2)
         XCTAssertTrue(lines[0].hasPrefix("::error file=\(display),line=31,title=livecontract drift-hand-edited::\(display) changed after it was generated"), String(lines[0]))
         XCTAssertTrue(lines[0].contains("%0AContentState has 'riderName: String'"))
         XCTAssertEqual(lines[1], "::group::livecontract diff \(display)")

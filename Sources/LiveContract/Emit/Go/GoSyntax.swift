@@ -160,13 +160,18 @@ struct GoSyntax {
         var lines = texts.flatMap { text -> [String] in
             guard !text.isEmpty else { return [] }
             return CodeText.lines(of: text).map { line in
-                let safe = CodeText.isPlain(line) ? line : CodeText.visibleControls(in: line)
+                let safe = directives.escaped(CodeText.isPlain(line) ? line : CodeText.visibleControls(in: line))
                 return doc ? separatedQuotePairs(trimmed(safe)) : trimmed(safe, leading: false)
             }
         }
         if doc { lines.removeAll { $0.isEmpty } }
         return lines.map { $0.isEmpty ? indent + "//" : indent + "// " + $0 }
     }
+
+    /// What Go's tools read in a `// ` comment line: `+build` is a build constraint (go
+    /// vet fails, gofmt moves it into the header); the others are read without the space
+    /// this emitter always writes, and are escaped too in case a tool trims it.
+    static let directives = Directives(atStart: ["+build", "go:", "#cgo", "nolint", "lint:"])
 
     /// `line` with a space inside every pair of backquotes or single quotes, which gofmt's
     /// doc-comment rules would rewrite as curly quotes: three single quotes become `' ' '`.

@@ -130,10 +130,16 @@ enum KotlinSyntax {
         return ["/**"] + lines.map { $0.isEmpty ? " *" : " * \($0)" } + [" */"]
     }
 
+    /// What Kotlin's tools read at the start of a KDoc line: tags (`@suppress` hides the
+    /// declaration from the documentation, `@sample` runs code into it), and the IntelliJ
+    /// and ktlint switches.
+    static let directives = Directives(atStart: ["@", "noinspection", "ktlint-", "detekt:"])
+
     /// One comment line made safe: Kotlin block comments nest, so both `/*` and `*/` are
     /// broken with a backslash (`/\*`, `*\/`, which KDoc's Markdown shows as typed), and
     /// invisible or line-breaking characters are spelled out.
     static func commentText(_ line: String) -> String {
+        let line = directives.escaped(line)
         if CodeText.isPlain(line, except: "*") { return line }
         var result = ""
         let scalars = Array(line.unicodeScalars)

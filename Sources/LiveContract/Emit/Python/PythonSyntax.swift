@@ -167,7 +167,13 @@ struct PythonSyntax {
     /// invisible controls are spelled out, so no text can end the comment and become code.
     static func comment(_ texts: [String], indent: String = "") -> [String] {
         texts.flatMap { CodeText.lines(of: $0) }.map { line in
-            line.isEmpty ? indent + "#" : indent + "# " + CodeText.visibleControls(in: line)
+            line.isEmpty ? indent + "#" : indent + "# " + directives.escaped(CodeText.visibleControls(in: line))
         }
     }
+
+    /// What Python's tools read at the start of a `# ` comment: type comments (`type:`; above
+    /// the imports `# type: ignore` makes mypy skip the module), the checkers' and
+    /// formatters' file and line switches, an encoding or shebang line.
+    static let directives = Directives(atStart: ["type:", "mypy:", "pyright:", "pylint:", "flake8", "noqa", "ruff:", "fmt:", "isort:",
+                                                 "pyre-", "pytype:", "nosec", "pragma:", "-*-", "!", "vim:"])
 }

@@ -134,6 +134,10 @@ enum SwiftSyntax {
     /// `\u{...}` so a reviewer sees them, and every line break form starts a new `///` line.
     static func docLines(_ doc: String?) -> [String] {
         guard let doc, !doc.isEmpty else { return [] }
-        return CodeText.lines(of: doc).map { CodeText.visibleControls(in: $0) }
+        return CodeText.lines(of: doc).map { directives.escaped(CodeText.visibleControls(in: $0)) }
     }
+
+    /// What Swift's tools read in a comment: SwiftLint's switches anywhere in it,
+    /// swift-format's and Sourcery's at its start.
+    static let directives = Directives(atStart: ["swift-format-ignore", "sourcery:"], anywhere: ["swiftlint:"])
 }

@@ -128,11 +128,18 @@ struct TypeScriptSyntax {
         return ["/**"] + safe.map { $0.isEmpty ? " *" : " * \($0)" } + [" */"]
     }
 
+    /// What TypeScript's and JavaScript tools read at the start of a comment line: JSDoc tags
+    /// (`@ts-ignore` in a one-line block, `@internal` drops a declaration from `.d.ts`,
+    /// `@deprecated`), ESLint, JSHint, coverage and formatter switches.
+    static let directives = Directives(atStart: ["@", "eslint", "global ", "globals ", "exported ", "jshint", "jslint", "istanbul ", "c8 ",
+                                                 "prettier-ignore", "tslint:"])
+
     /// Schema text as comment lines: every line break form starts a new line, invisible
     /// controls are spelled out, and `*/` cannot close the comment early.
     static func docText(_ text: String) -> [String] {
         guard !text.isEmpty else { return [] }
-        return CodeText.lines(of: text).map { line in
+        return CodeText.lines(of: text).map { line -> String in
+            let line = directives.escaped(line)
             if CodeText.isPlain(line, except: "*") { return line }
             // Scalars, not Characters: JavaScript ends a comment at `*` `/` even when a
             // combining mark follows the slash and makes one Character of the two.
