@@ -98,7 +98,12 @@ extension Commands {
             let oldPath = spec.contains(":") ? String(spec.drop { $0 != ":" }.dropFirst()) : path
             switch GitShow.file(ref: ref, path: oldPath) {
             case .success(let bytes): (oldBytes, oldLabel) = (bytes, "\(ref):\(oldPath)")
-            case .absent: return newContract("\(ref):\(oldPath)")
+            // Only the schema's own path makes a new contract: `git:REF:PATH` says where the
+            // file was, so a PATH the revision lacks is a mistake.
+            case .absent where !spec.contains(":"): return newContract("\(ref):\(oldPath)")
+            case .absent:
+                return refuse([Diagnostic(.error, "cannot read the old schema \(against): '\(TerminalText.visible(oldPath))' is not in \(ref); name the path it had there (git log --follow -- \(path))",
+                                          at: SourceLocation(file: path, line: 1, column: 1), rule: "schema-unreadable")])
             case .failure(let message):
                 return refuse([Diagnostic(.error, "cannot read the old schema \(against): \(message); name a revision that has the file (git log -- \(oldPath))",
                                           at: SourceLocation(file: path, line: 1, column: 1), rule: "schema-unreadable")])

@@ -60,6 +60,10 @@ final class CompatNewContractTests: XCTestCase {
         let typo = try repository.livecontract(["compat", "contract/ride.yaml", "--against", "git:mian"])
         XCTAssertEqual(typo.status, 2, typo.stdout + typo.stderr)
         XCTAssertFalse(typo.stdout.contains("new contract"), typo.stdout)
+        // git:REF:PATH says where the file was: a PATH the revision lacks is a mistake.
+        let named = try repository.livecontract(["compat", "contract/ride.yaml", "--against", "git:main:contract/old.yaml"])
+        XCTAssertEqual(named.status, 2, named.stdout + named.stderr)
+        XCTAssertTrue(named.stderr.contains("'contract/old.yaml' is not in main"), named.stderr)
 
         try repository.write("contract/ride.yaml", "livecontract: 1\nname: Ride\nstate:\n  eta: { type: nonsense }\n")
         for format in ["text", "json", "github", "sarif"] {
