@@ -108,7 +108,9 @@ extension Commands {
                 return refuse([Diagnostic(.error, "cannot read the old schema \(against): \(message); name a revision that has the file (git log -- \(oldPath))",
                                           at: SourceLocation(file: path, line: 1, column: 1), rule: "schema-unreadable")])
             }
-        } else if fileSystem.kind(against) == .missing && fileSystem.kind(FileSystem.directory(of: against)) == .directory {
+        } else if against.hasSuffix(".yaml") || against.hasSuffix(".yml"), fileSystem.kind(against) == .missing,
+                  fileSystem.kind(FileSystem.directory(of: against)) == .directory {
+            // A schema file (by its ending) that is not there, in a folder that is: a new contract.
             return newContract(against)
         } else {
             switch Workspace.readSchema(against, fileSystem: fileSystem, hint: "for a git revision write git:REF, e.g. --against git:HEAD~1") {

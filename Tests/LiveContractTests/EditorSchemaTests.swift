@@ -116,7 +116,7 @@ final class EditorSchemaTests: XCTestCase {
     }
 
     /// Every single-file output takes a list of paths, a package output a list under `path:`;
-    /// an empty list, a list of mappings and a path with the wrong ending stay refused.
+    /// a list of mappings and a path with the wrong ending stay refused.
     func testOutputPathListsAreAcceptedWhereTheLoaderAcceptsThem() throws {
         func document(_ outputs: String) throws -> String {
             let text = "livecontract: 1\nname: Ride\nstate:\n  eta: { type: int }\noutputs:\n  \(outputs)\n"
@@ -124,7 +124,6 @@ final class EditorSchemaTests: XCTestCase {
         }
         let documents = [
             ("lists", try document(OutputPathListTests.schema.components(separatedBy: "outputs:\n  ")[1])),
-            ("empty list", try document("typescript: []")),
             ("list of mappings", try document("kotlin: [{ path: a/A.kt, package: com.a }, { path: b/A.kt, package: com.b }]")),
             ("wrong ending in a list", try document("python: [a/ride_contract.py, b/ride.txt]")),
             ("wrong ending under path", try document("go: { path: [a/x.go, b/x.txt], package: x }")),

@@ -4,7 +4,7 @@ extension EditorSchema {
     static func outputProperty(_ emitter: Emitter) -> JSONValue {
         // One path, with the ending the emitter needs, and a list of them (`key: [a, b]`).
         let one = emitter.pathExtension == nil ? reference("path") : object([("allOf", .array([reference("path"), endingIn(emitter)]))])
-        let several = object([("type", .string("array")), ("minItems", .int(1)), ("items", one)])
+        let several = object([("type", .string("array")), ("items", one)])
         switch emitter.shape {
         case .folder:
             return object([("$ref", .string("#/$defs/path")), ("description", .string(emitter.summary))])

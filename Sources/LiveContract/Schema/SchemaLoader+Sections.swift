@@ -105,7 +105,8 @@ extension SchemaLoader {
     /// `path` or `[path, ...]`: every path gets the same bytes.
     mutating func outputPaths(_ node: YAMLNode, for emitter: Emitter) -> [OutputPath] {
         if let items = node.sequenceItems {
-            if items.isEmpty { error("\(emitter.what) lists no path; name at least one, or remove the key", node, rule: "output-path") }
+            // An empty list names no file, as for `swift: []`; with no other output the
+            // schema gets the one "outputs names no file" error.
             return items.compactMap { outputPath($0, what: "a \(emitter.key) output") }
         }
         return outputPath(node, what: emitter.what).map { [$0] } ?? []

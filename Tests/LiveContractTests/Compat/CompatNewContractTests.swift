@@ -72,7 +72,8 @@ final class CompatNewContractTests: XCTestCase {
         }
     }
 
-    /// `--against OLD.yaml` naming a file that is not there (a folder that is): a new contract too.
+    /// `--against OLD.yaml` naming a file that is not there (a folder that is): a new contract too;
+    /// a path without a schema's ending, or in a folder that does not exist, stays an error.
     func testAMissingOldFileIsANewContract() throws {
         let repository = try firstPullRequest()
         defer { repository.remove() }
@@ -83,5 +84,7 @@ final class CompatNewContractTests: XCTestCase {
         }
         let nowhere = try repository.livecontract(["compat", "contract/ride.yaml", "--against", "no/such/folder/old.yaml"])
         XCTAssertEqual(nowhere.status, 2, nowhere.stdout + nowhere.stderr)
+        let notASchema = try repository.livecontract(["compat", "contract/ride.yaml", "--against", "contract/old.txt"])
+        XCTAssertEqual(notASchema.status, 2, "only a .yaml or .yml path is taken for a schema: \(notASchema.stdout)")
     }
 }

@@ -83,7 +83,6 @@ final class OutputPathListTests: XCTestCase {
         let cases: [(String, String, String)] = [
             ("kotlin:\n    - { path: a/RideContract.kt, package: com.a }\n    - { path: b/RideContract.kt, package: com.b }",
              "ride.yaml:7:5: error: kotlin takes one mapping; list several paths under `path:` with one package", "[output-path]"),
-            ("typescript: []", "ride.yaml:6:15: error: the typescript output lists no path", "[output-path]"),
             ("python: [a/ride_contract.py, b/ride.txt]", "ride.yaml:6:32: error: the python output 'b/ride.txt' must end in .py", "[output-extension]"),
             ("typescript: [a/C.ts, a/C.ts]", "'a/C.ts' is also the output at line 6", "[output-collision]"),
             ("go: { path: [a/x.go, b/x.txt], package: x }", "'b/x.txt' must end in .go", "[output-extension]"),
