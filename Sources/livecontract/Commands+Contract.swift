@@ -78,6 +78,19 @@ extension Commands {
         case .success(let bytes): newBytes = bytes
         case .failure(let error): return refuse(error.diagnostics.items)
         }
+        /// The first change that adds the schema: the new side must still load, then the run
+        /// passes with a note (docs/compat.md, "A new contract").
+        func newContract(_ oldLabel: String) -> ExitCode {
+            do {
+                _ = try SchemaLoader.load(newBytes, path: path)
+            } catch {
+                return refuse(error.diagnostics.sorted)
+            }
+            let report = CompatReport.newContract(schemaPath: path, against: against, oldLabel: oldLabel)
+            emit(report.render(format, colour: console.colourErrors), summary: report.summary, format: format, failed: false,
+                 quiet: parsed.flags.contains("--quiet"), console: console)
+            return .ok
+        }
         let oldBytes: [UInt8], oldLabel: String
         if against.hasPrefix("git:") {
             let spec = against.dropFirst(4)
@@ -85,10 +98,20 @@ extension Commands {
             let oldPath = spec.contains(":") ? String(spec.drop { $0 != ":" }.dropFirst()) : path
             switch GitShow.file(ref: ref, path: oldPath) {
             case .success(let bytes): (oldBytes, oldLabel) = (bytes, "\(ref):\(oldPath)")
+            // Only the schema's own path makes a new contract: `git:REF:PATH` says where the
+            // file was, so a PATH the revision lacks is a mistake.
+            case .absent where !spec.contains(":"): return newContract("\(ref):\(oldPath)")
+            case .absent:
+                return refuse([Diagnostic(.error, "cannot read the old schema \(against): '\(TerminalText.visible(oldPath))' is not in \(ref); name the path it had there (git log --follow -- \(path))",
+                                          at: SourceLocation(file: path, line: 1, column: 1), rule: "schema-unreadable")])
             case .failure(let message):
                 return refuse([Diagnostic(.error, "cannot read the old schema \(against): \(message); name a revision that has the file (git log -- \(oldPath))",
                                           at: SourceLocation(file: path, line: 1, column: 1), rule: "schema-unreadable")])
             }
+        } else if against.hasSuffix(".yaml") || against.hasSuffix(".yml"), fileSystem.kind(against) == .missing,
+                  fileSystem.kind(FileSystem.directory(of: against)) == .directory {
+            // A schema file (by its ending) that is not there, in a folder that is: a new contract.
+            return newContract(against)
         } else {
             switch Workspace.readSchema(against, fileSystem: fileSystem, hint: "for a git revision write git:REF, e.g. --against git:HEAD~1") {
             case .success(let bytes): (oldBytes, oldLabel) = (bytes, against)
@@ -162,7 +185,8 @@ extension Commands {
 /// `git show REF:path` for `compat --against git:REF`, through posix_spawn: the CLI avoids
 /// Foundation's `Process` to keep start-up fast, and the library never spawns processes.
 enum GitShow {
-    enum Outcome { case success([UInt8]), failure(String) }
+    /// `absent`: the revision exists but has no file at the path (the schema is new).
+    enum Outcome { case success([UInt8]), absent, failure(String) }
 
     /// The bytes of `path` (relative to the current folder) as of `ref`. Runs git in the
     /// file's folder with `REF:./name`, so it works from any folder inside the repository.
@@ -184,6 +208,12 @@ enum GitShow {
             return .failure("cannot run git (is it installed and on PATH?)")
         }
         guard status == 0 else {
+            // The revision resolves but the path is not in it: a new contract, not an error.
+            // The ref was vetted by `refProblem`, and `--end-of-options` keeps it a revision.
+            if let (found, _, _) = run(["git", "-c", "safe.bareRepository=explicit", "-c", "core.fsmonitor=false", "-C", folder,
+                                        "rev-parse", "--verify", "--quiet", "--end-of-options", "\(ref)^{commit}"]), found == 0 {
+                return .absent
+            }
             let reason = String(decoding: err, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "exit status \(status)"
             return .failure("`git show \(spec)` failed in '\(folder)': \(reason)")
         }
@@ -204,9 +234,40 @@ enum GitShow {
         return nil
     }
 
-    /// Runs `arguments` (looked up on PATH) with stdin from /dev/null; collects stdout and
-    /// stderr with poll so neither pipe can fill up and stall the child.
-    static func run(_ arguments: [String]) -> (Int32, [UInt8], [UInt8])? {
+    /// The variables git reads that say which repository, index and configuration files to
+    /// use: kept (paths made absolute, since git runs with `-C`), so a pre-commit hook's
+    /// `GIT_INDEX_FILE` (a temporary index for `git commit -a`), a worktree's `GIT_DIR` and a
+    /// sandbox's `GIT_CONFIG_GLOBAL=/dev/null` still hold. Every other `GIT_*` variable is
+    /// dropped: `GIT_CONFIG_PARAMETERS`/`GIT_CONFIG_COUNT` (settings a parent git passes on),
+    /// `GIT_EXTERNAL_DIFF`, `GIT_TRACE*` (which writes files) and the like must not change
+    /// what the plumbing does or runs.
+    static let pathVariables: Set<String> = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY",
+                                              "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"]
+    static let otherKeptVariables: Set<String> = ["GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM",
+                                                   "GIT_CONFIG_NOSYSTEM"]
+
+    /// This process's environment for git, `GIT_*` reduced as `pathVariables` says, without
+    /// optional locks or prompts.
+    static func environment(currentDirectory: String) -> [String] {
+        var result: [String] = []
+        var pointer = environ
+        while let entry = pointer.pointee {
+            defer { pointer += 1 }
+            let text = String(cString: entry)
+            guard text.hasPrefix("GIT_") else { result.append(text); continue }
+            let name = String(text.prefix { $0 != "=" })
+            if otherKeptVariables.contains(name) { result.append(text) }
+            guard pathVariables.contains(name) else { continue }
+            let value = String(text.dropFirst(name.count + 1))
+            result.append("\(name)=\(value.isEmpty || value.hasPrefix("/") ? value : FileSystem.join(currentDirectory, value))")
+        }
+        return result + ["GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0"]
+    }
+
+    /// Runs `arguments` (looked up on PATH) with stdin from `input` (a file) or /dev/null and
+    /// the environment of `environment(currentDirectory:)`; collects stdout (up to `limit`
+    /// bytes, the rest drained) and stderr with poll so neither pipe can fill up and stall the child.
+    static func run(_ arguments: [String], input: String = "/dev/null", limit: Int = FileSystem.Limit.schema) -> (Int32, [UInt8], [UInt8])? {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { return nil }
         for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -217,13 +278,15 @@ enum GitShow {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let envp: [UnsafeMutablePointer<CChar>?] = environment(currentDirectory: FileSystem().currentDirectory).map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
         close(outPipe[1])
         close(errPipe[1])
         defer { close(outPipe[0]); close(errPipe[0]) }
@@ -240,7 +303,7 @@ enum GitShow {
                 let count = read(fds[index].fd, &buffer, buffer.count)
                 if count > 0 {
                     // Past the cap the rest is drained, not kept: the caller refuses it anyway.
-                    if index == 0 { if out.count <= FileSystem.Limit.schema { out += buffer[0..<count] } } else if err.count < 65_536 { err += buffer[0..<count] }
+                    if index == 0 { if out.count <= limit { out += buffer[0..<count] } } else if err.count < 65_536 { err += buffer[0..<count] }
                 } else if count == 0 || errno != EINTR {
                     fds[index].fd = -1
                 }

@@ -101,15 +101,24 @@ extension Commands {
         guard writeNew(path, SchemaScaffold.text(name: name), force: parsed.flags.contains("--force"), console: console) else {
             return .invalidInput
         }
-        console.out("created \(path)\nnext: edit it, then run `livecontract generate\(path == defaultSchema ? "" : " " + path)`")
+        let argument = path == defaultSchema ? "" : " " + path
+        console.out("""
+            created \(path)
+            next: edit it, then run `livecontract generate\(argument)`
+            then: in .git/hooks/pre-commit, `exec livecontract check --staged --quiet\(argument)` fails a commit whose copies drifted
+            """)
         return .ok
     }
 
     static func explain(_ parsed: ParsedArguments, console: Console) -> ExitCode {
+        /// One line per rule: the id, padded, and its summary.
+        func list(_ heading: String, _ rules: [RuleInfo]) {
+            let width = (rules.map(\.id.count).max() ?? 0) + 2
+            let lines = rules.map { $0.id + String(repeating: " ", count: width - $0.id.count) + $0.summary }
+            console.out(([heading] + lines.map { "  " + $0 }).joined(separator: "\n"))
+        }
         guard let id = parsed.positionals.first else {
-            let width = (RuleCatalog.entries.map(\.id.count).max() ?? 0) + 2
-            let lines = RuleCatalog.entries.map { $0.id + String(repeating: " ", count: width - $0.id.count) + $0.summary }
-            console.out((["rules (`livecontract explain RULE` for one):"] + lines.map { "  " + $0 }).joined(separator: "\n"))
+            list("rules (`livecontract explain RULE` for one):", RuleCatalog.entries)
             return .ok
         }
         guard parsed.positionals.count == 1 else {
@@ -117,7 +126,14 @@ extension Commands {
             return .usage
         }
         let rule = id.hasPrefix("[") && id.hasSuffix("]") ? String(id.dropFirst().dropLast()) : id
-        guard let info = RuleCatalog.entry(for: rule) else {
+        // A prefix (`payload-date`, `compat-enum`) names a family of rules: one match is
+        // explained, several are listed, so the nearest single id never hides the rest.
+        let family = rule.isEmpty ? [] : RuleCatalog.entries.filter { $0.id.hasPrefix(rule) }
+        if RuleCatalog.entry(for: rule) == nil, family.count > 1 {
+            list("\(family.count) rules start with '\(rule)' (`livecontract explain RULE` for one):", family)
+            return .ok
+        }
+        guard let info = RuleCatalog.entry(for: rule) ?? family.first else {
             var message = "livecontract: no rule '\(rule)'"
             if let guess = Suggest.closest(to: rule, in: RuleCatalog.entries.map(\.id)) { message += "; did you mean '\(guess)'?" }
             console.err(message + "\nrun `livecontract explain` to list every rule")
@@ -151,7 +167,8 @@ extension Help {
     usage: livecontract explain [RULE]
 
     Every diagnostic ends with its rule id in brackets, e.g. `[reserved-name]`. `explain RULE`
-    prints what the rule means, an input that triggers it and how to fix it. Without RULE it
-    lists every rule.
+    prints what the rule means, an input that triggers it and how to fix it. A prefix of
+    several ids (`explain payload-date`, `explain compat-enum`) lists every rule it starts;
+    without RULE it lists every rule.
     """
 }

@@ -13,10 +13,10 @@ enum Commands {
     static var coreEntries: [CommandEntry] {
         [
             CommandEntry(name: "generate", summary: "write every output the schema names; unchanged files are not touched",
-                         spec: ArgumentSpec(flags: ["--force", "--strict", "--quiet"], options: ["--templates"]),
+                         spec: ArgumentSpec(flags: ["--force", "--prune", "--strict", "--quiet"], options: ["--templates"]),
                          help: Help.generate, run: generate),
             CommandEntry(name: "check", summary: "regenerate in memory and report missing, stale or hand-edited files",
-                         spec: ArgumentSpec(flags: ["--strict", "--quiet", "--no-cache"], options: ["--templates", "--format"]),
+                         spec: ArgumentSpec(flags: ["--staged", "--strict", "--quiet", "--no-cache"], options: ["--templates", "--format"]),
                          help: Help.check, run: check),
         ]
     }
@@ -90,11 +90,19 @@ enum Commands {
         let force = parsed.flags.contains("--force")
         var plans: [OutputPlan] = []
         var refused = false
+        // Files a schema no longer names (docs/check.md, "Orphaned files"): those in its
+        // fixtures and json-schema folders are deleted, code files only with --prune.
+        var orphans: [(schema: LoadedSchema, orphans: [Orphan])] = []
         for schema in schemas {
             let plan = OutputPlan.make(files: schema.files, contract: schema.contract, schemaPath: schema.path, force: force, fileSystem: fileSystem)
             console.print(plan.diagnostics.sorted)
             refused = refused || plan.diagnostics.hasErrors
             plans.append(plan)
+            let found = Orphans.find(files: schema.files, contract: schema.contract, schemaPath: schema.path, fileSystem: fileSystem)
+            let kept = parsed.flags.contains("--prune") ? [] : found.filter { !$0.inOwnedFolder }
+            console.print(kept.map { Orphans.refusal($0, schemaPath: schema.path) })
+            refused = refused || !kept.isEmpty
+            orphans.append((schema, found))
         }
         if refused {
             console.err("livecontract: nothing was written")
@@ -110,11 +118,12 @@ enum Commands {
         }
         let changed = written.count
         let unchanged = plans.reduce(0) { $0 + $1.entries.filter { $0.action == .unchanged }.count }
+        // Deleted only once every write landed, each checked again just before.
+        let deleted = orphans.flatMap { Orphans.delete($0.orphans, schemaPath: $0.schema.path, spellings: $0.schema.files, fileSystem: fileSystem) }
         if !parsed.flags.contains("--quiet") {
             for entry in written { console.out("\(entry.action == .create ? "created" : "updated") \(entry.displayPath)") }
-        }
-        if !parsed.flags.contains("--quiet") {
-            console.out("\(changed) written, \(unchanged) unchanged")
+            for orphan in deleted { console.out("deleted \(orphan.displayPath) (no longer an output)") }
+            console.out("\(changed) written, \(unchanged) unchanged" + (deleted.isEmpty ? "" : ", \(deleted.count) deleted"))
         }
         return .ok
     }
@@ -125,6 +134,9 @@ enum Commands {
     static func check(_ parsed: ParsedArguments, console: Console) -> ExitCode {
         guard let format = reportFormat(parsed, command: "check", console: console) else { return .usage }
         if refusesStandardInput(parsed, command: "check", console: console) { return .usage }
+        // What the commit will contain, read from the git index; never cached, since the
+        // copy it checks lives in a temporary folder for one run.
+        if parsed.flags.contains("--staged") { return StagedCheck.run(parsed, format: format, console: console) }
         // A passing check is kept in the check cache with every read it made; the same check
         // again, when every read gets the same answer, prints the kept report (docs/check.md).
         guard !parsed.flags.contains("--no-cache"), let cache = CheckCache.locate(environment: { getenv($0).map { String(cString: $0) } }) else {

@@ -28,20 +28,23 @@ enum Help {
     }
 
     static let generate = """
-    usage: livecontract generate [--force] [--templates DIR] [--strict] [--quiet] [SCHEMA...]
+    usage: livecontract generate [--force] [--prune] [--templates DIR] [--strict] [--quiet] [SCHEMA...]
 
     Writes every output named under `outputs:` (paths relative to the schema's folder).
     Writes are atomic (temporary file + rename) and files whose bytes are unchanged are not
     touched. Nothing is written when any schema has an error.
 
       --force           overwrite files without a livecontract header and write through symlinks
+      --prune           also delete orphaned code files (a file with this schema's generated
+                        header that is no longer an output); orphans in the fixtures and
+                        json-schema folders are always deleted
       --templates DIR   use DIR/<name>.mustache instead of a built-in template of the same name
       --strict          treat warnings as errors
       --quiet           print nothing on success
     """
 
     static let check = """
-    usage: livecontract check [--format text|json|github] [--templates DIR] [--strict] [--quiet] [--no-cache] [SCHEMA...]
+    usage: livecontract check [--staged] [--format text|json|github|sarif] [--templates DIR] [--strict] [--quiet] [--no-cache] [SCHEMA...]
 
     Regenerates every output in memory and compares it with the file on disk. Writes nothing
     in the repository (a passing check is kept in a cache outside it, see --no-cache).
@@ -50,8 +53,12 @@ enum Help {
     the widget fails to decode). Line-ending-only differences (CRLF) are a warning.
     Exit 0 when in sync, 1 on drift, 2 when a schema is invalid.
 
-      --format F        text (default), json (one document on stdout) or github (workflow
-                        annotations with file and line, diffs in collapsible groups)
+      --staged          read the schema, templates and outputs from the git index (what
+                        the commit will contain) instead of the working tree; for a plain
+                        git pre-commit hook: `exec livecontract check --staged --quiet`
+      --format F        text (default), json (one document on stdout), github (workflow
+                        annotations with file and line, diffs in collapsible groups) or
+                        sarif (SARIF 2.1.0 for code scanning)
       --templates DIR   use DIR/<name>.mustache instead of a built-in template of the same name
       --strict          treat warnings as errors (line-ending drift fails too)
       --quiet           print only problems

@@ -14,6 +14,9 @@ public struct CompatReport: Sendable {
     public var schemaDiagnostics: [Diagnostic]
     /// Errors the cap left out, for the summary's count.
     public var leftOutErrors: Int
+    /// The old side has no such schema (the change that adds it): nothing was compared, and
+    /// the run passes with a note, so a first pull request's CI is not red.
+    public var newContract = false
 
     public init(schemaPath: String, against: String, findings: [CompatFinding], strict: Bool, schemaDiagnostics: [Diagnostic] = []) {
         let capped = CappedDiagnostics(schemaDiagnostics)
@@ -25,12 +28,25 @@ public struct CompatReport: Sendable {
         self.leftOutErrors = capped.leftOutErrors
     }
 
+    /// The report for a schema the old side does not have (`git:REF` without the file, or an
+    /// old file that does not exist): one note, no findings, exit 0, in every format.
+    public static func newContract(schemaPath: String, against: String, oldLabel: String) -> CompatReport {
+        let note = Diagnostic(.note, "new contract: nothing to compare; \(oldLabel) has no such schema, so no widget, server or running activity depends on an older version yet",
+                              at: SourceLocation(file: schemaPath, line: 1, column: 1), rule: "compat-new-contract")
+        var report = CompatReport(schemaPath: schemaPath, against: against, findings: [], strict: false, schemaDiagnostics: [note])
+        report.newContract = true
+        return report
+    }
+
     /// A version did not load, so nothing was compared.
     public var invalid: Bool { schemaDiagnostics.contains { $0.severity == .error } }
 
     public var failed: Bool { invalid || findings.contains { $0.severity == .error || strict } }
 
     public var summary: String {
+        if newContract {
+            return "livecontract: new contract: nothing to compare (\(schemaPath) against \(against))"
+        }
         if invalid {
             let errors = schemaDiagnostics.filter { $0.severity == .error }.count + leftOutErrors
             return "livecontract: nothing compared; \(errors) error\(errors == 1 ? "" : "s") in the schemas (\(schemaPath) against \(against))"
@@ -52,6 +68,7 @@ public struct CompatReport: Sendable {
                 JSONMember("schema", .string(schemaPath)),
                 JSONMember("against", .string(against)),
                 JSONMember("ok", .bool(!failed)),
+                JSONMember("newContract", .bool(newContract)),
                 JSONMember("diagnostics", .array(schemaDiagnostics.map(DiagnosticText.json))),
                 JSONMember("findings", .array(findings.map(Self.json))),
             ])))

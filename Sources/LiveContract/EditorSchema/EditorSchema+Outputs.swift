@@ -2,18 +2,18 @@
 /// language shows up in editors without a line here.
 extension EditorSchema {
     static func outputProperty(_ emitter: Emitter) -> JSONValue {
+        // One path, with the ending the emitter needs, and a list of them (`key: [a, b]`).
+        let one = emitter.pathExtension == nil ? reference("path") : object([("allOf", .array([reference("path"), endingIn(emitter)]))])
+        let several = object([("type", .string("array")), ("items", one)])
         switch emitter.shape {
-        case .file where emitter.pathExtension != nil:
-            return object([("description", .string(emitter.summary)), ("allOf", .array([reference("path"), endingIn(emitter)]))])
-        case .file, .folder:
+        case .folder:
             return object([("$ref", .string("#/$defs/path")), ("description", .string(emitter.summary))])
         case .files:
-            return object([("description", .string(emitter.summary)),
-                           ("anyOf", .array([reference("path"), object([("type", .string("array")), ("items", reference("path"))])]))])
+            return object([("description", .string(emitter.summary)), ("anyOf", .array([one, several]))])
         case .package(let rule):
             var package: [(String, JSONValue)] = [("type", .string("string")), ("pattern", .string(rule.pattern))]
             if let refused = rule.refusedPattern { package.append(("not", object([("pattern", .string(refused))]))) }
-            let path = emitter.pathExtension == nil ? reference("path") : object([("allOf", .array([reference("path"), endingIn(emitter)]))])
+            let path = object([("anyOf", .array([one, several]))])
             return object([("type", .string("object")), ("required", strings(["path", "package"])), ("additionalProperties", .bool(false)),
                            ("description", .string(emitter.summary)),
                            ("properties", object([("path", path), ("package", object(package))]))])

@@ -35,8 +35,9 @@ public struct Emitter: Sendable {
         self.render = render
     }
 
-    /// An emitter whose one file is its template rendered with one context.
-    public static func templated(key: String, kind: GeneratedFile.Kind, template: String, shape: OutputShape = .file,
+    /// An emitter whose one file is its template rendered with one context, written at
+    /// every path the schema lists (`key: path` or `key: [path, ...]`).
+    public static func templated(key: String, kind: GeneratedFile.Kind, template: String, shape: OutputShape = .files,
                                  summary: String, requires: (key: String, message: String)? = nil,
                                  context: @escaping @Sendable (Contract, [String]) -> TemplateObject) -> Emitter {
         Emitter(key: key, kind: kind, template: template, shape: shape, summary: summary, requires: requires) { request throws(TemplateError) in
@@ -60,13 +61,14 @@ public struct Emitter: Sendable {
 
 /// How an output is spelled under `outputs:`.
 public enum OutputShape: Sendable {
-    /// `key: path`.
-    case file
-    /// `key: path` or `key: [path, ...]`: the same bytes at every path (the Swift copies).
+    /// `key: path` or `key: [path, ...]`: the same bytes at every path (the Swift copies, an
+    /// app's and a server package's TypeScript, ...).
     case files
     /// `key: folder`: the emitter names the files inside it.
     case folder
-    /// `key: { path, package }`.
+    /// `key: { path, package }` or `key: { path: [path, ...], package }`: one package, so the
+    /// same bytes at every path (docs/README "Outputs": copies in other packages would be
+    /// other types, not copies).
     case package(PackageRule)
 }
 

@@ -38,6 +38,8 @@ public enum SchemaScaffold {
         let module = kebab(name)
         let package = "expo.modules." + name.lowercased().replacingUnderscores.filter { $0 != "-" }
         let packagePath = package.split(separator: ".").joined(separator: "/")
+        let snake = String(module.map { $0 == "-" ? "_" : $0 })
+        let goPackage = String(module.filter { $0 != "-" })
         return """
         # livecontract schema for \(name): the one place this Live Activity's contract is written down.
         # `livecontract generate` writes every copy listed under `outputs`; `livecontract check`
@@ -52,32 +54,63 @@ public enum SchemaScaffold {
         access: public                # the Expo module and the widget extension are separate Swift modules
 
         # The static half: set once when the activity starts, never carried by an update push.
+        # Block style throughout, so YAML 1.1 tools (PyYAML, yamllint) read this file as well.
         attributes:
-          title: { type: string, maxLength: 40, doc: Shown at the top of the card }
+          title:
+            type: string
+            maxLength: 40
+            doc: Shown at the top of the card
 
         # The ContentState: every update (from the app or an APNs push) replaces it wholesale.
         # Adding a field later? Give it a `default:` so servers that do not send it yet keep working.
         state:
-          status:   { type: string, maxLength: 64, doc: "Headline, e.g. On the way" }
-          progress: { type: double, min: 0, max: 1, doc: "Share done, from 0 to 1" }
-          eta:      { type: date, bridgeName: etaEpochMillis, doc: "JS sends Unix ms; an APNs push sends seconds since 2001" }
-          phase:    { type: Phase, default: started }
-          detail:   { type: string?, maxLength: 80, doc: Optional second line; left out of the JSON when absent }
+          status:
+            type: string
+            maxLength: 64
+            doc: "Headline, e.g. On the way"
+          progress:
+            type: double
+            min: 0
+            max: 1
+            doc: "Share done, from 0 to 1"
+          eta:
+            type: date
+            bridgeName: etaEpochMillis
+            doc: "JS sends Unix ms; an APNs push sends seconds since 2001"
+          phase:
+            type: Phase
+            default: started
+          detail:
+            type: "string?"           # a trailing ? makes a field optional; quoted for YAML 1.1 tools
+            maxLength: 80
+            doc: Optional second line; left out of the JSON when absent
 
         types:
           # `unknown:` makes a raw value this build does not know decode as that case, so adding a
           # case later does not break widgets already installed.
-          Phase: { enum: [started, inProgress, done], unknown: started }
+          Phase:
+            enum: [started, inProgress, done]
+            unknown: started
 
         # Named sample states. Each becomes JSON fixtures (bridge object, APNs bodies, FCM message)
         # that server and app tests can load.
         examples:
           started:
-            attributes: { title: Order 4521 }
-            state: { status: Order placed, progress: 0.05, eta: "2025-03-15T19:12:00Z" }
+            attributes:
+              title: Order 4521
+            state:
+              status: Order placed
+              progress: 0.05
+              eta: "2025-03-15T19:12:00Z"
           almostDone:
-            attributes: { title: Order 4521 }
-            state: { status: Almost there, progress: 0.9, eta: "2025-03-15T19:12:00Z", phase: inProgress, detail: 2 minutes away }
+            attributes:
+              title: Order 4521
+            state:
+              status: Almost there
+              progress: 0.9
+              eta: "2025-03-15T19:12:00Z"
+              phase: inProgress
+              detail: 2 minutes away
 
         # Where the copies go, relative to this file.
         outputs:
@@ -90,6 +123,16 @@ public enum SchemaScaffold {
             package: \(package)
           typescript: modules/\(module)/src/\(name)Contract.ts
           fixtures: fixtures/\(module)
+          # Uncomment what the project has. The Android side of the Expo module's JS bridge
+          # (records that convert to the Kotlin types with the Swift bridge's clamping and defaults):
+          # kotlin-bridge:
+          #   path: modules/\(module)/android/src/main/java/\(packagePath)/\(name)Records.kt
+          #   package: \(package)
+          # Server copies with typed APNs and FCM clients (standard library only):
+          # python: server/\(snake)_contract.py
+          # go:
+          #   path: server/go/\(snake)_contract.go
+          #   package: \(goPackage)
 
         # Optional: a folder whose <output>.mustache files replace built-in templates
         # (`livecontract templates dump templates swift.mustache` writes one to start from).

@@ -17,6 +17,8 @@ public struct CheckFinding: Sendable, Equatable {
         /// Same contract, but rendered with other templates (`--templates DIR` or the
         /// schema's `templates:` folder) than this check used.
         case templates = "template-override"
+        /// Carries this schema's header but is no longer one of its outputs (`Orphans`).
+        case orphaned
     }
 
     public var kind: Kind
@@ -39,7 +41,7 @@ public struct CheckFinding: Sendable, Equatable {
     public var fix: String = ""
 
     /// `drift-missing`, `drift-stale`, `drift-hand-edited`, `drift-line-endings`, `drift-not-generated`,
-    /// `drift-renamed`, `drift-template-override`.
+    /// `drift-renamed`, `drift-template-override`, `drift-orphaned`.
     public var rule: String { "drift-" + kind.rawValue }
 
     /// Line-ending-only drift is a warning: every compiler reads CRLF and LF alike, so the
@@ -150,6 +152,9 @@ public enum Checker {
             }
             findings.append(finding)
         }
+        // Files this schema generated once and no longer names (docs/check.md, "Orphaned files").
+        findings += Orphans.find(files: files, contract: contract, schemaPath: schemaPath, fileSystem: fileSystem)
+            .map { Orphans.finding($0, schemaPath: schemaPath) }
         return findings
     }
 

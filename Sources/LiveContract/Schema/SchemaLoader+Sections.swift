@@ -71,20 +71,24 @@ extension SchemaLoader {
 
     mutating func outputSpecPaths(_ node: YAMLNode, for emitter: Emitter) -> OutputSpec {
         switch emitter.shape {
-        case .file, .folder:
+        case .folder:
             return OutputSpec(paths: outputPath(node, what: emitter.what).map { [$0] } ?? [])
         case .files:
-            if let items = node.sequenceItems {
-                return OutputSpec(paths: items.compactMap { outputPath($0, what: "a \(emitter.key) output") })
-            }
-            return OutputSpec(paths: outputPath(node, what: emitter.what).map { [$0] } ?? [])
+            return OutputSpec(paths: outputPaths(node, for: emitter))
         case .package(let rule):
             guard node.scalar == nil else {
                 error("\(emitter.key) output needs a package: `\(emitter.key): { path: ..., package: \(rule.example) }`", node, rule: "missing-key")
                 return OutputSpec()
             }
+            if node.sequenceItems != nil {
+                // A list of mappings would give each copy its own package: other bytes, and in
+                // Kotlin or Go other types, so not copies of one contract.
+                error("\(emitter.key) takes one mapping; list several paths under `path:` with one package: `\(emitter.key): { path: [a, b], package: \(rule.example) }` (the same bytes at each path; a copy in another package is another type, so give it a schema of its own)",
+                      node, rule: "output-path")
+                return OutputSpec()
+            }
             let spec = entries(of: node, allowed: ["path", "package"], what: emitter.what)
-            var result = OutputSpec(paths: spec["path"].flatMap { outputPath($0.value, what: emitter.what) }.map { [$0] } ?? [])
+            var result = OutputSpec(paths: spec["path"].map { outputPaths($0.value, for: emitter) } ?? [])
             if let package = spec["package"], let name = text(package.value, what: "package") {
                 if rule.isValid(name) {
                     result.package = name
@@ -96,6 +100,16 @@ extension SchemaLoader {
             }
             return result
         }
+    }
+
+    /// `path` or `[path, ...]`: every path gets the same bytes.
+    mutating func outputPaths(_ node: YAMLNode, for emitter: Emitter) -> [OutputPath] {
+        if let items = node.sequenceItems {
+            // An empty list names no file, as for `swift: []`; with no other output the
+            // schema gets the one "outputs names no file" error.
+            return items.compactMap { outputPath($0, what: "a \(emitter.key) output") }
+        }
+        return outputPath(node, what: emitter.what).map { [$0] } ?? []
     }
 
     /// A path must end in `ending` (`.py`, `.go`) after a name: a file the language's tools

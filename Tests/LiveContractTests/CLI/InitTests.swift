@@ -46,6 +46,46 @@ final class InitTests: XCTestCase {
         XCTAssertEqual(try run("check").status, 0)
     }
 
+    /// YAML 1.1 tools in pre-commit setups (PyYAML, yamllint) refused `{ type: string? }` in
+    /// flow style; the scaffold is block style and quotes `"string?"`. PyYAML reads it to the
+    /// same values, and the commented kotlin-bridge, python and go outputs generate once
+    /// uncommented. `init` names `check --staged` for the plain git hook.
+    func testScaffoldReadsInPyYAMLAndItsCommentedOutputsGenerate() throws {
+        let python = try TestSupport.requireTool("python3")
+        let created = try run("init", "DeliveryTracker")
+        XCTAssertEqual(created.status, 0, created.stderr)
+        XCTAssertTrue(created.stdout.contains("`exec livecontract check --staged --quiet`"), created.stdout)
+        let schema = folder.appendingPathComponent("livecontract.yaml")
+        let text = try String(contentsOf: schema, encoding: .utf8)
+        XCTAssertFalse(text.contains("{ "), "no flow mappings: \(text)")
+        let script = "import json, sys, yaml\nprint(json.dumps(yaml.safe_load(open(sys.argv[1])), sort_keys=True))"
+        let loaded = try TestSupport.run(python, ["-c", script, schema.path])
+        if loaded.stderr.contains("No module named 'yaml'") { throw XCTSkip("PyYAML is not installed (pip install pyyaml)") }
+        XCTAssertEqual(loaded.status, 0, "PyYAML refuses the scaffold: \(loaded.stderr)")
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(loaded.stdout.utf8)) as? [String: Any])
+        let state = try XCTUnwrap(document["state"] as? [String: [String: Any]])
+        XCTAssertEqual(state["detail"]?["type"] as? String, "string?")
+        XCTAssertEqual(state["progress"]?["max"] as? Int, 1)
+        XCTAssertEqual(((document["examples"] as? [String: Any])?["started"] as? [String: [String: Any]])?["state"]?["eta"] as? String, "2025-03-15T19:12:00Z")
+
+        // The commented outputs: uncommented, every one generates and checks clean.
+        let commented = ["kotlin-bridge:", "path: modules/", "package: expo.", "python: server/", "go:", "path: server/go/", "package: deliverytracker"]
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.hasPrefix("  # ") || line.hasPrefix("  #   ") else { return String(line) }
+            let body = line.drop { $0 == " " || $0 == "#" }
+            guard commented.contains(where: { body.hasPrefix($0) }) else { return String(line) }
+            return line.hasPrefix("  #   ") ? "    " + body : "  " + body
+        }
+        try lines.joined(separator: "\n").write(to: schema, atomically: true, encoding: .utf8)
+        let generated = try run("generate", "--strict")
+        XCTAssertEqual(generated.status, 0, generated.stderr)
+        for path in ["modules/delivery-tracker/android/src/main/java/expo/modules/deliverytracker/DeliveryTrackerRecords.kt",
+                     "server/delivery_tracker_contract.py", "server/go/delivery_tracker_contract.go"] {
+            XCTAssertTrue(exists(path), "\(path) after uncommenting: \(generated.stdout)")
+        }
+        XCTAssertEqual(try run("check").status, 0)
+    }
+
     func testScaffoldedSwiftCompiles() throws {
         let swiftc = try TestSupport.requireTool("swiftc")
         XCTAssertEqual(try run("init").status, 0)

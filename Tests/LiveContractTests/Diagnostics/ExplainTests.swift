@@ -23,6 +23,27 @@ final class ExplainTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("no rule 'import-unsuported'; did you mean 'import-unsupported'?"), unknown.stderr)
     }
 
+    /// A prefix of several ids lists every rule it starts (`payload-date` once suggested
+    /// `payload-kind` instead of the `payload-date-*` rules); a prefix of one id explains it.
+    func testAPrefixListsEveryRuleItStarts() throws {
+        for prefix in ["payload-date", "compat-enum", "drift-"] {
+            let family = RuleCatalog.entries.filter { $0.id.hasPrefix(prefix) }
+            XCTAssertGreaterThan(family.count, 1, prefix)
+            let listed = try run("explain", prefix)
+            XCTAssertEqual(listed.status, 0, listed.stderr)
+            XCTAssertTrue(listed.stdout.hasPrefix("\(family.count) rules start with '\(prefix)'"), listed.stdout)
+            for entry in family {
+                XCTAssertTrue(listed.stdout.contains("  \(entry.id) "), "\(prefix): \(entry.id) missing from\n\(listed.stdout)")
+            }
+            XCTAssertEqual(listed.stdout.split(separator: "\n").count, family.count + 1, "only the rules the prefix starts")
+        }
+        let unique = try XCTUnwrap(RuleCatalog.entries.first { entry in RuleCatalog.entries.filter { $0.id.hasPrefix(String(entry.id.dropLast())) }.count == 1 })
+        let one = try run("explain", String(unique.id.dropLast()))
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertTrue(one.stdout.hasPrefix("\(unique.id): \(unique.summary)"), one.stdout)
+        XCTAssertEqual(try run("explain", "payload-datex").status, 64, "a prefix of nothing is still unknown")
+    }
+
     func testWithoutARuleEveryRuleIsListed() throws {
         let listed = try run("explain")
         XCTAssertEqual(listed.status, 0)

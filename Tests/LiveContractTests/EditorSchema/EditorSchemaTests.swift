@@ -116,6 +116,22 @@ final class EditorSchemaTests: XCTestCase {
         XCTAssertEqual(valid, Set(documents.map(\.0)), "every bundled schema and the init scaffold validate")
     }
 
+    /// Every single-file output takes a list of paths, a package output a list under `path:`;
+    /// a list of mappings and a path with the wrong ending stay refused.
+    func testOutputPathListsAreAcceptedWhereTheLoaderAcceptsThem() throws {
+        func document(_ outputs: String) throws -> String {
+            let text = "livecontract: 1\nname: Ride\nstate:\n  eta: { type: int }\noutputs:\n  \(outputs)\n"
+            return Self.json(try YAMLReader().read(Array(text.utf8), path: "ride.yaml"))
+        }
+        let documents = [
+            ("lists", try document(OutputPathListTests.schema.components(separatedBy: "outputs:\n  ")[1])),
+            ("list of mappings", try document("kotlin: [{ path: a/A.kt, package: com.a }, { path: b/A.kt, package: com.b }]")),
+            ("wrong ending in a list", try document("python: [a/ride_contract.py, b/ride.txt]")),
+            ("wrong ending under path", try document("go: { path: [a/x.go, b/x.txt], package: x }")),
+        ]
+        XCTAssertEqual(try accepted(documents), ["lists"])
+    }
+
     func testHostileKeyAndValueCasesAreRefused() throws {
         var documents: [(String, String)] = []
         for hostile in HostileSchemas.all where Self.keyAndValueRules.contains(hostile.rule) {
