@@ -3,7 +3,8 @@ import PackageDescription
 
 /// livecontract: one YAML schema in, every copy of a Live Activity contract out.
 /// Targets: CYAML (libyaml through pkg-config), CFileSystem (C declarations Glibc leaves
-/// out), LiveContractTemplates (the built-in
+/// out), CLaunch (main's arguments as the C library passed them, and the commit a release
+/// build stamps in), LiveContractTemplates (the built-in
 /// templates, embedded in the binary), LiveContract (all logic; never prints, never exits),
 /// livecontract (the thin command-line front end) and LiveContractPlugin (`swift package
 /// livecontract generate|check` in a package that depends on this one).
@@ -21,6 +22,7 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .systemLibrary(name: "CFileSystem"),
+        .target(name: "CLaunch"),
         .target(
             name: "LiveContractTemplates",
             path: "templates",
@@ -48,7 +50,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "livecontract",
-            dependencies: ["LiveContract"]
+            dependencies: ["LiveContract", "CLaunch"]
         ),
         .plugin(
             name: "LiveContractPlugin",

@@ -79,6 +79,21 @@ build = os.path.join(results, "release-build-seconds.txt")
 if os.path.exists(build):
     with open(build) as f:
         out.append(f"\nclean release build (scripts/build-release): {float(f.read().strip()):.1f} s (target < 90 s)")
+wheel = os.path.join(results, "first-check-wheel-seconds.txt")
+if os.path.exists(wheel):
+    with open(wheel) as f:
+        seconds = float(f.read().strip())
+    source = os.path.join(results, "first-check-source-seconds.txt")
+    if os.path.exists(source):
+        with open(source) as f:
+            built = f"{float(f.read().strip()):.1f} s"
+    else:
+        built = "not measured (run bench/run --clean-build)"
+    out.append("\n## time from nothing to the first check\n")
+    out.append("| path | seconds |")
+    out.append("|---|---|")
+    out.append(f"| fresh virtualenv + pip install of the wheel (local file) + one check | {seconds:.1f} s (target < 10 s) |")
+    out.append(f"| clean scripts/build-release + one check | {built} |")
 text = "\n".join(out) + "\n"
 print(text)
 with open(os.path.join(results, "..", "results.md"), "w") as f:

@@ -1,6 +1,15 @@
+import CLaunch
+import LiveContract
+
 /// Help and version text. Kept apart from the commands so `--help` output reads as one page.
 enum Help {
-    static let version = "livecontract 0.1.0"
+    /// `livecontract 0.1.0 (commit 0123abc...)`: the version from VERSION and
+    /// the commit scripts/build-release stamped in at link time, or "unknown commit" for a
+    /// build that was not stamped (a plain `swift build`, sources without git).
+    static var version: String {
+        let commit = launch_build_commit().map { "commit " + String(cString: $0) } ?? "unknown commit"
+        return "livecontract \(ToolVersion.number) (\(commit))"
+    }
 
     /// The overview: built from the command table so a new command lists itself.
     static var overview: String {

@@ -57,18 +57,15 @@ func run(_ arguments: [String], console: Console) -> ExitCode {
     return entry.run(parsed, console)
 }
 
-/// The index of the first argument that is not UTF-8. `CommandLine.arguments` would turn
-/// its bad bytes into U+FFFD, a path that names no file, and the user would be told that a
-/// file they can see does not exist.
-func firstNonUTF8Argument() -> Int? {
-    for index in 1..<Int(CommandLine.argc) {
-        guard let pointer = CommandLine.unsafeArgv[index], String(validatingCString: pointer) != nil else { return index }
-    }
-    return nil
-}
-
-if let index = firstNonUTF8Argument() {
-    Console().err("livecontract: argument \(index) ('\(CommandLine.arguments[index])', bad bytes shown as U+FFFD) is not UTF-8 text; livecontract reads UTF-8 paths only: rename the file or folder")
+let launch = LaunchArguments.current()
+if launch.vector.isEmpty {
+    // Neither the C library nor the Swift runtime could say what the arguments were: say so
+    // instead of guessing a command.
+    Console().err("livecontract: cannot read the command line (no arguments reached the program; on Linux with a C library other than glibc it needs /proc mounted)")
     exit(ExitCode.usage.rawValue)
 }
-exit(run(Array(CommandLine.arguments.dropFirst()), console: Console()).rawValue)
+if let index = launch.firstNonUTF8Index {
+    Console().err("livecontract: argument \(index) ('\(String(cString: launch.vector[index]))', bad bytes shown as U+FFFD) is not UTF-8 text; livecontract reads UTF-8 paths only: rename the file or folder")
+    exit(ExitCode.usage.rawValue)
+}
+exit(run(launch.arguments, console: Console()).rawValue)

@@ -27,7 +27,7 @@ public struct SARIFResult: Sendable, Equatable {
 public enum SARIF {
     public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     public static let version = "2.1.0"
-    public static let toolVersion = "0.1.0"
+    public static let toolVersion = ToolVersion.number
 
     public static func render(_ results: [SARIFResult]) -> String {
         TerminalText.json(JSONWriter.pretty(log(results)))

@@ -4,8 +4,11 @@ import XCTest
 
 /// The hooks of .pre-commit-hooks.yaml, run by the real pre-commit tool (from PyPI; scripts/setup
 /// --test installs it) in throw-away git repositories: a clean commit passes, a drifted copy
-/// fails the commit. The `language: swift` hook makes pre-commit build this package itself
-/// (`swift build -c release`, the slow part); the `-system` hooks use the binary under test.
+/// fails the commit. The `-prebuilt` hooks (`language: python`) install the release wheel that
+/// scripts/package built (ReleaseDist), offline, with no Swift on PATH; the `-system` hooks use
+/// the binary under test. The `language: swift` hooks make pre-commit build this package cold
+/// (`swift build -c release`, 4 to 14 minutes here), so that proof runs only when
+/// LIVECONTRACT_TEST_SWIFT_HOOK=1 (docs/install.md).
 final class PreCommitTests: XCTestCase {
     var work: URL!
     var git = ""
@@ -33,10 +36,22 @@ final class PreCommitTests: XCTestCase {
         ]
     }
 
+    /// The environment of a machine without Swift that installs from a local folder: PATH
+    /// without any folder holding `swift` or the livecontract under test, pip without an index.
+    func offline(findLinks: URL) -> [String: String] {
+        let ambient = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        let bare = ambient.filter { folder in
+            !FileManager.default.isExecutableFile(atPath: folder + "/swift")
+                && !FileManager.default.isExecutableFile(atPath: folder + "/livecontract")
+        }
+        return environment.merging(["PATH": bare.joined(separator: ":"), "PIP_NO_INDEX": "1",
+                                    "PIP_FIND_LINKS": findLinks.path, "PIP_DISABLE_PIP_VERSION_CHECK": "1"]) { $1 }
+    }
+
     @discardableResult
-    func sh(_ tool: String, _ arguments: [String], in folder: URL, expect status: Int32? = 0,
+    func sh(_ tool: String, _ arguments: [String], in folder: URL, expect status: Int32? = 0, environment: [String: String]? = nil,
             file: StaticString = #filePath, line: UInt = #line) throws -> TestSupport.RunResult {
-        let result = try TestSupport.run(tool, arguments, in: folder, environment: environment)
+        let result = try TestSupport.run(tool, arguments, in: folder, environment: environment ?? self.environment)
         if let status {
             XCTAssertEqual(result.status, status, "\(tool) \(arguments.joined(separator: " ")):\n\(result.stdout)\n\(result.stderr)", file: file, line: line)
         }
@@ -48,7 +63,8 @@ final class PreCommitTests: XCTestCase {
     func hookRepository() throws -> (URL, String) {
         let repo = work.appendingPathComponent("livecontract")
         try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
-        for item in ["Package.swift", ".pre-commit-hooks.yaml", "Sources", "templates", "Plugins", "Tests/LiveContractTests"] {
+        for item in ["Package.swift", ".pre-commit-hooks.yaml", "Sources", "templates", "Plugins", "Tests/LiveContractTests",
+                     "VERSION", "pyproject.toml", "packaging/pypi"] {
             let source = TestSupport.repoRoot.appendingPathComponent(item)
             guard FileManager.default.fileExists(atPath: source.path) else { continue }
             let target = repo.appendingPathComponent(item)
@@ -89,9 +105,38 @@ final class PreCommitTests: XCTestCase {
         try text.replacingOccurrences(of: "var status: String", with: "var headline: String").write(to: url, atomically: true, encoding: .utf8)
     }
 
-    /// The hook users get by default: pre-commit builds livecontract from source with
-    /// `language: swift`, then runs it on every commit.
+    /// The hook for machines without Swift: pre-commit runs `pip install .` in the hook
+    /// repository, whose in-tree backend asks for `livecontract==VERSION`; pip finds the release
+    /// wheel in the local folder (no index), and the installed binary checks every commit.
+    func testPrebuiltHookInstallsTheWheelOfflineAndFailsADriftedCommit() throws {
+        let dist = try ReleaseDist.shared()
+        let (repo, rev) = try hookRepository()
+        let app = try appRepository(hooks: ["livecontract-check-prebuilt"], repo: repo, rev: rev)
+        let env = offline(findLinks: dist.folder)
+        try sh(git, ["add", "-A"], in: app, environment: env)
+        let clean = try sh(git, ["commit", "-m", "contract"], in: app, environment: env)
+        let log = clean.stdout + clean.stderr
+        XCTAssertTrue(log.contains("livecontract check") && log.contains("Passed"), log)
+        let installed = try FileManager.default.subpathsOfDirectory(atPath: work.appendingPathComponent("cache").path)
+            .filter { $0.hasSuffix("/bin/livecontract") }
+        XCTAssertEqual(installed.count, 1, "pre-commit's virtualenv holds the wheel's binary: \(installed)")
+
+        try drift(app)
+        try sh(git, ["add", "-A"], in: app, environment: env)
+        let refused = try sh(git, ["commit", "-m", "drift"], in: app, expect: 1, environment: env)
+        let output = refused.stdout + refused.stderr
+        XCTAssertTrue(output.contains("Failed"), output)
+        XCTAssertTrue(output.contains("\(widgetCopy): hand-edited"), output)
+        XCTAssertTrue(output.contains("+        public var status: String"), output)
+        XCTAssertEqual(try commitCount(app), 1, "the drifted commit was not made")
+    }
+
+    /// The hook for people who build from source: pre-commit builds livecontract with
+    /// `language: swift` (cold, minutes), then runs it on every commit. Opt-in, see above.
     func testSwiftHookBuiltByPreCommitFailsADriftedCommit() throws {
+        guard ProcessInfo.processInfo.environment["LIVECONTRACT_TEST_SWIFT_HOOK"] == "1" else {
+            throw XCTSkip("builds this package cold inside pre-commit (minutes); set LIVECONTRACT_TEST_SWIFT_HOOK=1 to run it")
+        }
         let (repo, rev) = try hookRepository()
         let app = try appRepository(hooks: ["livecontract-check"], repo: repo, rev: rev)
         try sh(git, ["add", "-A"], in: app)
