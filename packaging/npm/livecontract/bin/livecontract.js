@@ -78,7 +78,10 @@ function binaryPath() {
 
 function run() {
   const binary = binaryPath();
-  const child = spawn(binary, process.argv.slice(2), { stdio: 'inherit' });
+  // The handlers go in before the binary starts: a signal that came between the two would
+  // end this process by default and leave the binary running. They run on the event loop,
+  // after `child` is set.
+  let child;
   const forward = {};
   for (const signal of FORWARDED) {
     forward[signal] = () => {
@@ -90,6 +93,7 @@ function run() {
     };
     process.on(signal, forward[signal]);
   }
+  child = spawn(binary, process.argv.slice(2), { stdio: 'inherit' });
   child.on('error', (error) => {
     fail([`cannot run ${binary}: ${error.message}`, ...fromSource()]);
   });
