@@ -746,7 +746,7 @@ export function apnsPayload(event: 'start', contentState: CombosContentState, op
 export function apnsPayload(
   event: 'update' | 'end' | 'start',
   contentState: CombosContentState,
-  options: ApnsUpdateOptions & ApnsEndOptions & ApnsStartOptions,
+  options: ApnsUpdateOptions & ApnsEndOptions & Partial<ApnsStartOptions>,
   attributes?: CombosApnsAttributes,
 ): CombosApnsPayload {
   lc.object(options, 'options');

@@ -508,7 +508,7 @@ export function apnsPayload(event: 'start', contentState: DatesContentState, opt
 export function apnsPayload(
   event: 'update' | 'end' | 'start',
   contentState: DatesContentState,
-  options: ApnsUpdateOptions & ApnsEndOptions & ApnsStartOptions,
+  options: ApnsUpdateOptions & ApnsEndOptions & Partial<ApnsStartOptions>,
   attributes?: DatesApnsAttributes,
 ): DatesApnsPayload {
   lc.object(options, 'options');

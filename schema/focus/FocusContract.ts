@@ -463,7 +463,7 @@ export function apnsPayload(event: 'start', contentState: FocusContentState, opt
 export function apnsPayload(
   event: 'update' | 'end' | 'start',
   contentState: FocusContentState,
-  options: ApnsUpdateOptions & ApnsEndOptions & ApnsStartOptions,
+  options: ApnsUpdateOptions & ApnsEndOptions & Partial<ApnsStartOptions>,
   attributes?: FocusApnsAttributes,
 ): FocusApnsPayload {
   lc.object(options, 'options');

@@ -733,7 +733,7 @@ export function apnsPayload(event: 'start', contentState: InjectionContentState,
 export function apnsPayload(
   event: 'update' | 'end' | 'start',
   contentState: InjectionContentState,
-  options: ApnsUpdateOptions & ApnsEndOptions & ApnsStartOptions,
+  options: ApnsUpdateOptions & ApnsEndOptions & Partial<ApnsStartOptions>,
   attributes?: InjectionApnsAttributes,
 ): InjectionApnsPayload {
   lc.object(options, 'options');

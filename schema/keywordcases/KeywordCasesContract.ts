@@ -2002,7 +2002,7 @@ export function apnsPayload(event: 'start', contentState: KeywordCasesContentSta
 export function apnsPayload(
   event: 'update' | 'end' | 'start',
   contentState: KeywordCasesContentState,
-  options: ApnsUpdateOptions & ApnsEndOptions & ApnsStartOptions,
+  options: ApnsUpdateOptions & ApnsEndOptions & Partial<ApnsStartOptions>,
   attributes?: KeywordCasesApnsAttributes,
 ): KeywordCasesApnsPayload {
   lc.object(options, 'options');

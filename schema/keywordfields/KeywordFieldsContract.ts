@@ -1992,7 +1992,7 @@ export function apnsPayload(event: 'start', contentState: KeywordFieldsContentSt
 export function apnsPayload(
   event: 'update' | 'end' | 'start',
   contentState: KeywordFieldsContentState,
-  options: ApnsUpdateOptions & ApnsEndOptions & ApnsStartOptions,
+  options: ApnsUpdateOptions & ApnsEndOptions & Partial<ApnsStartOptions>,
   attributes?: KeywordFieldsApnsAttributes,
 ): KeywordFieldsApnsPayload {
   lc.object(options, 'options');

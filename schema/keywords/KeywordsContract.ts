@@ -1312,7 +1312,7 @@ export function apnsPayload(event: 'start', contentState: KeywordsContentState, 
 export function apnsPayload(
   event: 'update' | 'end' | 'start',
   contentState: KeywordsContentState,
-  options: ApnsUpdateOptions & ApnsEndOptions & ApnsStartOptions,
+  options: ApnsUpdateOptions & ApnsEndOptions & Partial<ApnsStartOptions>,
   attributes?: KeywordsApnsAttributes,
 ): KeywordsApnsPayload {
   lc.object(options, 'options');

@@ -727,7 +727,7 @@ export function apnsPayload(event: 'start', contentState: KitchenSinkContentStat
 export function apnsPayload(
   event: 'update' | 'end' | 'start',
   contentState: KitchenSinkContentState,
-  options: ApnsUpdateOptions & ApnsEndOptions & ApnsStartOptions,
+  options: ApnsUpdateOptions & ApnsEndOptions & Partial<ApnsStartOptions>,
   attributes?: KitchenSinkApnsAttributes,
 ): KitchenSinkApnsPayload {
   lc.object(options, 'options');

@@ -494,7 +494,7 @@ export function apnsPayload(event: 'start', contentState: MapsContentState, opti
 export function apnsPayload(
   event: 'update' | 'end' | 'start',
   contentState: MapsContentState,
-  options: ApnsUpdateOptions & ApnsEndOptions & ApnsStartOptions,
+  options: ApnsUpdateOptions & ApnsEndOptions & Partial<ApnsStartOptions>,
   attributes?: MapsApnsAttributes,
 ): MapsApnsPayload {
   lc.object(options, 'options');

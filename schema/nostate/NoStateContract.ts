@@ -315,7 +315,7 @@ export function apnsPayload(event: 'start', contentState: NoStateContentState, o
 export function apnsPayload(
   event: 'update' | 'end' | 'start',
   contentState: NoStateContentState,
-  options: ApnsUpdateOptions & ApnsEndOptions & ApnsStartOptions,
+  options: ApnsUpdateOptions & ApnsEndOptions & Partial<ApnsStartOptions>,
   attributes?: NoStateApnsAttributes,
 ): NoStateApnsPayload {
   lc.object(options, 'options');

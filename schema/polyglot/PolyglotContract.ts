@@ -588,7 +588,7 @@ export function apnsPayload(event: 'start', contentState: PolyglotContentState, 
 export function apnsPayload(
   event: 'update' | 'end' | 'start',
   contentState: PolyglotContentState,
-  options: ApnsUpdateOptions & ApnsEndOptions & ApnsStartOptions,
+  options: ApnsUpdateOptions & ApnsEndOptions & Partial<ApnsStartOptions>,
   attributes?: PolyglotApnsAttributes,
 ): PolyglotApnsPayload {
   lc.object(options, 'options');

@@ -490,7 +490,7 @@ export function apnsPayload(event: 'start', contentState: RenamedContentState, o
 export function apnsPayload(
   event: 'update' | 'end' | 'start',
   contentState: RenamedContentState,
-  options: ApnsUpdateOptions & ApnsEndOptions & ApnsStartOptions,
+  options: ApnsUpdateOptions & ApnsEndOptions & Partial<ApnsStartOptions>,
   attributes?: RenamedApnsAttributes,
 ): RenamedApnsPayload {
   lc.object(options, 'options');

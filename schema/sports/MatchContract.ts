@@ -495,7 +495,7 @@ export function apnsPayload(event: 'start', contentState: MatchContentState, opt
 export function apnsPayload(
   event: 'update' | 'end' | 'start',
   contentState: MatchContentState,
-  options: ApnsUpdateOptions & ApnsEndOptions & ApnsStartOptions,
+  options: ApnsUpdateOptions & ApnsEndOptions & Partial<ApnsStartOptions>,
   attributes?: MatchApnsAttributes,
 ): MatchApnsPayload {
   lc.object(options, 'options');

@@ -441,7 +441,7 @@ export function apnsPayload(event: 'start', contentState: RideContentState, opti
 export function apnsPayload(
   event: 'update' | 'end' | 'start',
   contentState: RideContentState,
-  options: ApnsUpdateOptions & ApnsEndOptions & ApnsStartOptions,
+  options: ApnsUpdateOptions & ApnsEndOptions & Partial<ApnsStartOptions>,
   attributes?: RideApnsAttributes,
 ): RideApnsPayload {
   lc.object(options, 'options');

@@ -487,7 +487,7 @@ export function apnsPayload(event: 'start', contentState: WorkoutContentState, o
 export function apnsPayload(
   event: 'update' | 'end' | 'start',
   contentState: WorkoutContentState,
-  options: ApnsUpdateOptions & ApnsEndOptions & ApnsStartOptions,
+  options: ApnsUpdateOptions & ApnsEndOptions & Partial<ApnsStartOptions>,
   attributes?: WorkoutApnsAttributes,
 ): WorkoutApnsPayload {
   lc.object(options, 'options');

@@ -375,7 +375,7 @@ export function apnsPayload(event: 'start', contentState: DeliveryContentState, 
 export function apnsPayload(
   event: 'update' | 'end' | 'start',
   contentState: DeliveryContentState,
-  options: ApnsUpdateOptions & ApnsEndOptions & ApnsStartOptions,
+  options: ApnsUpdateOptions & ApnsEndOptions & Partial<ApnsStartOptions>,
   attributes?: DeliveryApnsAttributes,
 ): DeliveryApnsPayload {
   lc.object(options, 'options');
