@@ -144,6 +144,8 @@ final class ReceiverReadingTests: XCTestCase {
             \t"encoding/json"
             \t"fmt"
             \t"os"
+
+            \t"nest/nest"
             )
 
             func main() {
