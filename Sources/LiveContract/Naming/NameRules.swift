@@ -111,11 +111,11 @@ public enum NameRules {
         "Boolean", "Byte", "Callable", "Char", "Character", "Comparator", "Date", "Dict", "Double", "Enum", "Error", "Exception",
         "False", "FcmEnvelope", "FcmEnvelopeLike", "FcmEnvelopeRead", "FcmEvent", "FcmIssue", "FcmIssueReason",
         "FcmLiveActivityMessage", "FcmMemoryOrderStore", "FcmMessage", "FcmOrder", "FcmOrderStore", "Field",
-        "Float", "HashMap", "IllegalArgumentException", "Infinity", "Int", "IntEnum", "Integer", "JSON", "JsonObject",
+        "Float", "HashMap", "HashSet", "IllegalArgumentException", "Infinity", "Int", "IntEnum", "Integer", "JSON", "JsonObject",
         "LcRead", "LcReader", "LinkedHashMap", "List", "Literal", "Long", "LongRange", "Map", "Mapping",
         "Math", "MathContext", "NaN", "None", "Nothing", "Number", "Object", "Omit", "Optional",
-        "OverflowError", "Protocol", "RangeError", "Record", "RecursionError", "Regex", "Required",
-        "RoundingMode", "Short", "String", "StringBuilder", "Suppress", "Synchronized", "TextEncoder",
+        "OverflowError", "Partial", "Protocol", "RangeError", "Record", "RecursionError", "Regex", "Required",
+        "RoundingMode", "Set", "Short", "String", "StringBuilder", "Suppress", "Synchronized", "TextEncoder",
         "True", "Tuple", "Type", "TypeError", "TypeVar", "Union", "Unit", "ValueError", "WeakSet",
     ]
     public static let fcmReservedKeys: NameList = [

@@ -7,15 +7,15 @@ extension SchemaLoader {
     /// Exported top-level names of go.mustache and go-runtime.mustache that are not derived
     /// from a schema name (ServerAPIContractTests reads the templates and keeps this list equal).
     static let goFixedNames: Set<String> = [
-        "ApnsAlert", "ApnsAttributes", "ApnsDelivery", "ApnsHeaders", "ApnsHostChannelsDevelopment",
+        "ApnsAlert", "ApnsAttributes", "ApnsDelivery", "ApnsHeaders", "ApnsLifecycleError", "ApnsHostChannelsDevelopment",
         "ApnsHostChannelsProduction", "ApnsHostDevelopment", "ApnsHostProduction", "ApnsOptions", "ApnsPayload",
         "ApnsRequest", "ApnsStartInput", "ApnsTokenHeaders", "ApnsTokenRequest", "Aps", "Attributes",
         "BroadcastRequest", "ChannelCreateBody", "ContentState", "CreateChannelRequest", "DeleteChannelRequest",
-        "FCMAndroid", "FCMApply", "FCMApplyUntimed", "FCMDataMessage", "FCMDropOlder", "FCMDropUnaddressed",
+        "FCMAndroid", "FCMApply", "FCMApplyRepeat", "FCMApplyUntimed", "FCMDataMessage", "FCMDropEnded", "FCMDropOlder", "FCMDropUnaddressed",
         "FCMDropUnknownEvent", "FCMEnvelope", "FCMEnvelopeRead", "FCMEvent", "FCMEventEnd", "FCMEventStart",
         "FCMEventUpdate", "FCMIssue", "FCMKeyActivityID", "FCMKeyDismissAt", "FCMKeyEvent", "FCMKeySentAt",
-        "FCMKeyStaleAt", "FCMLiveActivityMessage", "FCMMemoryOrderStore", "FCMOrder", "FCMOrderStore", "FCMParse",
-        "FromApnsAttributes", "FromContentState", "ListChannelsRequest", "NewApnsPayload", "NewApnsStartPayload",
+        "FCMKeyStaleAt", "FCMLiveActivityMessage", "FCMMemoryOrderStore", "FCMOrder", "FCMOrderStore", "FCMParse", "FCMReposts",
+        "FromApnsAttributes", "FromContentState", "ListChannelsRequest", "NewApnsPayload", "NewApnsStart", "NewApnsStartPayload",
         "NewBroadcastPayload", "NewFCMLiveActivityMessage", "NewFCMMessage", "ParseFCMData", "ReadChannelRequest",
         "State", "SwiftAttributesType", "ToApnsAttributes", "ToContentState", "ToFCMData", "Uint8",
     ]

@@ -36,7 +36,12 @@ extension PayloadChecker {
             return unixMillisProblem(String(Int64(value))).map { at + $0.message }
         case (.dateRange, .array(let items)):
             guard items.count == 2 else { return "\(at)a range is [startMs, endMs]" }
-            return bridgeProblem(items[0], .date, path: path + "[0]") ?? bridgeProblem(items[1], .date, path: path + "[1]")
+            if let problem = bridgeProblem(items[0], .date, path: path + "[0]") ?? bridgeProblem(items[1], .date, path: path + "[1]") { return problem }
+            // The parsers refuse a range whose start is after its end, as Swift's ClosedRange does.
+            if case .number(let lower) = items[0].kind, case .number(let upper) = items[1].kind, Self.jsValue(lower) > Self.jsValue(upper) {
+                return "\(at)the range starts (\(lower)) after it ends (\(upper))"
+            }
+            return nil
         case (.dateRange, .object):
             return "\(at){lowerBound, upperBound} is not a range: send [startMs, endMs]"
         case (.enumeration(let name), .number(let text)) where contract.isIntRawEnum(type):
@@ -71,12 +76,29 @@ extension PayloadChecker {
                     if field.mayBeMissing { continue }
                     return "at \(memberPath): missing required member '\(field.wireName)' of \(name)"
                 }
-                if let problem = bridgeProblem(member, field.type, path: memberPath) { return problem }
+                if let problem = bridgeProblem(member, field.type, path: memberPath) ?? boundsProblem(member, field, path: memberPath) { return problem }
             }
             return nil
         default:
             return "\(at)expected \(bridgeDescription(type)), found \(node.kindDescription)"
         }
+    }
+
+    /// Inside JSON text a member outside its field's `min`/`max` is not clamped: every parser
+    /// refuses the whole field (docs/wire.md, "Inside JSON text"). A `float` is compared as
+    /// Float, as the parsers read it.
+    func boundsProblem(_ node: JSONNode, _ field: Field, path: String) -> String? {
+        guard case .number(let text) = node.kind, field.minimum != nil || field.maximum != nil else { return nil }
+        var value = Self.jsValue(text)
+        var low = field.minimum?.number, high = field.maximum?.number
+        if case .float = field.type {
+            value = FloatText.rounded(value) ?? value
+            low = low.map { Double(Float($0)) }
+            high = high.map { Double(Float($0)) }
+        }
+        if let low, value < low { return "at \(path): \(text) is below min \(DateEpoch.format(low)), which inside JSON text makes the field unreadable (no clamping there)" }
+        if let high, value > high { return "at \(path): \(text) is above max \(DateEpoch.format(high)), which inside JSON text makes the field unreadable (no clamping there)" }
+        return nil
     }
 
     func bridgeDescription(_ type: FieldType) -> String {

@@ -41,7 +41,8 @@ final class GeneratedNamesTests: XCTestCase {
             // capitalised field names live in their structs, so neither can meet a schema type;
             // the file's own top-level names are declared in it (docs/go.md).
             for file in loaded.files where file.kind != .fixture && file.kind != .go {
-                let code = Self.withoutCommentsAndStrings(file.contents, hashComments: file.kind == .python)
+                let code = Self.withoutCommentsAndStrings(file.contents, hashComments: file.kind == .python,
+                                                          regexLiterals: file.kind == .typescript)
                 let declared = Self.declaredNames(code)
                 let reserved = file.kind == .swift || file.kind == .swiftBridge ? NameRules.frameworkTypes : NameRules.generatedCodeGlobals
                 for used in Self.typeNames(code) where !declared.contains(used) && !ownTypes.contains(used) && !used.hasPrefix(loaded.contract.name) {
@@ -73,14 +74,34 @@ final class GeneratedNamesTests: XCTestCase {
         return Set(regex.matches(in: code, range: NSRange(code.startIndex..., in: code)).map { String(code[Range($0.range(at: 1), in: code)!]) })
     }
 
-    /// The code with comments and string and character literals blanked out, so only names
-    /// the compiler resolves remain.
-    static func withoutCommentsAndStrings(_ code: String, hashComments: Bool = false) -> String {
+    /// The code with comments, string and character literals (Python's triple-quoted ones
+    /// too) and, where the language has them, regular expression literals blanked out, so only
+    /// names the compiler resolves remain.
+    static func withoutCommentsAndStrings(_ code: String, hashComments: Bool = false, regexLiterals: Bool = false) -> String {
         var result = ""
         var scalars = Array(code.unicodeScalars)[...]
         while let first = scalars.first {
             let second = scalars.dropFirst().first
-            if (first == "/" && second == "/") || (hashComments && first == "#") {
+            if (first == "\"" || first == "'"), second == first, scalars.dropFirst(2).first == first {
+                let quote = String(repeating: String(first), count: 3)
+                scalars = scalars.dropFirst(3)
+                while !scalars.isEmpty, !String(String.UnicodeScalarView(scalars.prefix(3))).hasPrefix(quote) {
+                    scalars = scalars.dropFirst(scalars.first == "\\" ? 2 : 1)
+                }
+                scalars = scalars.dropFirst(3)
+                result += " "
+            } else if regexLiterals, first == "/", second != "/", second != "*",
+                      let before = result.unicodeScalars.last(where: { $0 != " " && $0 != "\n" }), "(,=:[!&|?{};".unicodeScalars.contains(before) {
+                // A regular expression literal: up to the closing `/` outside a [...] class.
+                scalars = scalars.dropFirst()
+                var inClass = false
+                while let next = scalars.first, inClass || next != "/" {
+                    if next == "[" { inClass = true } else if next == "]" { inClass = false }
+                    scalars = scalars.dropFirst(next == "\\" ? 2 : 1)
+                }
+                scalars = scalars.dropFirst()
+                result += " "
+            } else if (first == "/" && second == "/") || (hashComments && first == "#") {
                 scalars = scalars.drop { $0 != "\n" }
             } else if first == "/" && second == "*" {
                 scalars = scalars.dropFirst(2)

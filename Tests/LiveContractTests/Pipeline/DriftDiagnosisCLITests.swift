@@ -59,7 +59,7 @@ final class DriftDiagnosisCLITests: XCTestCase {
         let stale = try run("check", "delivery.yaml")
         XCTAssertEqual(stale.status, 1)
         let existing = headlines(stale.stderr)
-        XCTAssertEqual(existing.count, 32, stale.stderr)
+        XCTAssertEqual(existing.count, 33, stale.stderr)
         XCTAssertTrue(existing.allSatisfy { $0.contains(": stale: generated from an older version of the schema (contract fingerprint ") }, stale.stderr)
         XCTAssertFalse(stale.stderr.contains("stale: is stale"), stale.stderr)
     }
@@ -69,7 +69,7 @@ final class DriftDiagnosisCLITests: XCTestCase {
         let checked = try run("check", "parcel.yaml")
         XCTAssertEqual(checked.status, 1)
         let lines = headlines(checked.stderr)
-        XCTAssertEqual(lines.count, 32, checked.stderr)
+        XCTAssertEqual(lines.count, 33, checked.stderr)
         XCTAssertTrue(lines.allSatisfy { $0.contains(": renamed: the header names 'delivery.yaml' as its schema, not 'parcel.yaml'; generated with the same contract") }, checked.stderr)
         XCTAssertFalse(checked.stderr.contains("hand-edited"), checked.stderr)
         // The files are delivery.yaml's: generate takes them over only when told to (--force).

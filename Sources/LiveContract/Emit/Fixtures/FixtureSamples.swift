@@ -190,7 +190,10 @@ struct FixtureSamples {
         case .bool: return .bool(false)
         case .date: return .date(FixtureEmitter.clockMillis)
         case .dateRange: return .dateRange(FixtureEmitter.clockMillis, FixtureEmitter.clockMillis + 3_600_000)
-        case .url: return .url("https://example.com")
+        case .url:
+            // The shortest link that still reads as one where `maxLength` is below the usual.
+            let links = ["https://example.com", "https://a.co", "a:b"]
+            return .url(links.first { $0.utf8.count <= (field?.maxLength ?? Int.max) } ?? links[0])
         case .uuid: return .uuid("00000000-0000-0000-0000-000000000000")
         case .enumeration(let name): return .enumCase(contract.type(named: name)?.enumType?.cases.first ?? "")
         case .array: return .array([])
