@@ -772,7 +772,7 @@ const lc = {
       rest = stop.index + 1;
     }
     if (text.slice(rest, rest + 2) !== '//') return undefined;
-    const authority = /^[^\/?#]*/.exec(text.slice(rest + 2))![0];
+    const authority = /^[^\/?#]*/.exec(text.slice(rest + 2))?.[0] ?? '';
     const hostPart = authority.slice(authority.lastIndexOf('@') + 1);
     const lower = scheme.toLowerCase();
     let host = hostPart;
