@@ -31,7 +31,9 @@ final class ReleaseBinaryAloneTests: XCTestCase {
         let ldd = try TestSupport.run("/usr/bin/ldd", [binary.path])
         XCTAssertEqual(ldd.status, 0, ldd.stderr)
         let paths = ldd.stdout.split(separator: "\n").compactMap { line -> String? in
-            line.split(separator: " ").map(String.init).first { $0.hasPrefix("/") }
+            // ldd indents each line with a tab: split on blanks and tabs, or the loader's own
+            // line (`\t/lib64/ld-linux-x86-64.so.2 (0x...)`) is missed and nothing can start.
+            line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init).first { $0.hasPrefix("/") }
         }
         XCTAssertGreaterThanOrEqual(paths.count, 2, ldd.stdout)
         for path in paths {
