@@ -164,7 +164,7 @@ final class ValidateRoutesTests: XCTestCase {
                     (root["fcmLiveActivity"]?["start"], nil), (root["fcmLiveActivity"]?["update"], nil), (root["fcmLiveActivity"]?["end"], nil),
                 ]
                 for (node, kind) in payloads {
-                    let text = JSONWriter.pretty(try XCTUnwrap(node, "\(name)/\(file)").testValue)
+                    let text = JSONWriter.compact(try XCTUnwrap(node, "\(name)/\(file)").testValue)
                     let result = PayloadChecker.validate(Array(text.utf8), path: "\(name)/\(file)", contract: contract, kind: kind)
                     XCTAssertEqual(result.diagnostics, [], "\(name)/\(file) \(result.reading ?? "")")
                     XCTAssertFalse(result.unreadable)
