@@ -84,7 +84,11 @@ extension SwiftImporter {
             }
             guard !spans.isEmpty || !conformances.isEmpty else { continue }
             var unique: [SwiftSpan] = []
-            for item in spans.sorted(by: { $0.span.start < $1.span.start }) where !unique.contains(item.span) { unique.append(item.span) }
+            // Sorted by start then end, equal spans sit side by side: one look back drops them
+            // (a search of the whole list was quadratic in a project's thousands of members).
+            for item in spans.sorted(by: { ($0.span.start, $0.span.end) < ($1.span.start, $1.span.end) }) where unique.last != item.span {
+                unique.append(item.span)
+            }
             let declared = spans.compactMap { item -> String? in
                 let words = item.what.split(separator: " ")
                 guard words.count == 2, words[0] == "typealias" || SwiftTypeDecl.Kind(rawValue: String(words[0])) != nil else { return nil }
