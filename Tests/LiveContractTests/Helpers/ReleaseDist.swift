@@ -6,7 +6,8 @@ import XCTest
 /// the binary in a bare root file system, the prebuilt pre-commit hook).
 ///
 /// The release build takes minutes on a 2-core machine, so it happens once: the first call
-/// runs `scripts/package --out .build/release-dist --scratch-path .build/package`; later calls
+/// runs `scripts/package --glibc 2.17 --out .build/release-dist --scratch-path .build/package`, as
+/// the release workflow does (relinked against glibc 2.17's symbols with zig); later calls
 /// (any test class, same process) get the same folder, or the same error. SwiftPM's own
 /// incremental build under `.build/package` is the cache between processes: with unchanged
 /// sources and commit a second run only re-strips and re-zips (seconds).
@@ -24,6 +25,8 @@ struct ReleaseDist {
     /// The binary from the tarball, unpacked next to it (`unpacked/livecontract`).
     var binary: URL
 
+    /// The glibc the release relinks against (`.github/workflows/release.yml`).
+    static let glibcTarget = "2.17"
     static let output = TestSupport.repoRoot.appendingPathComponent(".build/release-dist")
     static let scratch = TestSupport.repoRoot.appendingPathComponent(".build/package")
 
@@ -44,7 +47,7 @@ struct ReleaseDist {
 
     private static func build() throws -> ReleaseDist {
         let script = TestSupport.repoRoot.appendingPathComponent("scripts/package").path
-        let result = try TestSupport.run(script, ["--out", output.path, "--scratch-path", scratch.path], in: TestSupport.repoRoot)
+        let result = try TestSupport.run(script, ["--glibc", glibcTarget, "--out", output.path, "--scratch-path", scratch.path], in: TestSupport.repoRoot)
         guard result.status == 0 else {
             throw Failure(message: "scripts/package failed (\(result.status)):\n\(result.stderr.suffix(4000))")
         }

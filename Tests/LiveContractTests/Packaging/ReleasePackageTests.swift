@@ -9,6 +9,11 @@ import XCTest
 /// (exit 1). auditwheel agrees with the wheel's platform tag.
 final class ReleasePackageTests: XCTestCase {
     var work: URL!
+    #if arch(arm64)
+    static let architecture = "aarch64"
+    #else
+    static let architecture = "x86_64"
+    #endif
 
     override func setUpWithError() throws {
         work = TestSupport.temporaryDirectory("lc-release")
@@ -37,7 +42,10 @@ final class ReleasePackageTests: XCTestCase {
         let needed = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }
             .compactMap { $0.split(separator: "[").last?.split(separator: "]").first.map(String.init) }
         XCTAssertFalse(needed.isEmpty, dynamic)
-        let allowed: Set<String> = ["libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1", "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1"]
+        // libpthread and libdl: parts of the C library that glibc before 2.34 kept apart, named
+        // by a binary linked against an older glibc's symbols (scripts/package --glibc).
+        let allowed: Set<String> = ["libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "libstdc++.so.6", "libgcc_s.so.1",
+                                    "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1"]
         XCTAssertEqual(Set(needed).subtracting(allowed), [], "no Swift runtime, no libyaml: \(needed)")
         let sections = try TestSupport.run("/usr/bin/readelf", ["-S", "-W", dist.binary.path]).stdout
         XCTAssertFalse(sections.contains(".debug_info"), "stripped")
@@ -86,6 +94,41 @@ final class ReleasePackageTests: XCTestCase {
         XCTAssertTrue((drifted.stdout + drifted.stderr).contains("targets/widget/DeliveryAttributes.swift: hand-edited"), drifted.stdout + drifted.stderr)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("cache").path)) ?? []
         XCTAssertTrue(names.contains { $0.hasPrefix("check-") }, "the passing check was kept: the stripped binary's build ID is readable")
+    }
+
+    /// The release is relinked against glibc 2.17's symbol versions (scripts/relink-glibc): no
+    /// imported C-library symbol is newer than that, no libstdc++ symbol newer than GCC 7's
+    /// (GLIBCXX_3.4.24, CXXABI_1.3.11: what manylinux_2_27 systems have), and the wheel's tag
+    /// says the floor they make together, as auditwheel does (the next test). The relinked binary still runs here: generate, check (0), drift (1).
+    func testTheReleaseNeedsNoNewerGlibcThanItWasRelinkedFor() throws {
+        let dist = try ReleaseDist.shared()
+        let symbols = try TestSupport.run("/usr/bin/objdump", ["-T", dist.binary.path])
+        XCTAssertEqual(symbols.status, 0, symbols.stderr)
+        func versions(_ prefix: String) -> [[Int]] {
+            symbols.stdout.components(separatedBy: CharacterSet(charactersIn: " \t\n()")).compactMap { word in
+                guard word.hasPrefix(prefix), let rest = word.split(separator: "_").last,
+                      word.dropFirst(prefix.count).allSatisfy({ $0.isNumber || $0 == "." }) else { return nil }
+                return rest.split(separator: ".").compactMap { Int($0) }
+            }
+        }
+        let glibc = versions("GLIBC_"), cxx = versions("GLIBCXX_"), abi = versions("CXXABI_")
+        XCTAssertFalse(glibc.isEmpty, "the binary imports versioned C-library symbols")
+        let target = ReleaseDist.glibcTarget.split(separator: ".").compactMap { Int($0) }
+        for version in glibc { XCTAssertTrue(version == target || version.lexicographicallyPrecedes(target), "GLIBC_\(version) is newer than \(target)") }
+        for version in cxx { XCTAssertTrue(version.lexicographicallyPrecedes([3, 4, 25]), "GLIBCXX_\(version) is newer than GCC 7's 3.4.24") }
+        for version in abi { XCTAssertTrue(version.lexicographicallyPrecedes([1, 3, 12]), "CXXABI_\(version) is newer than GCC 7's 1.3.11") }
+        XCTAssertTrue(dist.wheel.lastPathComponent.hasSuffix("-py3-none-manylinux_2_27_\(Self.architecture).whl"), dist.wheel.lastPathComponent)
+
+        let example = work.appendingPathComponent("example")
+        try FileManager.default.createDirectory(at: example, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestSupport.repoRoot.appendingPathComponent("schema/delivery.yaml"), to: example.appendingPathComponent("delivery.yaml"))
+        let generated = try bare(dist.binary.path, ["generate", "delivery.yaml"], in: example)
+        XCTAssertEqual(generated.status, 0, generated.stdout + generated.stderr)
+        XCTAssertEqual(try bare(dist.binary.path, ["check", "--quiet", "delivery.yaml"], in: example).status, 0)
+        let copy = example.appendingPathComponent("delivery/targets/widgets/DeliveryAttributes.swift")
+        let text = try String(contentsOf: copy, encoding: .utf8)
+        try text.replacingOccurrences(of: "courierName", with: "riderName").write(to: copy, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try bare(dist.binary.path, ["check", "--quiet", "delivery.yaml"], in: example).status, 1)
     }
 
     /// auditwheel (PyPI; scripts/setup --test installs it) reads the binary's symbol versions
