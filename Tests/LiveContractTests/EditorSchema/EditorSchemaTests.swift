@@ -129,7 +129,8 @@ final class EditorSchemaTests: XCTestCase {
             ("wrong ending in a list", try document("python: [a/ride_contract.py, b/ride.txt]")),
             ("wrong ending under path", try document("go: { path: [a/x.go, b/x.txt], package: x }")),
         ]
-        XCTAssertEqual(try accepted(documents), ["lists"])
+        let verdicts = try accepted(documents)  // outside the assertion: a skip (no python3) is not a failure
+        XCTAssertEqual(verdicts, ["lists"])
     }
 
     func testHostileKeyAndValueCasesAreRefused() throws {

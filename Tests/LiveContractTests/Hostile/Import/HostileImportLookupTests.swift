@@ -28,6 +28,10 @@ final class HostileImportLookupTests: XCTestCase {
         try Data(text.utf8).write(to: url)
     }
 
+    /// A bound that tells "one pass" from "a search per name" (minutes to hours before the
+    /// fix), not a speed target: 12 to 40 s measured on a 2-core machine, depending on its load.
+    static let budget: TimeInterval = 120
+
     func run(_ arguments: [String]) throws -> (result: TestSupport.RunResult, seconds: TimeInterval) {
         let start = Date()
         let result = try TestSupport.run(TestSupport.binary.path, arguments, in: folder, environment: ["NO_COLOR": "1"])
@@ -44,7 +48,7 @@ final class HostileImportLookupTests: XCTestCase {
         for index in 0..<8 { try write(line, "Models/M\(index).swift") }
         let before = try HostileCLITests.snapshot(folder)
         let (result, seconds) = try run(["import", "W/DemoAttributes.swift", "--output", "s.yaml"])
-        XCTAssertLessThan(seconds, 30, "too slow")
+        XCTAssertLessThan(seconds, Self.budget, "too slow")
         XCTAssertEqual(result.status, 2, String(result.stderr.prefix(500)))
         XCTAssertTrue(result.stderr.contains("W/DemoAttributes.swift:4:13: error: 'T0' is not declared"), String(result.stderr.prefix(2000)))
         XCTAssertTrue(result.stderr.contains("Models/M0.swift:1:1: note: import read this file too, for 'extension T0'"), String(result.stderr.prefix(2000)))
@@ -63,7 +67,7 @@ final class HostileImportLookupTests: XCTestCase {
         XCTAssertGreaterThan(functions.utf8.count, 1 << 16)
         for index in 0..<40 { try write("extension Status {\n\(functions)}\n", "Extensions/E\(index).swift") }
         let (result, seconds) = try run(["import", "W/DemoAttributes.swift", "--output", "s.yaml"])
-        XCTAssertLessThan(seconds, 30, "too slow")
+        XCTAssertLessThan(seconds, Self.budget, "too slow")
         XCTAssertEqual(result.status, 0, String(result.stderr.prefix(2000)))
         let schema = try String(contentsOf: folder.appendingPathComponent("s.yaml"), encoding: .utf8)
         XCTAssertTrue(schema.contains("Status: { enum: [a] }"), schema)
@@ -76,7 +80,7 @@ final class HostileImportLookupTests: XCTestCase {
         try write("import ActivityKit\nstruct DemoAttributes: ActivityAttributes {\n    struct ContentState: Codable, Hashable { var s: Status }\n}\n", "W/DemoAttributes.swift")
         for index in 0..<300 { try write("enum Status: String, Codable, Hashable { case a }\n", "Copies/C\(index)/Status.swift") }
         let (result, seconds) = try run(["import", "W/DemoAttributes.swift"])
-        XCTAssertLessThan(seconds, 30, "too slow")
+        XCTAssertLessThan(seconds, Self.budget, "too slow")
         XCTAssertEqual(result.status, 2, String(result.stderr.prefix(500)))
         let notes = result.stderr.split(separator: "\n").filter { $0.contains("in several files of the project") }
         XCTAssertEqual(notes.count, 1, String(result.stderr.prefix(2000)))
