@@ -310,6 +310,10 @@ def lifetimes_and_scenarios(m, entry):
                                                                              f.content_state, alert=f.alert, push_token=True), TypeError)
     fcm.close()
 
+    # A channel id keeps its base64 padding and signs (the fixtures' id has none).
+    answer = m._lc_apns_result(201, None, {"apns-channel-id": "dHN0+LXNy/Y2hubA==", "apns-request-id": "A-1"}, None)
+    expect("a channel id with + / = is kept", (answer.outcome, answer.channel_id) == ("sent", "dHN0+LXNy/Y2hubA=="), repr(answer))
+
     # Hosts: production and sandbox, each with its channel management host.
     prod = m.ApnsClient(key=P8, key_id="K", team_id="T", bundle_id=bundle, production=True)
     sandbox = m.ApnsClient(key=P8, key_id="K", team_id="T", bundle_id=bundle, production=False)
