@@ -1013,7 +1013,8 @@ def _lc_apns_result(status: int, reason: Optional[str], headers: Mapping[str, st
                         retry_after_ms=_lc_retry_after(headers.get('retry-after')))
     if 200 <= status < 300:
         result.outcome = 'sent'
-        result.channel_id = _lc_push_reason(headers.get('apns-channel-id'))
+        channel = headers.get('apns-channel-id')
+        result.channel_id = channel if isinstance(channel, str) and _LC_CHANNEL.fullmatch(channel) is not None else None
         result.body = body
     elif status == 410:
         result.outcome = 'gone'

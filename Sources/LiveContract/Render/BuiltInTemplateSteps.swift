@@ -16,7 +16,7 @@ enum BuiltInTemplateSteps {
         case "kotlin-runtime.mustache": return (15490, steps5, tags5)
         case "kotlin.mustache": return (15525, steps6, tags6)
         case "python-runtime.mustache": return (45261, steps7, tags7)
-        case "python.mustache": return (44233, steps8, tags8)
+        case "python.mustache": return (44327, steps8, tags8)
         case "swift-bridge-runtime.mustache": return (5714, steps9, tags9)
         case "swift-bridge.mustache": return (1417, steps10, tags10)
         case "swift.mustache": return (6538, steps11, tags11)
@@ -1924,18 +1924,18 @@ enum BuiltInTemplateSteps {
         1, 28137, 28139, 28155,
         0, 28157, 29066, 0,
         1, 29066, 29068, 29084,
-        0, 29086, 38024, 0,
-        1, 38024, 38026, 38040,
-        0, 38042, 38051, 0,
-        1, 38051, 38053, 38062,
-        0, 38064, 38432, 0,
-        1, 38432, 38434, 38450,
-        0, 38452, 38491, 0,
-        1, 38491, 38493, 38511,
-        0, 38513, 38515, 0,
-        1, 38515, 38517, 38531,
-        0, 38533, 44212, 0,
-        6, 44212, 44216, 44230,
+        0, 29086, 38118, 0,
+        1, 38118, 38120, 38134,
+        0, 38136, 38145, 0,
+        1, 38145, 38147, 38156,
+        0, 38158, 38526, 0,
+        1, 38526, 38528, 38544,
+        0, 38546, 38585, 0,
+        1, 38585, 38587, 38605,
+        0, 38607, 38609, 0,
+        1, 38609, 38611, 38625,
+        0, 38627, 44306, 0,
+        6, 44306, 44310, 44324,
     ]
 
     private static func tags8() -> [TemplateTag] {
@@ -2092,12 +2092,12 @@ enum BuiltInTemplateSteps {
             TemplateTag(name: "attributesType", head: "attributesType", offset: 28093),
             TemplateTag(name: "contentStateType", head: "contentStateType", offset: 28137),
             TemplateTag(name: "contentStateType", head: "contentStateType", offset: 29066),
-            TemplateTag(name: "attributesType", head: "attributesType", offset: 38024),
-            TemplateTag(name: "stateType", head: "stateType", offset: 38051),
-            TemplateTag(name: "contentStateType", head: "contentStateType", offset: 38432),
-            TemplateTag(name: "apnsAttributesType", head: "apnsAttributesType", offset: 38491),
-            TemplateTag(name: "attributesType", head: "attributesType", offset: 38515),
-            TemplateTag(name: "python-runtime", head: "python-runtime", offset: 44212),
+            TemplateTag(name: "attributesType", head: "attributesType", offset: 38118),
+            TemplateTag(name: "stateType", head: "stateType", offset: 38145),
+            TemplateTag(name: "contentStateType", head: "contentStateType", offset: 38526),
+            TemplateTag(name: "apnsAttributesType", head: "apnsAttributesType", offset: 38585),
+            TemplateTag(name: "attributesType", head: "attributesType", offset: 38609),
+            TemplateTag(name: "python-runtime", head: "python-runtime", offset: 44306),
         ]
     }
 
