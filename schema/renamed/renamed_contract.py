@@ -653,6 +653,554 @@ def fcm_live_activity_message(fcm_token: str, live_activity_token: str, payload:
     return {'message': {'token': token, 'apns': {'live_activity_token': live, 'headers': headers, 'payload': payload}}}
 
 
+# ================================================================ push clients
+# ApnsClient and FcmClient send what the builders above make and turn every answer into a
+# PushResult. They need httpx with HTTP/2 and cryptography (`pip install 'httpx[http2]'
+# cryptography`), imported only when a client is made: the rest of this module stays standard
+# library only and imports without them. docs/python.md, "Sending pushes".
+
+PushOutcome = Literal['sent', 'gone', 'retry', 'rejected']
+
+
+@dataclass
+class PushResult:
+    """What one send came to; a client never raises for an answer or a lost connection.
+    outcome: 'sent' (apns_id, apns_unique_id; FCM message_id), 'gone' (drop the token: APNs
+    410 with timestamp_ms, FCM UNREGISTERED), 'retry' (429, 500, 503, FCM QUOTA_EXCEEDED,
+    UNAVAILABLE, INTERNAL, a transport error; retry_after_ms when the service said when) or
+    'rejected' (the request is wrong: reason names why, e.g. BadDeviceToken). status is the
+    HTTP status, 0 when no answer came. No token, key or URL is ever part of a result."""
+    outcome: PushOutcome
+    status: int
+    reason: Optional[str] = None
+    apns_id: Optional[str] = None
+    apns_unique_id: Optional[str] = None
+    retry_after_ms: Optional[int] = None
+    timestamp_ms: Optional[int] = None
+    channel_id: Optional[str] = None
+    message_id: Optional[str] = None
+    body: Optional[JsonObject] = None
+
+
+# A provider token is reused this long: APNs refuses one refreshed more than once in 20
+# minutes (TooManyProviderTokenUpdates) and one older than an hour (ExpiredProviderToken).
+_LC_PROVIDER_TOKEN_SECONDS = 40 * 60
+_LC_FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging'
+_LC_FCM_ORIGIN = 'https://fcm.googleapis.com'
+_LC_GOOGLE_TOKEN_URI = 'https://oauth2.googleapis.com/token'
+_LC_PUSH_REASON = re.compile(r'[A-Za-z0-9_.\-]{1,80}')
+_LC_PUSH_NEEDS = "ApnsClient and FcmClient need httpx with HTTP/2 and cryptography: pip install 'httpx[http2]' cryptography"
+
+
+def _lc_push_module(name: str) -> Any:
+    """A module the clients need, imported when a client is made (never at import time)."""
+    import importlib
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        raise ImportError(_LC_PUSH_NEEDS) from None
+
+
+def _lc_push_http(ca_file: Optional[str], timeout_s: float) -> Any:
+    """One httpx client speaking HTTP/2 (HTTP/1.1 where the server offers only that), trusting
+    the system's CAs and ca_file; HTTPS_PROXY / NO_PROXY are honoured as httpx reads them."""
+    import ssl
+    httpx = _lc_push_module('httpx')
+    if ca_file is not None and (not isinstance(ca_file, str) or ca_file == ''):
+        raise TypeError('ca_file is the path of a PEM file of extra trusted certificates, got ' + _lc_describe(ca_file))
+    if isinstance(timeout_s, bool) or not isinstance(timeout_s, (int, float)) or not timeout_s > 0:
+        raise ValueError('timeout_s must be a positive number of seconds, got ' + _lc_describe(timeout_s))
+    context = ssl.create_default_context()
+    if ca_file is not None:
+        try:
+            context.load_verify_locations(cafile=ca_file)
+        except (OSError, ssl.SSLError):
+            raise ValueError('ca_file could not be read as PEM certificates') from None
+    try:
+        return httpx.Client(http2=True, verify=context, timeout=float(timeout_s))
+    except ImportError:
+        raise ImportError(_LC_PUSH_NEEDS) from None
+
+
+def _lc_push_origin(value: object, what: str) -> str:
+    """An https origin (scheme, host, port) without a path."""
+    if not isinstance(value, str) or not value.startswith('https://') or len(value) <= len('https://'):
+        raise ValueError(what + " must be an https origin such as 'https://127.0.0.1:8443', got " + _lc_describe(value))
+    if '/' in value[len('https://'):].rstrip('/'):
+        raise ValueError(what + ' is an origin (scheme, host, port) without a path, got ' + _lc_describe(value))
+    return value.rstrip('/')
+
+
+def _lc_push_text(value: object, what: str) -> str:
+    """A required non-empty string setting; the message never quotes it (it may be secret)."""
+    if not isinstance(value, str) or value == '':
+        raise TypeError(what + ' must be a non-empty string, got ' + (type(value).__name__ if value != '' else 'an empty string'))
+    return value
+
+
+def _lc_b64url(data: bytes) -> str:
+    import base64
+    return base64.urlsafe_b64encode(data).rstrip(b'=').decode('ascii')
+
+
+def _lc_jwt_input(header: JsonObject, claims: JsonObject) -> bytes:
+    return (_lc_b64url(json.dumps(header, separators=(',', ':')).encode('utf-8')) + '.'
+            + _lc_b64url(json.dumps(claims, separators=(',', ':')).encode('utf-8'))).encode('ascii')
+
+
+def _lc_push_transport(error: object) -> PushResult:
+    """A request that got no answer: the error's type only (httpx messages hold the URL,
+    and an APNs URL holds the device token)."""
+    return PushResult('retry', 0, 'transport error: ' + type(error).__name__)
+
+
+def _lc_push_json(content: bytes) -> Optional[JsonObject]:
+    try:
+        value = json.loads(content.decode('utf-8')) if content else None
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _lc_push_reason(value: object) -> Optional[str]:
+    """A reason word from the service; anything else (it could echo a request) is dropped."""
+    if isinstance(value, str) and _LC_PUSH_REASON.fullmatch(value) is not None:
+        return value
+    return None
+
+
+def _lc_retry_after(value: Optional[str]) -> Optional[int]:
+    """Retry-After in ms: delay seconds or an HTTP date."""
+    if value is None:
+        return None
+    text = value.strip()
+    if _LC_DIGITS.fullmatch(text) is not None:
+        return int(text) * 1000
+    import email.utils
+    import time
+    try:
+        when = email.utils.parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError):
+        return None
+    return max(0, int((when.timestamp() - time.time()) * 1000))
+
+
+def _lc_push_payload(
+    event: str,
+    content_state: RenamedContentState,
+    attributes: Union[RenamedApnsAttributes, RenamedAttributes, None],
+    timestamp_ms: Optional[float],
+    stale_date_ms: Optional[float],
+    dismissal_date_ms: Optional[float],
+    relevance_score: Optional[float],
+    alert: Optional[ApnsAlertLike],
+    push_token: bool,
+    channel_id: Optional[str],
+) -> JsonObject:
+    """The APNs body of one client send, built and checked by the builders above."""
+    import time
+    now = time.time() * 1000 if timestamp_ms is None else timestamp_ms
+    if event == 'start' and (push_token or channel_id is not None):
+        if attributes is None:
+            raise TypeError('a start push needs the attributes: to_apns_attributes(...)')
+        return apns_start_payload(content_state, attributes, timestamp_ms=now, alert=alert, push_token=push_token, channel_id=channel_id)
+    if event != 'start' and (push_token or channel_id is not None or attributes is not None):
+        raise TypeError('attributes, push_token and channel_id belong to a start push, not ' + _lc_describe(event))
+    if event == 'start':
+        return apns_payload('start', content_state, timestamp_ms=now, alert=alert, attributes=attributes)
+    if event == 'update':
+        return apns_payload('update', content_state, timestamp_ms=now, stale_date_ms=stale_date_ms, relevance_score=relevance_score, alert=alert)
+    if event == 'end':
+        return apns_payload('end', content_state, timestamp_ms=now, dismissal_date_ms=dismissal_date_ms)
+    raise ValueError("event must be 'update', 'end' or 'start', got " + _lc_describe(event))
+
+
+class ApnsClient:
+    """Sends Live Activity pushes to APNs over one HTTP/2 connection, signing an ES256
+    provider token from the .p8 key once and reusing it for 40 minutes (renewed at once, and
+    the request sent again, when APNs answers 403 ExpiredProviderToken). Every send returns a
+    PushResult. Wrong argument types raise TypeError, bodies the builders refuse ValueError.
+    `origin` replaces the APNs host (and `channels_origin`, else `origin`, the channel
+    management host), `ca_file` adds trusted certificates: for tests and staging."""
+
+    def __init__(
+        self,
+        *,
+        key: str,
+        key_id: str,
+        team_id: str,
+        bundle_id: str,
+        production: bool,
+        origin: Optional[str] = None,
+        channels_origin: Optional[str] = None,
+        ca_file: Optional[str] = None,
+        timeout_s: float = 30.0,
+    ) -> None:
+        import threading
+        _lc_push_text(key, 'key (the text of the .p8 file)')
+        self._key_id = _lc_push_text(key_id, 'key_id')
+        self._team_id = _lc_push_text(team_id, 'team_id')
+        self.bundle_id = _lc_token(bundle_id, 'the app bundle id')
+        if not isinstance(production, bool):
+            raise TypeError('production must be True (api.push.apple.com) or False (the sandbox), got ' + _lc_describe(production))
+        self._hashes = _lc_push_module('cryptography.hazmat.primitives.hashes')
+        self._ec = _lc_push_module('cryptography.hazmat.primitives.asymmetric.ec')
+        self._dss = _lc_push_module('cryptography.hazmat.primitives.asymmetric.utils')
+        serialization = _lc_push_module('cryptography.hazmat.primitives.serialization')
+        try:
+            self._key: Any = serialization.load_pem_private_key(key.encode('utf-8'), password=None)
+        except Exception:
+            raise ValueError('key is not the text of an APNs .p8 key (a PKCS#8 PEM EC private key)') from None
+        if getattr(getattr(self._key, 'curve', None), 'name', None) != 'secp256r1':
+            raise ValueError('key is not an APNs .p8 key: APNs signs with a P-256 EC key (ES256)')
+        hosts = ('production', 'channelsProduction') if production else ('development', 'channelsDevelopment')
+        self.origin = APNS_HOSTS[hosts[0]] if origin is None else _lc_push_origin(origin, 'origin')
+        if channels_origin is not None:
+            self.channels_origin = _lc_push_origin(channels_origin, 'channels_origin')
+        else:
+            self.channels_origin = APNS_HOSTS[hosts[1]] if origin is None else self.origin
+        self._http = _lc_push_http(ca_file, timeout_s)
+        self._lock = threading.Lock()
+        self._token: Optional[str] = None
+        self._token_made = 0.0
+
+    def __enter__(self) -> ApnsClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Closes the connections."""
+        self._http.close()
+
+    def __repr__(self) -> str:
+        return 'ApnsClient(bundle_id=' + repr(self.bundle_id) + ', origin=' + repr(self.origin) + ')'
+
+    def update(
+        self,
+        activity_token: str,
+        content_state: RenamedContentState,
+        *,
+        timestamp_ms: Optional[float] = None,
+        stale_date_ms: Optional[float] = None,
+        relevance_score: Optional[float] = None,
+        alert: Optional[ApnsAlertLike] = None,
+        priority: int = 10,
+        expiration_ms: float = 0,
+    ) -> PushResult:
+        """An update to the activity's push token (timestamp_ms defaults to now)."""
+        payload = _lc_push_payload('update', content_state, None, timestamp_ms, stale_date_ms, None, relevance_score, alert, False, None)
+        return self._send(apns_token_request(activity_token, self.bundle_id, payload, ApnsDelivery(priority, expiration_ms)), False)
+
+    def end(
+        self,
+        activity_token: str,
+        content_state: RenamedContentState,
+        *,
+        timestamp_ms: Optional[float] = None,
+        dismissal_date_ms: Optional[float] = None,
+        priority: int = 10,
+        expiration_ms: float = 0,
+    ) -> PushResult:
+        """Ends the activity; it stays on the Lock Screen until dismissal_date_ms (or up to 4 hours)."""
+        payload = _lc_push_payload('end', content_state, None, timestamp_ms, None, dismissal_date_ms, None, None, False, None)
+        return self._send(apns_token_request(activity_token, self.bundle_id, payload, ApnsDelivery(priority, expiration_ms)), False)
+
+    def start(
+        self,
+        push_to_start_token: str,
+        attributes: Union[RenamedApnsAttributes, RenamedAttributes],
+        content_state: RenamedContentState,
+        *,
+        alert: ApnsAlertLike,
+        timestamp_ms: Optional[float] = None,
+        push_token: bool = False,
+        channel_id: Optional[str] = None,
+        priority: int = 10,
+        expiration_ms: float = 0,
+    ) -> PushResult:
+        """Starts an activity through the push-to-start token (not an activity's token).
+        push_token=True asks the new activity for its update token; channel_id subscribes it."""
+        if attributes is None:
+            raise TypeError('a start push needs the attributes: to_apns_attributes(...)')
+        payload = _lc_push_payload('start', content_state, attributes, timestamp_ms, None, None, None, alert, push_token, channel_id)
+        return self._send(apns_token_request(push_to_start_token, self.bundle_id, payload, ApnsDelivery(priority, expiration_ms)), False)
+
+    def broadcast(
+        self,
+        channel_id: str,
+        content_state: RenamedContentState,
+        *,
+        event: Literal['update', 'end'] = 'update',
+        timestamp_ms: Optional[float] = None,
+        stale_date_ms: Optional[float] = None,
+        dismissal_date_ms: Optional[float] = None,
+        relevance_score: Optional[float] = None,
+        alert: Optional[ApnsAlertLike] = None,
+        priority: int = 10,
+        expiration_ms: float = 0,
+    ) -> PushResult:
+        """An update or end to every activity subscribed to the channel."""
+        if event not in ('update', 'end'):
+            raise ValueError("a broadcast carries 'update' or 'end', got " + _lc_describe(event))
+        import time
+        now = time.time() * 1000 if timestamp_ms is None else timestamp_ms
+        payload = broadcast_payload(event, content_state, timestamp_ms=now, stale_date_ms=stale_date_ms,
+                                    dismissal_date_ms=dismissal_date_ms, relevance_score=relevance_score, alert=alert)
+        return self._send(broadcast_request(self.bundle_id, channel_id, payload, ApnsDelivery(priority, expiration_ms)), False)
+
+    def create_channel(self, storage_policy: int = 0) -> PushResult:
+        """Creates a broadcast channel; its id is in the result's channel_id."""
+        return self._send(create_channel_request(self.bundle_id, storage_policy), True)
+
+    def read_channel(self, channel_id: str) -> PushResult:
+        """One channel's settings, in the result's body."""
+        return self._send(read_channel_request(self.bundle_id, channel_id), True)
+
+    def delete_channel(self, channel_id: str) -> PushResult:
+        """Deletes a channel once its event is over."""
+        return self._send(delete_channel_request(self.bundle_id, channel_id), True)
+
+    def list_channels(self) -> PushResult:
+        """Every channel id of the app, in the result's body (`channels`)."""
+        return self._send(list_channels_request(self.bundle_id), True)
+
+    def _provider_token(self, expired: Optional[str] = None) -> str:
+        """The provider token, signed again only when 40 minutes old or when APNs called
+        `expired` (the one a request used) expired and no other request renewed it meanwhile."""
+        import time
+        with self._lock:
+            now = time.time()
+            if self._token is None or now - self._token_made >= _LC_PROVIDER_TOKEN_SECONDS or (expired is not None and expired == self._token):
+                signing = _lc_jwt_input({'alg': 'ES256', 'kid': self._key_id}, {'iss': self._team_id, 'iat': int(now)})
+                der = self._key.sign(signing, self._ec.ECDSA(self._hashes.SHA256()))
+                r, s = self._dss.decode_dss_signature(der)
+                signature: bytes = int(r).to_bytes(32, 'big') + int(s).to_bytes(32, 'big')
+                self._token = signing.decode('ascii') + '.' + _lc_b64url(signature)
+                self._token_made = now
+            return self._token
+
+    def _send(self, request: ApnsRequest, channels: bool) -> PushResult:
+        url = (self.channels_origin if channels else self.origin) + request.path
+        content = None if request.body is None else json_text(request.body).encode('utf-8')
+        expired: Optional[str] = None
+        while True:
+            token = self._provider_token(expired)
+            headers = dict(request.headers)
+            headers['authorization'] = 'bearer ' + token
+            if content is not None:
+                headers['content-type'] = 'application/json'
+            try:
+                answer = self._http.request(request.method, url, headers=headers, content=content)
+                status = int(answer.status_code)
+                body = _lc_push_json(bytes(answer.content))
+                answer_headers: Mapping[str, str] = answer.headers
+            except Exception as error:
+                return _lc_push_transport(error)
+            reason = _lc_push_reason(body.get('reason') if body is not None else None)
+            if status == 403 and reason == 'ExpiredProviderToken' and expired is None:
+                expired = token
+                continue
+            return _lc_apns_result(status, reason, answer_headers, body)
+
+
+def _lc_apns_result(status: int, reason: Optional[str], headers: Mapping[str, str], body: Optional[JsonObject]) -> PushResult:
+    """An APNs answer as a PushResult (Apple's "Handling notification responses from APNs")."""
+    result = PushResult('rejected', status, reason,
+                        apns_id=_lc_push_reason(headers.get('apns-id') or headers.get('apns-request-id')),
+                        apns_unique_id=_lc_push_reason(headers.get('apns-unique-id')),
+                        retry_after_ms=_lc_retry_after(headers.get('retry-after')))
+    if 200 <= status < 300:
+        result.outcome = 'sent'
+        channel = headers.get('apns-channel-id')
+        result.channel_id = channel if isinstance(channel, str) and _LC_CHANNEL.fullmatch(channel) is not None else None
+        result.body = body
+    elif status == 410:
+        result.outcome = 'gone'
+        stamp = body.get('timestamp') if body is not None else None
+        result.timestamp_ms = stamp if isinstance(stamp, int) and not isinstance(stamp, bool) else None
+    elif status in (429, 500, 503) or status >= 500 or reason == 'ExpiredProviderToken':
+        result.outcome = 'retry'
+    if result.reason is None and result.outcome != 'sent':
+        result.reason = 'HTTP ' + str(status)
+    return result
+
+
+class FcmClient:
+    """Sends FCM v1 messages: the Android data message (send) and Live Activities over FCM
+    (live_activity). The service account's key signs an RS256 assertion for an OAuth2 access
+    token, cached until five minutes before it expires and fetched again when FCM answers 401
+    (the message is then sent once more). Every send returns a PushResult. `origin` replaces
+    https://fcm.googleapis.com, `token_origin` the host of the key's token_uri, `ca_file` adds
+    trusted certificates: for tests and staging."""
+
+    def __init__(
+        self,
+        *,
+        service_account: str,
+        origin: Optional[str] = None,
+        token_origin: Optional[str] = None,
+        ca_file: Optional[str] = None,
+        project_id: Optional[str] = None,
+        timeout_s: float = 30.0,
+    ) -> None:
+        import threading
+        import urllib.parse
+        if not isinstance(service_account, str):
+            raise TypeError("service_account is the text of the service account's JSON key file, got " + type(service_account).__name__)
+        try:
+            account = json.loads(service_account)
+        except ValueError:
+            account = None
+        fields = ('client_email', 'private_key', 'project_id')
+        if not isinstance(account, dict) or any(not isinstance(account.get(name), str) or account.get(name) == '' for name in fields):
+            raise ValueError("service_account is not a service account's JSON key (it needs client_email, private_key and project_id)")
+        self._email: str = account['client_email']
+        self._key_id = account.get('private_key_id') if isinstance(account.get('private_key_id'), str) else None
+        self.project_id = account['project_id'] if project_id is None else _lc_token(project_id, 'the Firebase project id')
+        token_uri = account.get('token_uri') if isinstance(account.get('token_uri'), str) else _LC_GOOGLE_TOKEN_URI
+        if token_origin is not None:
+            parts = urllib.parse.urlsplit(str(token_uri))
+            token_uri = _lc_push_origin(token_origin, 'token_origin') + (parts.path or '/token')
+        if not str(token_uri).startswith('https://'):
+            raise ValueError("the service account's token_uri is not an https URL")
+        self._token_uri = str(token_uri)
+        self.origin = _LC_FCM_ORIGIN if origin is None else _lc_push_origin(origin, 'origin')
+        self._hashes = _lc_push_module('cryptography.hazmat.primitives.hashes')
+        self._padding = _lc_push_module('cryptography.hazmat.primitives.asymmetric.padding')
+        serialization = _lc_push_module('cryptography.hazmat.primitives.serialization')
+        try:
+            self._key: Any = serialization.load_pem_private_key(str(account['private_key']).encode('utf-8'), password=None)
+        except Exception:
+            raise ValueError("the service account's private_key is not a PEM RSA private key") from None
+        if getattr(self._key, 'key_size', 0) < 2048:
+            raise ValueError("the service account's private_key is not an RSA key of 2048 bits or more")
+        self._http = _lc_push_http(ca_file, timeout_s)
+        self._lock = threading.Lock()
+        self._access: Optional[str] = None
+        self._access_until = 0.0
+
+    def __enter__(self) -> FcmClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Closes the connections."""
+        self._http.close()
+
+    def __repr__(self) -> str:
+        return 'FcmClient(project_id=' + repr(self.project_id) + ', origin=' + repr(self.origin) + ')'
+
+    def send(self, token: str, attributes: RenamedAttributes, state: RenamedState, envelope: FcmEnvelopeLike) -> PushResult:
+        """The Android data message (fcm_message) to one registration token."""
+        return self._send(fcm_message(token, attributes, state, envelope))
+
+    def live_activity(
+        self,
+        fcm_token: str,
+        live_activity_token: str,
+        event: Literal['update', 'end', 'start'],
+        content_state: RenamedContentState,
+        *,
+        attributes: Union[RenamedApnsAttributes, RenamedAttributes, None] = None,
+        timestamp_ms: Optional[float] = None,
+        stale_date_ms: Optional[float] = None,
+        dismissal_date_ms: Optional[float] = None,
+        relevance_score: Optional[float] = None,
+        alert: Optional[ApnsAlertLike] = None,
+        push_token: bool = False,
+        channel_id: Optional[str] = None,
+        priority: int = 10,
+        expiration_ms: float = 0,
+    ) -> PushResult:
+        """A Live Activity push through FCM (`apns.live_activity_token`): the push-to-start
+        token for a start (with attributes and alert), the activity's token otherwise."""
+        payload = _lc_push_payload(event, content_state, attributes, timestamp_ms, stale_date_ms, dismissal_date_ms,
+                                   relevance_score, alert, push_token, channel_id)
+        return self._send(fcm_live_activity_message(fcm_token, live_activity_token, payload, ApnsDelivery(priority, expiration_ms)))
+
+    def _access_token(self, rejected: Optional[str]) -> Union[str, PushResult]:
+        """The cached access token, or a new one when it is near expiry or FCM refused
+        `rejected`; a PushResult when the token endpoint says no."""
+        import time
+        import urllib.parse
+        with self._lock:
+            now = time.time()
+            if self._access is not None and now < self._access_until and (rejected is None or rejected != self._access):
+                return self._access
+            header: JsonObject = {'alg': 'RS256', 'typ': 'JWT'}
+            if self._key_id is not None:
+                header['kid'] = self._key_id
+            claims: JsonObject = {'iss': self._email, 'scope': _LC_FCM_SCOPE, 'aud': self._token_uri, 'iat': int(now), 'exp': int(now) + 3600}
+            signing = _lc_jwt_input(header, claims)
+            signature: bytes = self._key.sign(signing, self._padding.PKCS1v15(), self._hashes.SHA256())
+            form = urllib.parse.urlencode({'grant_type': 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+                                           'assertion': signing.decode('ascii') + '.' + _lc_b64url(signature)})
+            try:
+                answer = self._http.post(self._token_uri, content=form.encode('ascii'),
+                                         headers={'content-type': 'application/x-www-form-urlencoded'})
+                status = int(answer.status_code)
+                body = _lc_push_json(bytes(answer.content))
+                answer_headers: Mapping[str, str] = answer.headers
+            except Exception as error:
+                return _lc_push_transport(error)
+            token = body.get('access_token') if body is not None else None
+            if status != 200 or not isinstance(token, str) or token == '':
+                reason = _lc_push_reason(body.get('error') if body is not None else None) or 'HTTP ' + str(status)
+                outcome: PushOutcome = 'retry' if status == 429 or status >= 500 else 'rejected'
+                return PushResult(outcome, status, 'access token: ' + reason, retry_after_ms=_lc_retry_after(answer_headers.get('retry-after')))
+            lifetime = body.get('expires_in') if body is not None else None
+            seconds = float(lifetime) if isinstance(lifetime, (int, float)) and not isinstance(lifetime, bool) else 3600.0
+            self._access = token
+            self._access_until = now + (seconds - 300 if seconds > 600 else seconds / 2)
+            return token
+
+    def _send(self, message: JsonObject) -> PushResult:
+        url = self.origin + '/v1/projects/' + self.project_id + '/messages:send'
+        content = json_text(message).encode('utf-8')
+        rejected: Optional[str] = None
+        while True:
+            token = self._access_token(rejected)
+            if isinstance(token, PushResult):
+                return token
+            headers = {'authorization': 'Bearer ' + token, 'content-type': 'application/json; charset=utf-8'}
+            try:
+                answer = self._http.post(url, content=content, headers=headers)
+                status = int(answer.status_code)
+                body = _lc_push_json(bytes(answer.content))
+                answer_headers: Mapping[str, str] = answer.headers
+            except Exception as error:
+                return _lc_push_transport(error)
+            if status == 401 and rejected is None:
+                rejected = token
+                continue
+            return _lc_fcm_result(status, answer_headers, body)
+
+
+def _lc_fcm_result(status: int, headers: Mapping[str, str], body: Optional[JsonObject]) -> PushResult:
+    """An FCM v1 answer as a PushResult (Firebase's FCM v1 ErrorCode table)."""
+    retry_after = _lc_retry_after(headers.get('retry-after'))
+    if 200 <= status < 300:
+        name = body.get('name') if body is not None else None
+        return PushResult('sent', status, message_id=name if isinstance(name, str) else None)
+    error = body.get('error') if body is not None else None
+    error = error if isinstance(error, dict) else {}
+    code: Optional[str] = None
+    details = error.get('details')
+    for detail in details if isinstance(details, list) else []:
+        if isinstance(detail, dict) and str(detail.get('@type', '')).endswith('google.firebase.fcm.v1.FcmError'):
+            code = _lc_push_reason(detail.get('errorCode'))
+    reason = code or _lc_push_reason(error.get('status')) or 'HTTP ' + str(status)
+    if reason == 'UNREGISTERED':
+        return PushResult('gone', status, reason)
+    if reason in ('QUOTA_EXCEEDED', 'UNAVAILABLE', 'INTERNAL') or status == 429 or status >= 500:
+        return PushResult('retry', status, reason, retry_after_ms=retry_after)
+    return PushResult('rejected', status, reason)
+
+
 # ---- Runtime: the same in every contract (livecontract's python-runtime block). ----
 # Public helper types and routes first, then the private `_lc_*` checkers and readers.
 

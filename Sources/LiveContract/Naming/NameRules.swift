@@ -118,6 +118,13 @@ public enum NameRules {
         "RoundingMode", "Set", "Short", "String", "StringBuilder", "Suppress", "Synchronized", "TextEncoder",
         "True", "Tuple", "Type", "TypeError", "TypeVar", "Union", "Unit", "ValueError", "WeakSet",
     ]
+    /// Top-level names the Python push clients (ApnsClient, FcmClient) add to the generated
+    /// module, and the standard names their code uses; kept apart from generatedCodeGlobals so
+    /// each language's client section owns its list.
+    public static let pythonPushClientNames: NameList = [
+        "ApnsClient", "Client", "FcmClient", "ImportError", "IndexError", "Lock", "OSError", "PKCS1v15",
+        "PushOutcome", "PushResult", "SSLError",
+    ]
     public static let fcmReservedKeys: NameList = [
         "collapse_key", "from", "message_type", "notification", "priority", "ttl",
     ]

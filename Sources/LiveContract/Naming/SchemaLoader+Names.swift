@@ -119,6 +119,7 @@ extension SchemaLoader {
             return "the generated \(name)"
         }
         if NameRules.generatedCodeGlobals.contains(name) { return "a name the generated Kotlin/TypeScript code uses" }
+        if NameRules.pythonPushClientNames.contains(name) { return "a name the generated Python push clients use" }
         return nil
     }
 

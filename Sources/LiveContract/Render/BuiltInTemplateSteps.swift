@@ -16,7 +16,7 @@ enum BuiltInTemplateSteps {
         case "kotlin-runtime.mustache": return (15490, steps5, tags5)
         case "kotlin.mustache": return (15525, steps6, tags6)
         case "python-runtime.mustache": return (45261, steps7, tags7)
-        case "python.mustache": return (15924, steps8, tags8)
+        case "python.mustache": return (44327, steps8, tags8)
         case "swift-bridge-runtime.mustache": return (5714, steps9, tags9)
         case "swift-bridge.mustache": return (1417, steps10, tags10)
         case "swift.mustache": return (6538, steps11, tags11)
@@ -1906,8 +1906,36 @@ enum BuiltInTemplateSteps {
         1, 14911, 14913, 14925,
         0, 14927, 15532, 0,
         1, 15532, 15534, 15546,
-        0, 15548, 15903, 0,
-        6, 15903, 15907, 15921,
+        0, 15548, 21928, 0,
+        1, 21928, 21930, 21946,
+        0, 21948, 21972, 0,
+        1, 21972, 21974, 21992,
+        0, 21994, 21996, 0,
+        1, 21996, 21998, 22012,
+        0, 22014, 26660, 0,
+        1, 26660, 26662, 26678,
+        0, 26680, 27401, 0,
+        1, 27401, 27403, 27419,
+        0, 27421, 28069, 0,
+        1, 28069, 28071, 28089,
+        0, 28091, 28093, 0,
+        1, 28093, 28095, 28109,
+        0, 28111, 28137, 0,
+        1, 28137, 28139, 28155,
+        0, 28157, 29066, 0,
+        1, 29066, 29068, 29084,
+        0, 29086, 38118, 0,
+        1, 38118, 38120, 38134,
+        0, 38136, 38145, 0,
+        1, 38145, 38147, 38156,
+        0, 38158, 38526, 0,
+        1, 38526, 38528, 38544,
+        0, 38546, 38585, 0,
+        1, 38585, 38587, 38605,
+        0, 38607, 38609, 0,
+        1, 38609, 38611, 38625,
+        0, 38627, 44306, 0,
+        6, 44306, 44310, 44324,
     ]
 
     private static func tags8() -> [TemplateTag] {
@@ -2055,7 +2083,21 @@ enum BuiltInTemplateSteps {
             TemplateTag(name: "stateType", head: "stateType", offset: 14264),
             TemplateTag(name: "payloadLabel", head: "payloadLabel", offset: 14911),
             TemplateTag(name: "payloadLabel", head: "payloadLabel", offset: 15532),
-            TemplateTag(name: "python-runtime", head: "python-runtime", offset: 15903),
+            TemplateTag(name: "contentStateType", head: "contentStateType", offset: 21928),
+            TemplateTag(name: "apnsAttributesType", head: "apnsAttributesType", offset: 21972),
+            TemplateTag(name: "attributesType", head: "attributesType", offset: 21996),
+            TemplateTag(name: "contentStateType", head: "contentStateType", offset: 26660),
+            TemplateTag(name: "contentStateType", head: "contentStateType", offset: 27401),
+            TemplateTag(name: "apnsAttributesType", head: "apnsAttributesType", offset: 28069),
+            TemplateTag(name: "attributesType", head: "attributesType", offset: 28093),
+            TemplateTag(name: "contentStateType", head: "contentStateType", offset: 28137),
+            TemplateTag(name: "contentStateType", head: "contentStateType", offset: 29066),
+            TemplateTag(name: "attributesType", head: "attributesType", offset: 38118),
+            TemplateTag(name: "stateType", head: "stateType", offset: 38145),
+            TemplateTag(name: "contentStateType", head: "contentStateType", offset: 38526),
+            TemplateTag(name: "apnsAttributesType", head: "apnsAttributesType", offset: 38585),
+            TemplateTag(name: "attributesType", head: "attributesType", offset: 38609),
+            TemplateTag(name: "python-runtime", head: "python-runtime", offset: 44306),
         ]
     }
 

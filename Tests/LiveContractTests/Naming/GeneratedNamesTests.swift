@@ -17,6 +17,7 @@ final class GeneratedNamesTests: XCTestCase {
             ("swiftTypeNames", NameRules.swiftTypeNames), ("kotlinTypeNames", NameRules.kotlinTypeNames),
             ("typeScriptTypeNames", NameRules.typeScriptTypeNames), ("frameworkTypes", NameRules.frameworkTypes),
             ("generatedCodeGlobals", NameRules.generatedCodeGlobals), ("fcmReservedKeys", NameRules.fcmReservedKeys),
+            ("pythonPushClientNames", NameRules.pythonPushClientNames),
         ]
         for (name, list) in lists {
             XCTAssertTrue(list.isSortedWithoutRepeats, "NameRules.\(name) must be sorted, each name once")
@@ -47,7 +48,8 @@ final class GeneratedNamesTests: XCTestCase {
                 let reserved = file.kind == .swift || file.kind == .swiftBridge ? NameRules.frameworkTypes : NameRules.generatedCodeGlobals
                 for used in Self.typeNames(code) where !declared.contains(used) && !ownTypes.contains(used) && !used.hasPrefix(loaded.contract.name) {
                     external[file.kind.rawValue, default: []].insert(used)
-                    if !reserved.contains(used) { unreserved[file.kind.rawValue, default: []].insert(used) }
+                    let pushClient = file.kind == .python && NameRules.pythonPushClientNames.contains(used)
+                if !reserved.contains(used) && !pushClient { unreserved[file.kind.rawValue, default: []].insert(used) }
                 }
             }
         }
