@@ -78,6 +78,7 @@ final class GoPushClientTests: XCTestCase {
         defer { fake.stop() }
         XCTAssertGreaterThan(fake.fixtureRequests, 100, "the fake loaded too few expected requests")
         let environment = GoToolchains.environment(root: root)
+        var passed = 0, failed = 0
         for go in toolchains {
             let vet = try TestSupport.run(go.path, ["vet", "./..."], in: module, environment: environment)
             XCTAssertEqual(vet.status, 0, "go vet (\(go.version)) failed:\n\(vet.stdout)\(vet.stderr)")
@@ -90,11 +91,13 @@ final class GoPushClientTests: XCTestCase {
             let result = try TestSupport.run(module.appendingPathComponent(program).path, contracts.map(\.fixtures.path),
                                              in: module, environment: fake.environment)
             let summary = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
-            print("go push (\(go.version)): \(summary)")
+            print("\(go.version): \(summary)")
             XCTAssertEqual(result.status, 0, "\(go.version):\n\(result.stdout.prefix(8000))\(result.stderr)")
             let counts = summary.split(separator: " ").compactMap { Int($0) }
             XCTAssertTrue(summary.hasPrefix("go push: ") && counts.count == 2, "no summary line:\n\(result.stdout.suffix(3000))\(result.stderr)")
             if counts.count == 2 {
+                passed += counts[0]
+                failed += counts[1]
                 // Each contract checks well over twenty sends and answers; fewer means a driver skipped its fixtures.
                 XCTAssertGreaterThan(counts[0], contracts.count * 40, summary)
                 XCTAssertEqual(counts[1], 0, "\(go.version):\n\(result.stdout.prefix(8000))")
@@ -113,7 +116,8 @@ final class GoPushClientTests: XCTestCase {
             XCTAssertEqual(proxied.status, 0, proxied.stdout + proxied.stderr)
             XCTAssertEqual(proxied.stdout.split(separator: "\n").last.map(String.init), "go push: 3 passed, 0 failed", proxied.stdout + proxied.stderr)
         }
-        print("go push: \(toolchains.count) toolchains, \(Int(Date().timeIntervalSince(started)))s")
+        print("go push: \(passed) passed, \(failed) failed (\(toolchains.count) toolchains, \(Int(Date().timeIntervalSince(started)))s)")
+        XCTAssertGreaterThan(passed, 0)
     }
 
     /// The client takes the contract's APNs shape (ContentState, ApnsAttributes) for APNs and
