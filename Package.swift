@@ -42,6 +42,7 @@ let package = Package(
                 .embedInCode("go.mustache"),
                 .embedInCode("python-runtime.mustache"),
                 .embedInCode("go-runtime.mustache"),
+                .embedInCode("go-client.mustache"),
             ]
         ),
         .target(

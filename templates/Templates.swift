@@ -18,5 +18,6 @@ public enum BuiltInTemplates {
         "go.mustache": PackageResources.go_mustache,
         "python-runtime.mustache": PackageResources.python_runtime_mustache,
         "go-runtime.mustache": PackageResources.go_runtime_mustache,
+        "go-client.mustache": PackageResources.go_client_mustache,
     ]
 }

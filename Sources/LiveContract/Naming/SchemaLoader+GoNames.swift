@@ -4,8 +4,9 @@
 /// with one spelling make a file Go refuses to build (contract `Apns` with a type `Options`
 /// is `ApnsOptions` twice), so a contract with a `go` output is checked here, naming both.
 extension SchemaLoader {
-    /// Exported top-level names of go.mustache and go-runtime.mustache that are not derived
-    /// from a schema name (ServerAPIContractTests reads the templates and keeps this list equal).
+    /// Exported top-level names of go.mustache, go-runtime.mustache and go-client.mustache that
+    /// are not derived from a schema name (GoTopLevelNamesTests reads the templates and keeps
+    /// this list equal).
     static let goFixedNames: Set<String> = [
         "ApnsAlert", "ApnsAttributes", "ApnsDelivery", "ApnsHeaders", "ApnsLifecycleError", "ApnsHostChannelsDevelopment",
         "ApnsHostChannelsProduction", "ApnsHostDevelopment", "ApnsHostProduction", "ApnsOptions", "ApnsPayload",
@@ -18,6 +19,9 @@ extension SchemaLoader {
         "FromApnsAttributes", "FromContentState", "ListChannelsRequest", "NewApnsPayload", "NewApnsStart", "NewApnsStartPayload",
         "NewBroadcastPayload", "NewFCMLiveActivityMessage", "NewFCMMessage", "ParseFCMData", "ReadChannelRequest",
         "State", "SwiftAttributesType", "ToApnsAttributes", "ToContentState", "ToFCMData", "Uint8",
+        // The push clients of go-client.mustache.
+        "ApnsClient", "ApnsConfig", "FcmClient", "FcmConfig", "NewApnsClient", "NewFcmClient", "PushGone", "PushOutcome",
+        "PushRejected", "PushResult", "PushRetry", "PushSent",
     ]
 
     /// Refuses a contract whose Go output would declare one top-level name twice.

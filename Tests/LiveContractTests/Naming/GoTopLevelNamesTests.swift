@@ -9,7 +9,7 @@ final class GoTopLevelNamesTests: XCTestCase {
     /// The loader's list of fixed names is exactly what the Go templates declare at the top level.
     func testFixedNamesAreTheTemplatesTopLevelNames() throws {
         var declared = Set<String>()
-        for template in ["go.mustache", "go-runtime.mustache"] {
+        for template in ["go.mustache", "go-runtime.mustache", "go-client.mustache"] {
             let text = try String(contentsOf: TestSupport.repoRoot.appendingPathComponent("templates/\(template)"), encoding: .utf8)
             var inConst = false
             for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -69,5 +69,52 @@ final class GoTopLevelNamesTests: XCTestCase {
         let python = try TestSupport.run(TestSupport.binary.path, ["generate", schema.path], in: folder)
         XCTAssertEqual(python.status, 0, python.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("apns.py").path))
+    }
+
+    /// The push clients' names are taken too: a contract `Apns` with a type `Client` would
+    /// declare ApnsClient twice, and with an enum `Config` ApnsConfig twice; a contract `Push`
+    /// with an enum `Outcome` PushOutcome twice.
+    func testPushClientNamesAreRefusedForContractTypes() throws {
+        let folder = TestSupport.temporaryDirectory("lc-go-push-names")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schema = folder.appendingPathComponent("push.yaml")
+        try """
+            livecontract: 1
+            name: Apns
+            attributes:
+              a: { type: "Client?" }
+            state:
+              b: { type: "Config?" }
+            types:
+              Client: { fields: { x: { type: "int?" } } }
+              Config: { enum: [sandbox, production] }
+            outputs:
+              go: { path: go/push.go, package: push }
+
+            """.write(to: schema, atomically: true, encoding: .utf8)
+        let result = try TestSupport.run(TestSupport.binary.path, ["generate", schema.path], in: folder)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        XCTAssertEqual(errors, [
+            "\(schema.path):8:3: error: type 'Client' is ApnsClient in the Go output, which is also a name of the fixed Go API; rename one of them [name-collision]",
+            "\(schema.path):9:3: error: type 'Config' is ApnsConfig in the Go output, which is also a name of the fixed Go API; rename one of them [name-collision]",
+        ].map { Substring($0) })
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["push.yaml"], "a refused schema writes nothing")
+
+        try """
+            livecontract: 1
+            name: Push
+            state:
+              b: { type: "Outcome?" }
+            types:
+              Outcome: { enum: [sent, later] }
+            outputs:
+              go: { path: go/push.go, package: push }
+
+            """.write(to: schema, atomically: true, encoding: .utf8)
+        let push = try TestSupport.run(TestSupport.binary.path, ["generate", schema.path], in: folder)
+        XCTAssertEqual(push.stderr.split(separator: "\n").filter { $0.contains(": error: ") }, [
+            "\(schema.path):6:3: error: type 'Outcome' is PushOutcome in the Go output, which is also a name of the fixed Go API; rename one of them [name-collision]",
+        ].map { Substring($0) })
     }
 }

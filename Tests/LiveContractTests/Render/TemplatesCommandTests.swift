@@ -85,6 +85,7 @@ final class TemplatesCommandTests: XCTestCase {
                          includes built-in python-runtime.mustache
           go             built-in go.mustache
                          includes built-in go-runtime.mustache
+                         includes built-in go-client.mustache
           fixtures       no template: JSON written by livecontract itself
           json-schema    no template: JSON written by livecontract itself
 
@@ -171,7 +172,7 @@ final class TemplatesCommandTests: XCTestCase {
         }
         XCTAssertEqual(Set(TemplateSet.partialNames), ["kotlin-runtime.mustache", "kotlin-read-runtime.mustache", "typescript-runtime.mustache",
                                                        "swift-bridge-runtime.mustache", "kotlin-bridge-runtime.mustache",
-                                                       "python-runtime.mustache", "go-runtime.mustache"])
+                                                       "python-runtime.mustache", "go-runtime.mustache", "go-client.mustache"])
     }
 
     /// A user template that includes a partial the set does not have fails at the tag, with

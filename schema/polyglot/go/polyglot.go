@@ -4,20 +4,36 @@
 
 // Package polyglot is the Polyglot Live Activity contract for a Go server: the JS bridge
 // shape (State: Unix ms, bridge names), the APNs shape (ContentState: what the widget's
-// Codable type decodes), conversions between them, FCM data encode/parse and push bodies.
-// Standard library only. Wire rules: docs/wire.md; usage: docs/go.md.
+// Codable type decodes), conversions between them, FCM data encode/parse, push bodies and
+// the clients that send them (ApnsClient over HTTP/2, FcmClient). Standard library only.
+// Wire rules: docs/wire.md; usage: docs/go.md.
 package polyglot
 
 import (
 	"bytes"
+	"context"
+	"crypto"
+	"crypto/ecdsa"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/base64"
 	"encoding/json"
+	"encoding/pem"
 	"errors"
 	"fmt"
+	"io"
 	"math"
+	"net/http"
+	"net/url"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 	"unicode/utf8"
 )
 
@@ -2436,3 +2452,713 @@ func lcNoNullInside(raw json.RawMessage, shape string, path string) error {
 	}
 	return nil
 }
+
+// PushOutcome is what a server does after a send: keep going (PushSent), drop the token
+// (PushGone), try again later (PushRetry, after PushResult.RetryAfterMs when the service
+// named it), or fix the request (PushRejected: PushResult.Reason names what is wrong).
+type PushOutcome string
+
+// The outcomes of a send; the values are the same strings in every generated language.
+const (
+	PushSent     PushOutcome = "sent"
+	PushGone     PushOutcome = "gone"
+	PushRetry    PushOutcome = "retry"
+	PushRejected PushOutcome = "rejected"
+)
+
+// PushResult is the answer to one send of ApnsClient or FcmClient. A send never returns a
+// bare error or status code: an HTTP answer, a refused payload and a transport failure are
+// each a result. Nothing in it holds a key, a provider or access token, or a device token.
+type PushResult struct {
+	Outcome PushOutcome
+	// Status is the HTTP status; 0 when no answer came (Reason "TransportError") or the
+	// request was never sent (Reason "InvalidRequest", "InvalidCredentials").
+	Status int
+	// Reason is APNs' reason (BadDeviceToken, Unregistered, TooManyRequests, ...) or FCM's
+	// error code (UNREGISTERED, QUOTA_EXCEEDED, INVALID_ARGUMENT, SENDER_ID_MISMATCH, ...).
+	Reason string
+	// ApnsID and ApnsUniqueID are APNs' apns-id and apns-unique-id (the latter sandbox only).
+	ApnsID       string
+	ApnsUniqueID string
+	// GoneAtMs is when APNs last knew the token valid (410's timestamp, Unix ms), or 0.
+	GoneAtMs int64
+	// RetryAfterMs is the service's Retry-After in milliseconds, or 0 when it named none.
+	RetryAfterMs int64
+	// ChannelID is the apns-channel-id of a created channel.
+	ChannelID string
+	// Channels are the channel ids ListChannels read.
+	Channels []string
+	// MessageName is FCM's name of the sent message (projects/.../messages/...).
+	MessageName string
+	// Body is the answer's body, for ReadChannel (the channel's settings) and errors.
+	Body []byte
+	// Err is why a request was not sent or not answered; it never holds a credential or a token.
+	Err error
+}
+
+// ApnsConfig configures an ApnsClient. Key is the text of the .p8 file (PKCS#8 PEM of an
+// EC P-256 key) that Apple's developer account gives with KeyID; TeamID is the team that
+// owns it; BundleID is the app's bundle id (the topic is BundleID + ".push-type.liveactivity").
+type ApnsConfig struct {
+	Key      []byte
+	KeyID    string
+	TeamID   string
+	BundleID string
+	// Production picks api.push.apple.com (a TestFlight or App Store build); false picks the
+	// sandbox host (a build run from Xcode). A token of one is BadDeviceToken on the other.
+	Production bool
+	// Origin ("https://host:port") replaces the APNs host of every route, for a local or
+	// staging server; ChannelsOrigin replaces the channel-management host (default: Origin
+	// when set, else Apple's channel host of the environment).
+	Origin         string
+	ChannelsOrigin string
+	// RootCAs are the certificates trusted for TLS (nil: the system's).
+	RootCAs *x509.CertPool
+	// Timeout bounds one request (0: 30 seconds).
+	Timeout time.Duration
+	// TokenLifetime is how long one provider token is used (0: 40 minutes). Apple refuses a
+	// token older than one hour and one renewed more often than every 20 minutes, so it is
+	// kept between 20 and 50 minutes.
+	TokenLifetime time.Duration
+}
+
+// ApnsClient sends this contract's Live Activity pushes to APNs over one HTTP/2 connection
+// per host, signed with one ES256 provider token reused for ApnsConfig.TokenLifetime and
+// renewed (the request sent again once) when APNs answers 403 ExpiredProviderToken. Safe
+// for concurrent use. The proxy of HTTPS_PROXY / NO_PROXY is used (http.ProxyFromEnvironment).
+type ApnsClient struct {
+	config   ApnsConfig
+	key      *ecdsa.PrivateKey
+	http     *http.Client
+	lock     sync.Mutex
+	token    string
+	issuedAt time.Time
+}
+
+// NewApnsClient reads the key and prepares the connection (opened at the first send). Its
+// errors never quote the key.
+func NewApnsClient(config ApnsConfig) (*ApnsClient, error) {
+	if config.KeyID == "" || config.TeamID == "" || config.BundleID == "" {
+		return nil, errors.New("ApnsConfig needs KeyID, TeamID and BundleID")
+	}
+	block, _ := pem.Decode(config.Key)
+	if block == nil {
+		return nil, errors.New("ApnsConfig.Key is not PEM text (the .p8 file's contents)")
+	}
+	parsed, err := x509.ParsePKCS8PrivateKey(block.Bytes)
+	if err != nil {
+		return nil, errors.New("ApnsConfig.Key is not a PKCS#8 private key")
+	}
+	key, ok := parsed.(*ecdsa.PrivateKey)
+	if !ok || key.Curve.Params().BitSize != 256 {
+		return nil, errors.New("ApnsConfig.Key is not an EC P-256 key (APNs signs with ES256)")
+	}
+	if config.TokenLifetime == 0 {
+		config.TokenLifetime = 40 * time.Minute
+	}
+	if config.TokenLifetime < 20*time.Minute || config.TokenLifetime > 50*time.Minute {
+		return nil, errors.New("ApnsConfig.TokenLifetime is kept between 20 and 50 minutes")
+	}
+	for _, origin := range []*string{&config.Origin, &config.ChannelsOrigin} {
+		if err := lcPushOrigin(origin); err != nil {
+			return nil, err
+		}
+	}
+	return &ApnsClient{config: config, key: key, http: lcPushHTTP(config.RootCAs, config.Timeout)}, nil
+}
+
+// Update sends an "update" to an activity's push token. delivery is at most one
+// ApnsDelivery (default: priority 10, expiration 0).
+func (c *ApnsClient) Update(ctx context.Context, activityToken string, contentState ContentState, options ApnsOptions, delivery ...ApnsDelivery) PushResult {
+	return c.device(ctx, "update", activityToken, contentState, options, nil, delivery)
+}
+
+// End sends an "end" to an activity's push token (options.DismissalDateMs says when it leaves the screen).
+func (c *ApnsClient) End(ctx context.Context, activityToken string, contentState ContentState, options ApnsOptions, delivery ...ApnsDelivery) PushResult {
+	return c.device(ctx, "end", activityToken, contentState, options, nil, delivery)
+}
+
+// Start starts an activity through the app's push-to-start token (not an activity's
+// token); options.Alert is required, as for NewApnsStart.
+func (c *ApnsClient) Start(ctx context.Context, pushToStartToken string, attributes ApnsAttributes, contentState ContentState, options ApnsOptions, delivery ...ApnsDelivery) PushResult {
+	return c.device(ctx, "start", pushToStartToken, contentState, options, &attributes, delivery)
+}
+
+// StartWithInput is Start with the iOS 18 input (NewApnsStartPayload): an update token
+// for the new activity or a broadcast channel to join.
+func (c *ApnsClient) StartWithInput(ctx context.Context, pushToStartToken string, attributes ApnsAttributes, contentState ContentState, options ApnsOptions, input ApnsStartInput, delivery ...ApnsDelivery) PushResult {
+	var alert ApnsAlert
+	if options.Alert != nil {
+		alert = *options.Alert
+	}
+	payload, err := NewApnsStartPayload(contentState, options, attributes, alert, input)
+	if err != nil {
+		return lcPushInvalid(err)
+	}
+	request, err := ApnsTokenRequest(pushToStartToken, c.config.BundleID, payload, lcPushDelivery(delivery))
+	if err != nil {
+		return lcPushInvalid(err)
+	}
+	return c.send(ctx, c.pushOrigin(), request)
+}
+
+// Broadcast sends an "update" to every activity subscribed to channelID.
+func (c *ApnsClient) Broadcast(ctx context.Context, channelID string, contentState ContentState, options ApnsOptions, delivery ...ApnsDelivery) PushResult {
+	return c.broadcast(ctx, "update", channelID, contentState, options, delivery)
+}
+
+// BroadcastEnd sends an "end" to every activity subscribed to channelID.
+func (c *ApnsClient) BroadcastEnd(ctx context.Context, channelID string, contentState ContentState, options ApnsOptions, delivery ...ApnsDelivery) PushResult {
+	return c.broadcast(ctx, "end", channelID, contentState, options, delivery)
+}
+
+// CreateChannel creates a broadcast channel; its id is PushResult.ChannelID. storagePolicy
+// 0 stores no push for a device that is offline, 1 the latest.
+func (c *ApnsClient) CreateChannel(ctx context.Context, storagePolicy int) PushResult {
+	request, err := CreateChannelRequest(c.config.BundleID, storagePolicy)
+	if err != nil {
+		return lcPushInvalid(err)
+	}
+	return c.send(ctx, c.channelsOrigin(), request)
+}
+
+// ReadChannel reads a channel's settings (PushResult.Body, JSON).
+func (c *ApnsClient) ReadChannel(ctx context.Context, channelID string) PushResult {
+	request, err := ReadChannelRequest(c.config.BundleID, channelID)
+	if err != nil {
+		return lcPushInvalid(err)
+	}
+	return c.send(ctx, c.channelsOrigin(), request)
+}
+
+// DeleteChannel deletes a channel once its event is over.
+func (c *ApnsClient) DeleteChannel(ctx context.Context, channelID string) PushResult {
+	request, err := DeleteChannelRequest(c.config.BundleID, channelID)
+	if err != nil {
+		return lcPushInvalid(err)
+	}
+	return c.send(ctx, c.channelsOrigin(), request)
+}
+
+// ListChannels lists the app's channel ids (PushResult.Channels).
+func (c *ApnsClient) ListChannels(ctx context.Context) PushResult {
+	request, err := ListChannelsRequest(c.config.BundleID)
+	if err != nil {
+		return lcPushInvalid(err)
+	}
+	result := c.send(ctx, c.channelsOrigin(), request)
+	if result.Outcome == PushSent {
+		var list struct {
+			Channels []string `json:"channels"`
+		}
+		if json.Unmarshal(result.Body, &list) == nil {
+			result.Channels = list.Channels
+		}
+	}
+	return result
+}
+
+// CloseIdleConnections closes the connections no request is using.
+func (c *ApnsClient) CloseIdleConnections() { c.http.CloseIdleConnections() }
+
+func (c *ApnsClient) device(ctx context.Context, event string, token string, contentState ContentState, options ApnsOptions, attributes *ApnsAttributes, delivery []ApnsDelivery) PushResult {
+	payload, err := NewApnsPayload(event, contentState, options, attributes)
+	if err != nil {
+		return lcPushInvalid(err)
+	}
+	request, err := ApnsTokenRequest(token, c.config.BundleID, payload, lcPushDelivery(delivery))
+	if err != nil {
+		return lcPushInvalid(err)
+	}
+	return c.send(ctx, c.pushOrigin(), request)
+}
+
+func (c *ApnsClient) broadcast(ctx context.Context, event string, channelID string, contentState ContentState, options ApnsOptions, delivery []ApnsDelivery) PushResult {
+	payload, err := NewBroadcastPayload(event, contentState, options)
+	if err != nil {
+		return lcPushInvalid(err)
+	}
+	request, err := BroadcastRequest(c.config.BundleID, channelID, payload, lcPushDelivery(delivery))
+	if err != nil {
+		return lcPushInvalid(err)
+	}
+	return c.send(ctx, c.pushOrigin(), request)
+}
+
+func (c *ApnsClient) pushOrigin() string {
+	switch {
+	case c.config.Origin != "":
+		return c.config.Origin
+	case c.config.Production:
+		return ApnsHostProduction
+	default:
+		return ApnsHostDevelopment
+	}
+}
+
+func (c *ApnsClient) channelsOrigin() string {
+	switch {
+	case c.config.ChannelsOrigin != "":
+		return c.config.ChannelsOrigin
+	case c.config.Origin != "":
+		return c.config.Origin
+	case c.config.Production:
+		return ApnsHostChannelsProduction
+	default:
+		return ApnsHostChannelsDevelopment
+	}
+}
+
+// providerToken is the token in use, made when there is none, it is older than the
+// lifetime, or APNs called `stale` (the token a request was refused with) expired.
+func (c *ApnsClient) providerToken(stale string) (string, error) {
+	c.lock.Lock()
+	defer c.lock.Unlock()
+	if c.token != "" && c.token != stale && time.Since(c.issuedAt) < c.config.TokenLifetime {
+		return c.token, nil
+	}
+	now := time.Now()
+	header, _ := json.Marshal(map[string]string{"alg": "ES256", "kid": c.config.KeyID})
+	claims, _ := json.Marshal(map[string]interface{}{"iss": c.config.TeamID, "iat": now.Unix()})
+	input := lcPushB64(header) + "." + lcPushB64(claims)
+	digest := sha256.Sum256([]byte(input))
+	r, s, err := ecdsa.Sign(rand.Reader, c.key, digest[:])
+	if err != nil {
+		return "", errors.New("could not sign the APNs provider token")
+	}
+	signature := make([]byte, 64)
+	r.FillBytes(signature[:32])
+	s.FillBytes(signature[32:])
+	c.token, c.issuedAt = input+"."+lcPushB64(signature), now
+	return c.token, nil
+}
+
+func (c *ApnsClient) send(ctx context.Context, origin string, request ApnsRequest) PushResult {
+	var body []byte
+	if request.Body != nil {
+		var err error
+		if body, err = lcMarshal(request.Body); err != nil {
+			return lcPushInvalid(err)
+		}
+	}
+	stale := ""
+	for attempt := 0; ; attempt++ {
+		token, err := c.providerToken(stale)
+		if err != nil {
+			return PushResult{Outcome: PushRejected, Reason: "InvalidCredentials", Err: err}
+		}
+		headers := map[string]string{"authorization": "bearer " + token}
+		for name, value := range request.Headers {
+			headers[name] = value
+		}
+		if body != nil {
+			headers["content-type"] = "application/json"
+		}
+		answer, status, result := lcPushDo(ctx, c.http, request.Method, origin+request.Path, headers, body)
+		if status == 0 {
+			return result
+		}
+		result.ApnsID = answer.Header.Get("apns-id")
+		result.ApnsUniqueID = answer.Header.Get("apns-unique-id")
+		if status >= 200 && status < 300 {
+			result.Outcome = PushSent
+			result.ChannelID = answer.Header.Get("apns-channel-id")
+			return result
+		}
+		var reason struct {
+			Reason    string `json:"reason"`
+			Timestamp int64  `json:"timestamp"`
+		}
+		_ = json.Unmarshal(result.Body, &reason)
+		result.Reason = reason.Reason
+		if status == 403 && reason.Reason == "ExpiredProviderToken" && attempt == 0 {
+			stale = token
+			continue
+		}
+		switch {
+		case status == 410:
+			result.Outcome, result.GoneAtMs = PushGone, reason.Timestamp
+		case status == 429 || status >= 500:
+			result.Outcome = PushRetry
+		default:
+			result.Outcome = PushRejected
+		}
+		return result
+	}
+}
+
+// FcmConfig configures an FcmClient. ServiceAccount is the text of the service account's
+// JSON key file (Firebase console: Project settings, Service accounts).
+type FcmConfig struct {
+	ServiceAccount []byte
+	// Origin replaces https://fcm.googleapis.com; TokenOrigin replaces the scheme and host of
+	// the key's token_uri (the assertion's audience stays token_uri), for a local server.
+	Origin      string
+	TokenOrigin string
+	// RootCAs are the certificates trusted for TLS (nil: the system's).
+	RootCAs *x509.CertPool
+	// Timeout bounds one request (0: 30 seconds).
+	Timeout time.Duration
+}
+
+// FcmClient sends this contract's FCM v1 messages (messages:send) with an OAuth2 access
+// token from the service account (an RS256 JWT assertion to its token_uri), kept until five
+// minutes before it expires and renewed, the message sent again once, when FCM answers 401.
+// Safe for concurrent use; the proxy of HTTPS_PROXY / NO_PROXY is used.
+type FcmClient struct {
+	config    FcmConfig
+	key       *rsa.PrivateKey
+	keyID     string
+	email     string
+	project   string
+	tokenURI  string
+	tokenURL  string
+	http      *http.Client
+	lock      sync.Mutex
+	access    string
+	expiresAt time.Time
+}
+
+// NewFcmClient reads the service account. Its errors never quote the key.
+func NewFcmClient(config FcmConfig) (*FcmClient, error) {
+	var account struct {
+		ProjectID    string `json:"project_id"`
+		PrivateKeyID string `json:"private_key_id"`
+		PrivateKey   string `json:"private_key"`
+		ClientEmail  string `json:"client_email"`
+		TokenURI     string `json:"token_uri"`
+	}
+	if json.Unmarshal(config.ServiceAccount, &account) != nil {
+		return nil, errors.New("FcmConfig.ServiceAccount is not a service account's JSON key file")
+	}
+	if account.ProjectID == "" || account.ClientEmail == "" || account.PrivateKey == "" {
+		return nil, errors.New("the service account lacks project_id, client_email or private_key")
+	}
+	block, _ := pem.Decode([]byte(account.PrivateKey))
+	if block == nil {
+		return nil, errors.New("the service account's private_key is not PEM text")
+	}
+	parsed, err := x509.ParsePKCS8PrivateKey(block.Bytes)
+	if err != nil {
+		if parsed, err = x509.ParsePKCS1PrivateKey(block.Bytes); err != nil {
+			return nil, errors.New("the service account's private_key is not an RSA private key")
+		}
+	}
+	key, ok := parsed.(*rsa.PrivateKey)
+	if !ok {
+		return nil, errors.New("the service account's private_key is not an RSA key (Google signs with RS256)")
+	}
+	if account.TokenURI == "" {
+		account.TokenURI = "https://oauth2.googleapis.com/token"
+	}
+	for _, origin := range []*string{&config.Origin, &config.TokenOrigin} {
+		if err := lcPushOrigin(origin); err != nil {
+			return nil, err
+		}
+	}
+	tokenURL := account.TokenURI
+	if config.TokenOrigin != "" {
+		parsedURI, err := url.Parse(account.TokenURI)
+		if err != nil {
+			return nil, errors.New("the service account's token_uri is not a URL")
+		}
+		tokenURL = config.TokenOrigin + parsedURI.RequestURI()
+	}
+	return &FcmClient{config: config, key: key, keyID: account.PrivateKeyID, email: account.ClientEmail, project: account.ProjectID,
+		tokenURI: account.TokenURI, tokenURL: tokenURL, http: lcPushHTTP(config.RootCAs, config.Timeout)}, nil
+}
+
+// Send sends the Android data message of NewFCMMessage (the bridge shape, as the app reads
+// it), its data keys in the order ToFCMData writes them.
+func (c *FcmClient) Send(ctx context.Context, token string, attributes Attributes, state State, envelope FCMEnvelope) PushResult {
+	message, err := NewFCMMessage(token, attributes, state, envelope)
+	if err != nil {
+		return lcPushInvalid(err)
+	}
+	return c.post(ctx, lcPushDataMessage(message))
+}
+
+// LiveActivity sends an iOS Live Activity push through FCM (NewFCMLiveActivityMessage):
+// fcmToken is the app's FCM registration token, liveActivityToken the push-to-start token
+// (a start payload) or the activity's push token (update, end).
+func (c *FcmClient) LiveActivity(ctx context.Context, fcmToken string, liveActivityToken string, payload ApnsPayload, delivery ApnsDelivery) PushResult {
+	message, err := NewFCMLiveActivityMessage(fcmToken, liveActivityToken, payload, delivery)
+	if err != nil {
+		return lcPushInvalid(err)
+	}
+	var wire lcPushLiveActivity
+	wire.Message.Token = message.Message.Token
+	wire.Message.Apns.LiveActivityToken = message.Message.Apns.LiveActivityToken
+	wire.Message.Apns.Headers.Priority = message.Message.Apns.Headers["apns-priority"]
+	wire.Message.Apns.Headers.Expiration = message.Message.Apns.Headers["apns-expiration"]
+	wire.Message.Apns.Payload = message.Message.Apns.Payload
+	return c.post(ctx, wire)
+}
+
+// CloseIdleConnections closes the connections no request is using.
+func (c *FcmClient) CloseIdleConnections() { c.http.CloseIdleConnections() }
+
+// accessToken is the cached token, or a new one when there is none, it expires within five
+// minutes, or FCM refused `stale`.
+func (c *FcmClient) accessToken(ctx context.Context, stale string) (string, PushResult) {
+	c.lock.Lock()
+	defer c.lock.Unlock()
+	if c.access != "" && c.access != stale && time.Now().Before(c.expiresAt.Add(-5*time.Minute)) {
+		return c.access, PushResult{}
+	}
+	now := time.Now()
+	header, _ := json.Marshal(map[string]string{"alg": "RS256", "typ": "JWT", "kid": c.keyID})
+	claims, _ := json.Marshal(map[string]interface{}{
+		"iss": c.email, "scope": "https://www.googleapis.com/auth/firebase.messaging",
+		"aud": c.tokenURI, "iat": now.Unix(), "exp": now.Add(time.Hour).Unix(),
+	})
+	input := lcPushB64(header) + "." + lcPushB64(claims)
+	digest := sha256.Sum256([]byte(input))
+	signature, err := rsa.SignPKCS1v15(rand.Reader, c.key, crypto.SHA256, digest[:])
+	if err != nil {
+		return "", PushResult{Outcome: PushRejected, Reason: "InvalidCredentials", Err: errors.New("could not sign the OAuth assertion")}
+	}
+	form := url.Values{"grant_type": {"urn:ietf:params:oauth:grant-type:jwt-bearer"}, "assertion": {input + "." + lcPushB64(signature)}}
+	headers := map[string]string{"content-type": "application/x-www-form-urlencoded"}
+	_, status, result := lcPushDo(ctx, c.http, "POST", c.tokenURL, headers, []byte(form.Encode()))
+	if status == 0 {
+		return "", result
+	}
+	var answer struct {
+		AccessToken string `json:"access_token"`
+		ExpiresIn   int64  `json:"expires_in"`
+		Error       string `json:"error"`
+	}
+	_ = json.Unmarshal(result.Body, &answer)
+	if status != 200 || answer.AccessToken == "" {
+		result.Body = nil
+		result.Reason = "AccessTokenRefused"
+		if answer.Error != "" {
+			result.Reason += ": " + answer.Error
+		}
+		result.Outcome = PushRejected
+		if status == 429 || status >= 500 {
+			result.Outcome = PushRetry
+		}
+		return "", result
+	}
+	if answer.ExpiresIn <= 0 {
+		answer.ExpiresIn = 3600
+	}
+	c.access, c.expiresAt = answer.AccessToken, now.Add(time.Duration(answer.ExpiresIn)*time.Second)
+	return c.access, PushResult{}
+}
+
+func (c *FcmClient) post(ctx context.Context, message interface{}) PushResult {
+	body, err := lcMarshal(message)
+	if err != nil {
+		return lcPushInvalid(err)
+	}
+	origin := "https://fcm.googleapis.com"
+	if c.config.Origin != "" {
+		origin = c.config.Origin
+	}
+	address := origin + "/v1/projects/" + url.PathEscape(c.project) + "/messages:send"
+	stale := ""
+	for attempt := 0; ; attempt++ {
+		token, refused := c.accessToken(ctx, stale)
+		if token == "" {
+			return refused
+		}
+		headers := map[string]string{"authorization": "Bearer " + token, "content-type": "application/json; charset=utf-8"}
+		_, status, result := lcPushDo(ctx, c.http, "POST", address, headers, body)
+		if status == 0 {
+			return result
+		}
+		if status == 200 {
+			var sent struct {
+				Name string `json:"name"`
+			}
+			_ = json.Unmarshal(result.Body, &sent)
+			result.Outcome, result.MessageName = PushSent, sent.Name
+			return result
+		}
+		if status == 401 && attempt == 0 {
+			stale = token
+			continue
+		}
+		var failure struct {
+			Error struct {
+				Status  string `json:"status"`
+				Details []struct {
+					ErrorCode string `json:"errorCode"`
+				} `json:"details"`
+			} `json:"error"`
+		}
+		_ = json.Unmarshal(result.Body, &failure)
+		result.Reason = failure.Error.Status
+		for _, detail := range failure.Error.Details {
+			if detail.ErrorCode != "" {
+				result.Reason = detail.ErrorCode
+			}
+		}
+		switch {
+		case result.Reason == "UNREGISTERED":
+			result.Outcome = PushGone
+		case status == 429 || status >= 500 || result.Reason == "QUOTA_EXCEEDED" || result.Reason == "UNAVAILABLE" || result.Reason == "INTERNAL":
+			result.Outcome = PushRetry
+		default:
+			result.Outcome = PushRejected
+		}
+		return result
+	}
+}
+
+// lcPushHTTP is one client per ApnsClient or FcmClient: HTTP/2 when the server offers it
+// (ALPN h2, one connection multiplexing every request), HTTP/1.1 otherwise.
+func lcPushHTTP(roots *x509.CertPool, timeout time.Duration) *http.Client {
+	if timeout == 0 {
+		timeout = 30 * time.Second
+	}
+	transport := &http.Transport{
+		Proxy:               http.ProxyFromEnvironment,
+		TLSClientConfig:     &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS12},
+		ForceAttemptHTTP2:   true,
+		MaxIdleConnsPerHost: 4,
+		IdleConnTimeout:     10 * time.Minute,
+		TLSHandshakeTimeout: 15 * time.Second,
+	}
+	return &http.Client{Transport: transport, Timeout: timeout}
+}
+
+// lcPushDo sends one request. Status 0 is a result already made (a transport failure);
+// otherwise the result holds Status, RetryAfterMs and the body. A transport error keeps its
+// cause only, not the URL (which holds the device token).
+func lcPushDo(ctx context.Context, client *http.Client, method string, address string, headers map[string]string, body []byte) (*http.Response, int, PushResult) {
+	var reader io.Reader
+	if body != nil {
+		reader = bytes.NewReader(body)
+	}
+	request, err := http.NewRequestWithContext(ctx, method, address, reader)
+	if err != nil {
+		return nil, 0, PushResult{Outcome: PushRejected, Reason: "InvalidRequest", Err: errors.New("the request could not be made (check the origin)")}
+	}
+	for name, value := range headers {
+		request.Header.Set(name, value)
+	}
+	answer, err := client.Do(request)
+	if err != nil {
+		var failure *url.Error
+		if errors.As(err, &failure) {
+			err = failure.Err
+		}
+		return nil, 0, PushResult{Outcome: PushRetry, Reason: "TransportError", Err: fmt.Errorf("%s request not answered: %w", method, err)}
+	}
+	defer answer.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(answer.Body, 1<<20))
+	if err != nil {
+		return nil, 0, PushResult{Outcome: PushRetry, Status: answer.StatusCode, Reason: "TransportError", Err: fmt.Errorf("%s answer cut off: %w", method, err)}
+	}
+	result := PushResult{Status: answer.StatusCode, Body: data}
+	if retry := answer.Header.Get("retry-after"); retry != "" {
+		if seconds, err := strconv.ParseInt(retry, 10, 64); err == nil && seconds >= 0 {
+			result.RetryAfterMs = seconds * 1000
+		} else if at, err := http.ParseTime(retry); err == nil && time.Until(at) > 0 {
+			result.RetryAfterMs = time.Until(at).Milliseconds()
+		}
+	}
+	return answer, answer.StatusCode, result
+}
+
+// lcPushDataOrder is the order ToFCMData writes the data keys in: the envelope, then the
+// attributes and state under their wire names.
+var lcPushDataOrder = []string{FCMKeyActivityID, FCMKeyEvent, FCMKeySentAt, FCMKeyStaleAt, FCMKeyDismissAt, "chan", "select", "goto", "nil", "iota", "marshalJSON", "unmarshalJSON", "validate", "string", "error", "none", "cls", "match", "fmt", "json", "math", "strconv", "time", "datetime", "dataclasses", "typing", "ref", "defs", "properties", "required_", "enum_", "field"}
+
+// lcPushDataMessage is an FCMDataMessage whose data keys keep lcPushDataOrder on the wire
+// (a Go map marshals sorted), so the bytes are those the other generated languages send.
+type lcPushDataMessage FCMDataMessage
+
+// MarshalJSON writes the message with its data keys in order.
+func (m lcPushDataMessage) MarshalJSON() ([]byte, error) {
+	var out bytes.Buffer
+	token, err := lcMarshal(m.Message.Token)
+	if err != nil {
+		return nil, err
+	}
+	out.WriteString(`{"message":{"token":`)
+	out.Write(token)
+	out.WriteString(`,"data":{`)
+	written := map[string]bool{}
+	keys := []string{}
+	for _, key := range lcPushDataOrder {
+		if _, ok := m.Message.Data[key]; ok && !written[key] {
+			keys, written[key] = append(keys, key), true
+		}
+	}
+	for _, key := range lcSortedKeys(m.Message.Data) {
+		if !written[key] {
+			keys = append(keys, key)
+		}
+	}
+	for index, key := range keys {
+		name, err := lcMarshal(key)
+		if err != nil {
+			return nil, err
+		}
+		value, err := lcMarshal(m.Message.Data[key])
+		if err != nil {
+			return nil, err
+		}
+		if index > 0 {
+			out.WriteByte(',')
+		}
+		out.Write(name)
+		out.WriteByte(':')
+		out.Write(value)
+	}
+	android, err := lcMarshal(m.Message.Android)
+	if err != nil {
+		return nil, err
+	}
+	out.WriteString(`},"android":`)
+	out.Write(android)
+	out.WriteString(`}}`)
+	return out.Bytes(), nil
+}
+
+// lcPushLiveActivity is an FCMLiveActivityMessage with its APNs headers in the order the
+// other generated languages send them (a Go map marshals sorted).
+type lcPushLiveActivity struct {
+	Message struct {
+		Token string `json:"token"`
+		Apns  struct {
+			LiveActivityToken string `json:"live_activity_token"`
+			Headers           struct {
+				Priority   string `json:"apns-priority"`
+				Expiration string `json:"apns-expiration"`
+			} `json:"headers"`
+			Payload ApnsPayload `json:"payload"`
+		} `json:"apns"`
+	} `json:"message"`
+}
+
+func lcPushInvalid(err error) PushResult {
+	return PushResult{Outcome: PushRejected, Reason: "InvalidRequest", Err: err}
+}
+
+func lcPushDelivery(delivery []ApnsDelivery) ApnsDelivery {
+	if len(delivery) > 0 {
+		return delivery[0]
+	}
+	return ApnsDelivery{Priority: 10}
+}
+
+// lcPushOrigin checks an origin override and drops its trailing slash.
+func lcPushOrigin(origin *string) error {
+	if *origin == "" {
+		return nil
+	}
+	parsed, err := url.Parse(*origin)
+	if err != nil || parsed.Scheme != "https" || parsed.Host == "" || (parsed.Path != "" && parsed.Path != "/") || parsed.RawQuery != "" {
+		return errors.New("an origin is https://host[:port], with no path")
+	}
+	*origin = strings.TrimSuffix(*origin, "/")
+	return nil
+}
+
+func lcPushB64(data []byte) string { return base64.RawURLEncoding.EncodeToString(data) }

@@ -36,6 +36,9 @@ struct GoContext {
             "fcmParse": records.texts(records.fcmParseLines(contract.attributes, local: "a") + records.fcmParseLines(contract.state, local: "s")),
             "envelope": envelopeContext,
             "decoders": GoDecoders(records: records).all(),
+            // The order ToFCMData writes the data keys in, which FcmClient keeps on the wire.
+            "fcmKeyOrder": .text("[]string{" + CodeText.joined(["FCMKeyActivityID", "FCMKeyEvent", "FCMKeySentAt", "FCMKeyStaleAt", "FCMKeyDismissAt"]
+                + (contract.attributes + contract.state).map { GoSyntax.stringLiteral($0.wireName) }, separator: ", ") + "}"),
         ]
         for (name, value) in contract.dateRuntimeFlags { context[name] = value }
         return context
