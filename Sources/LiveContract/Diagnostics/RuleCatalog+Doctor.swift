@@ -49,5 +49,9 @@ extension RuleCatalog {
                  summary: "a project file doctor needs could not be read (malformed pbxproj, plist or app.json; a symlink, which is never followed; a file over the size cap)",
                  example: "App.xcodeproj/project.pbxproj:120:5: expected ';' after the value of 'isa'",
                  fix: "fix the file, or replace the symlink with the file itself"),
+        RuleInfo(id: "doctor-widget-copy-missing",
+                 summary: "a Live Activity widget extension (its Swift has an ActivityConfiguration) compiles none of the schema's Swift copies, so it decodes pushes with another type than the generated one",
+                 example: "outputs:\n  swift: [App/DeliveryAttributes.swift]   # the widget extension does not compile App/",
+                 fix: "add a Swift output in a folder the widget extension compiles (targets/<name>/ for apple-targets), or add the file to the widget target"),
     ]
 }

@@ -86,4 +86,20 @@ final class DoctorReaderTests: XCTestCase {
         XCTAssertNil(AndroidLayout.packageOfFolder("modules/x/android/X.kt"))
         XCTAssertEqual(AppleTargetsConfig.type(in: "module.exports = { \"type\": 'widget', subtype: \"x\" }"), "widget")
     }
+
+    func testBundleIdIsLoadedCheckedAndNotInTheFingerprint() throws {
+        let plain = DoctorTree.schema(swift: ["W/A.swift"], bundleId: nil)
+        let withID = DoctorTree.schema(swift: ["W/A.swift"], bundleId: "com.acme.delivery")
+        let (a, _) = try SchemaLoader.load(Array(plain.utf8), path: "s.yaml")
+        let (b, _) = try SchemaLoader.load(Array(withID.utf8), path: "s.yaml")
+        XCTAssertNil(a.bundleId)
+        XCTAssertEqual(b.bundleId, "com.acme.delivery")
+        XCTAssertEqual(b.bundleIdLocation?.line, 3)
+        XCTAssertEqual(a.fingerprint, b.fingerprint)
+        for bad in ["com..acme", "com.acme app", ".com", "com/acme"] {
+            XCTAssertThrowsError(try SchemaLoader.load(Array(DoctorTree.schema(swift: ["W/A.swift"], bundleId: "\"\(bad)\"").utf8), path: "s.yaml"), bad) { error in
+                XCTAssertTrue((error as? DiagnosticsError)?.diagnostics.items.contains { $0.message.contains("is not a bundle id") } ?? false, "\(error)")
+            }
+        }
+    }
 }
