@@ -62,7 +62,10 @@ struct DoctorRun {
         self.scan = scan
         let folder = FileSystem.directory(of: schemaPath)
         schemaFolder = PathText.normalize(folder == "." ? "" : folder) ?? ""
-        swiftFiles = scan.files.filter { $0.hasSuffix(".swift") }
+        // The copies count even before `generate` wrote them: a target compiles the path
+        // whether or not the file is there yet.
+        let copies = contract.outputs.swift.compactMap { PathText.join(schemaFolder, $0.path) }
+        swiftFiles = Array(Set(scan.files.filter { $0.hasSuffix(".swift") } + copies)).sorted()
     }
 
     mutating func note(_ message: String, _ file: String?, _ line: Int = 1, _ column: Int = 1, rule: String = "doctor-unknown-layout") {
@@ -249,8 +252,15 @@ struct DoctorRun {
         let appSide = units.filter { unit in (unit.kind == .module || unit.kind == .framework) && copies.contains { copy in unit.compiles(copy.path) } }
         if appSide.isEmpty {
             for app in hosts where !copies.contains(where: { app.compiles($0.path) }) {
-                add(.error, "the app target '\(app.name)' compiles none of the schema's Swift copies, so the attributes it starts the activity with are not the generated type; add a copy to the app (or to a module or package it links)",
-                    app.location, rule: "doctor-app-copy-missing")
+                // With one copy the schema names no app copy: the app may start activities
+                // through a plugin of its own (Flutter, React Native), so this is only a note.
+                if copies.count < 2 {
+                    add(.note, "the app target '\(app.name)' compiles none of the schema's Swift copies; if the app starts or updates the activity itself, add a second Swift output in a folder it compiles (a plugin that declares its own type is fine)",
+                        app.location, rule: "doctor-app-copy-missing")
+                } else {
+                    add(.error, "the app target '\(app.name)' compiles none of the schema's Swift copies, so the attributes it starts the activity with are not the generated type; add a copy to the app (or to a module or package it links)",
+                        app.location, rule: "doctor-app-copy-missing")
+                }
             }
         }
     }
