@@ -196,12 +196,14 @@ struct DoctorRun {
         }
     }
 
-    /// A local Swift package: its `Sources/` are compiled into whatever links it.
+    /// A local Swift package: its Swift is compiled into whatever links it.
     mutating func collectPackages() {
         for manifest in scan.named("Package.swift") {
             let folder = FileSystem.directory(of: manifest)
-            let prefix = (folder == "." ? "" : folder + "/") + "Sources/"
-            let files = swiftFiles.filter { $0.hasPrefix(prefix) }
+            // A target's `path:` may name any folder of the package, so every Swift file
+            // below it except the tests counts (a missed membership would be a false error).
+            let prefix = folder == "." ? "" : folder + "/"
+            let files = swiftFiles.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).hasPrefix("Tests/") }
             guard !files.isEmpty else { continue }
             units.append(Doctor.CompileUnit(name: manifest, kind: .framework, location: SourceLocation(file: manifest, line: 1, column: 1),
                                             swiftFiles: files, target: nil, project: nil))
@@ -288,7 +290,11 @@ struct DoctorRun {
                     found.append((file, position.line, position.column))
                 }
             }
-            guard found.count > 1 else { continue }
+            // Two declarations in one file are `#if` branches or the compiler's to report;
+            // doctor looks for a second file.
+            guard Set(found.map(\.file)).count > 1 else { continue }
+            var seenFiles: Set<String> = []
+            found = found.filter { seenFiles.insert($0.file).inserted }
             // Point at the declarations that are not the generated copy (or at the second copy).
             let others = found.filter { !copies.contains($0.file) }
             let blamed = others.isEmpty ? Array(found.dropFirst()) : others
@@ -390,6 +396,9 @@ enum SwiftDeclarations {
         guard text.contains(name) else { return [] }
         var found: [(Int, Int)] = []
         var inBlock = false
+        // Only top-level declarations: a type nested in another (a plugin's
+        // `LiveActivitiesPlugin.LiveActivitiesAppAttributes`) is a different type.
+        var depth = 0
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = Substring(rawLine)
             if inBlock {
@@ -400,9 +409,9 @@ enum SwiftDeclarations {
             let code = Array(line.unicodeScalars)
             var index = 0
             var inString = false
-            var tokens: [(String, Int)] = []
+            var tokens: [(String, Int, Int)] = []
             var current = "", start = 0
-            func flush() { if !current.isEmpty { tokens.append((current, start)) }; current = "" }
+            func flush() { if !current.isEmpty { tokens.append((current, start, depth)) }; current = "" }
             while index < code.count {
                 let scalar = code[index]
                 if inString {
@@ -422,6 +431,8 @@ enum SwiftDeclarations {
                     break
                 }
                 if scalar == "\"" { flush(); inString = true; index += 1; continue }
+                if scalar == "{" { flush(); depth += 1; index += 1; continue }
+                if scalar == "}" { flush(); depth = max(0, depth - 1); index += 1; continue }
                 if scalar.properties.isAlphabetic || scalar == "_" || ("0"..."9").contains(scalar) {
                     if current.isEmpty { start = index }
                     current.unicodeScalars.append(scalar)
@@ -431,7 +442,7 @@ enum SwiftDeclarations {
                 index += 1
             }
             flush()
-            for (position, token) in tokens.enumerated() where token.0 == name && position > 0 {
+            for (position, token) in tokens.enumerated() where token.0 == name && position > 0 && token.2 == 0 {
                 if ["struct", "class", "enum", "actor"].contains(tokens[position - 1].0) {
                     found.append((number + 1, tokens[position - 1].1 + 1))
                 }

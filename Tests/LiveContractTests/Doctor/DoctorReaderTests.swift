@@ -81,6 +81,8 @@ final class DoctorReaderTests: XCTestCase {
         XCTAssertEqual(PodspecText.sourceFiles(in: "s.source_files = \"**/*.{h,m,swift}\""), ["**/*.{h,m,swift}"])
         let swift = "/* struct A\n   struct A */\nstruct A {}\n  public final class A: B {}\nlet x = \"struct A\" // struct A\nstruct AB {}\n"
         XCTAssertEqual(SwiftDeclarations.find("A", in: swift).map { "\($0.line):\($0.column)" }, ["3:1", "4:16"])
+        let nested = "class Plugin {\n  struct A: ActivityAttributes {}\n}\nextension B { enum A {} }\n#if os(iOS)\nstruct A {}\n#endif\n"
+        XCTAssertEqual(SwiftDeclarations.find("A", in: nested).map { "\($0.line):\($0.column)" }, ["6:1"])
         XCTAssertEqual(AndroidLayout.packageOfFolder("app/src/main/java/com/acme/X.kt"), "com.acme")
         XCTAssertEqual(AndroidLayout.packageOfFolder("app/src/debug/kotlin/X.kt"), "")
         XCTAssertNil(AndroidLayout.packageOfFolder("modules/x/android/X.kt"))

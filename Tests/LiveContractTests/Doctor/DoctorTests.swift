@@ -71,7 +71,7 @@ final class DoctorTests: XCTestCase {
 
     func testACommentedOrQuotedDeclarationIsNotADuplicate() throws {
         let tree = keep(try DoctorTree.xcode15())
-        try tree.write("Widget/Notes.swift", "// struct DeliveryAttributes: ActivityAttributes {}\n/* struct DeliveryAttributes */\nlet text = \"struct DeliveryAttributes\"\nstruct DeliveryAttributesView {}\n")
+        try tree.write("Widget/Notes.swift", "// struct DeliveryAttributes: ActivityAttributes {}\n/* struct DeliveryAttributes */\nlet text = \"struct DeliveryAttributes\"\nstruct DeliveryAttributesView {}\nenum Legacy {\n    struct DeliveryAttributes {}\n}\n")
         try tree.write("Delivery.xcodeproj/project.pbxproj", DoctorTree.pbxproj([
             .init(name: "Delivery", productType: DoctorTree.app, sources: ["App/AppMain.swift", "Shared/DeliveryAttributes.swift"], settings: DoctorTree.appSettings(), dependsOn: ["DeliveryWidget"]),
             .init(name: "DeliveryWidget", productType: DoctorTree.appExtension, sources: ["Widget/WidgetBundle.swift", "Widget/Notes.swift", "Shared/DeliveryAttributes.swift"], settings: DoctorTree.widgetSettings()),
