@@ -169,7 +169,12 @@ extension DoctorRun {
         }
         let path = app.path
         let expo = app.root["expo"]!
-        let dynamic = expoConfigs.first { FileSystem.directory(of: $0) == FileSystem.directory(of: path) }
+        // An app.config.* or a config plugin doctor does not know may change anything
+        // app.json says (a Live Activity plugin adds NSSupportsLiveActivities): errors become notes.
+        let plugins = expo["plugins"].map(Self.pluginNames) ?? []
+        let unknownPlugin = plugins.first { !Self.pluginsThatLeaveTheseAlone.contains($0) }
+        let dynamicConfig = expoConfigs.first { FileSystem.directory(of: $0) == FileSystem.directory(of: path) }
+        let dynamic = dynamicConfig ?? unknownPlugin.map { "the config plugin '\($0)'" }
         // An app.config.* may change anything app.json says: errors become notes.
         func report(_ message: String, _ node: JSONNode, rule: String) {
             if let dynamic {
@@ -186,7 +191,6 @@ extension DoctorRun {
                    ios?["infoPlist"] ?? anchor, rule: "doctor-live-activities-plist")
         }
         if sendsPushes {
-            let plugins = expo["plugins"].map(Self.pluginNames) ?? []
             let hasEntitlement = ios?["entitlements"]?["aps-environment"] != nil
             if !hasEntitlement && !plugins.contains("expo-notifications") {
                 report("the app has no aps-environment entitlement (expo.ios.entitlements) and no expo-notifications plugin, so it gets no push token; add the plugin or \"entitlements\": {\"aps-environment\": \"production\"}",
@@ -196,8 +200,8 @@ extension DoctorRun {
         if let bundleID = contract.bundleId {
             if case .string(let value)? = ios?["bundleIdentifier"]?.kind {
                 if value != bundleID {
-                    if dynamic != nil {
-                        add(.note, "bundleId '\(bundleID)' differs from expo.ios.bundleIdentifier '\(value)' in \(path) (\(dynamic!) may change it)", contract.bundleIdLocation, rule: "doctor-bundle-id")
+                    if let dynamicConfig {
+                        add(.note, "bundleId '\(bundleID)' differs from expo.ios.bundleIdentifier '\(value)' in \(path) (\(dynamicConfig) may change it)", contract.bundleIdLocation, rule: "doctor-bundle-id")
                     } else {
                         add(.error, "bundleId '\(bundleID)' is not the app's expo.ios.bundleIdentifier '\(value)' (\(path):\(ios!["bundleIdentifier"]!.line)); pushes go to the topic <bundle id>.push-type.liveactivity, so APNs refuses them. Make them equal",
                             contract.bundleIdLocation, rule: "doctor-bundle-id")
@@ -208,6 +212,17 @@ extension DoctorRun {
             }
         }
     }
+
+    /// Config plugins known not to touch NSSupportsLiveActivities, aps-environment or the
+    /// bundle id (expo-notifications adds aps-environment, which is checked for by name).
+    static let pluginsThatLeaveTheseAlone: Set<String> = [
+        "@bacons/apple-targets", "expo-notifications", "expo-router", "expo-font", "expo-splash-screen", "expo-build-properties",
+        "expo-secure-store", "expo-image-picker", "expo-camera", "expo-location", "expo-updates", "expo-dev-client", "expo-localization",
+        "expo-web-browser", "expo-asset", "expo-av", "expo-video", "expo-audio", "expo-sqlite", "expo-media-library", "expo-image",
+        "expo-tracking-transparency", "expo-contacts", "expo-calendar", "expo-sensors", "expo-haptics", "expo-document-picker",
+        "expo-apple-authentication", "expo-system-ui", "expo-screen-orientation", "expo-background-fetch", "expo-task-manager",
+        "@react-native-firebase/app", "@react-native-google-signin/google-signin", "@sentry/react-native/expo", "sentry-expo",
+    ]
 
     static func pluginNames(_ node: JSONNode) -> [String] {
         guard case .array(let items) = node.kind else { return [] }

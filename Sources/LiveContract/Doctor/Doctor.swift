@@ -200,10 +200,13 @@ struct DoctorRun {
     mutating func collectPackages() {
         for manifest in scan.named("Package.swift") {
             let folder = FileSystem.directory(of: manifest)
-            // A target's `path:` may name any folder of the package, so every Swift file
-            // below it except the tests counts (a missed membership would be a false error).
-            let prefix = folder == "." ? "" : folder + "/"
-            let files = swiftFiles.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).hasPrefix("Tests/") }
+            // The targets' folders: each `path: "..."` the manifest spells (read as text),
+            // and `Sources/`, where a target without one lives.
+            let base = folder == "." ? "" : folder
+            var text = ""
+            if case .success(let bytes) = scan.read(manifest, limit: Doctor.configLimit) { text = String(decoding: bytes, as: UTF8.self) }
+            let prefixes = (PackageManifestText.targetPaths(in: text) + ["Sources"]).compactMap { PathText.join(base, $0) }.map { $0.isEmpty ? "" : $0 + "/" }
+            let files = swiftFiles.filter { file in prefixes.contains { file.hasPrefix($0) } }
             guard !files.isEmpty else { continue }
             units.append(Doctor.CompileUnit(name: manifest, kind: .framework, location: SourceLocation(file: manifest, line: 1, column: 1),
                                             swiftFiles: files, target: nil, project: nil))
@@ -239,7 +242,12 @@ struct DoctorRun {
         }
         for copy in copies {
             let compilers = units.filter { $0.compiles(copy.path) }
-            if compilers.isEmpty {
+            if compilers.isEmpty, !units.contains(where: { $0.kind == .widget }) {
+                // No widget extension anywhere: the widget may be made at prebuild (an Expo
+                // config plugin copying files into it), which doctor cannot see.
+                add(.note, "the Swift copy \(copy.path) is compiled by no target doctor found, and the repository has no widget extension (Xcode target or apple-targets folder); if a config plugin copies this file into the widget at prebuild, that is fine, otherwise add it to the target it is for",
+                    copy.output.location, rule: "doctor-copy-not-compiled")
+            } else if compilers.isEmpty {
                 let exists = scan.files.contains(copy.path)
                 add(.error, "the Swift copy \(copy.path) is compiled by no target\(exists ? "" : " (the file is not there: run `livecontract generate`)"); the app or widget still builds whatever other declaration it has. Add it to the target it is for (Xcode: its target membership or the target's synchronized folder; apple-targets: inside targets/<name>/; an Expo module: a path its podspec's source_files match), or point the output at a folder that target compiles",
                     copy.output.location, rule: "doctor-copy-not-compiled")
@@ -479,6 +487,23 @@ enum AppleTargetsConfig {
             return (String(body[..<end]), position.line, position.column)
         }
         return nil
+    }
+}
+
+/// The `path: "..."` arguments of a Package.swift read as text (it is Swift; it is not run).
+enum PackageManifestText {
+    static func targetPaths(in text: String) -> [String] {
+        var paths: [String] = []
+        var rest = Substring(text)
+        while let range = rest.firstRange(of: "path:") {
+            let after = rest[range.upperBound...].drop { $0 == " " || $0 == "\t" }
+            rest = rest[range.upperBound...]
+            guard after.first == "\"" else { continue }
+            let body = after.dropFirst()
+            guard let end = body.firstIndex(of: "\"") else { continue }
+            paths.append(String(body[..<end]))
+        }
+        return paths
     }
 }
 

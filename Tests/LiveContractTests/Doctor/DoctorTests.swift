@@ -191,6 +191,28 @@ final class DoctorTests: XCTestCase {
         assertFinding(result, "app.json:\(try tree.line(of: "infoPlist", in: "app.json"))", "note", "doctor-live-activities-plist")
     }
 
+    func testExpoUnknownConfigPluginMakesNotes() throws {
+        let tree = keep(try DoctorTree.expo())
+        try tree.write("app.json", try tree.read("app.json").replacingOccurrences(of: "\"NSSupportsLiveActivities\": true", with: "\"UIBackgroundModes\": []")
+            .replacingOccurrences(of: "\"@bacons/apple-targets\",", with: "\"@bacons/apple-targets\", \"./plugins/with-live-activities\","))
+        let result = try tree.doctor()
+        assertClean(result)
+        assertFinding(result, "app.json:\(try tree.line(of: "infoPlist", in: "app.json"))", "note", "doctor-live-activities-plist")
+        XCTAssertTrue(result.stderr.contains("the config plugin './plugins/with-live-activities' may set it"), result.stderr)
+    }
+
+    func testSwiftPackageTargetPaths() throws {
+        let tree = keep(try DoctorTree.xcode15())
+        // The package's one target lives in Shared/ (path:), so the copy there and an old
+        // declaration beside it are one target; Other/ is not part of the package.
+        try tree.write("Package.swift", "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [.target(name: \"Kit\", path: \"Shared\")])\n")
+        try tree.write("Shared/Old.swift", "struct DeliveryAttributes {}\n")
+        try tree.write("Other/Old.swift", "struct DeliveryAttributes {}\n")
+        let result = try tree.doctor()
+        assertFinding(result, "Shared/Old.swift:1:1", "error", "doctor-duplicate-declaration")
+        XCTAssertFalse(result.stderr.contains("Other/Old.swift"), result.stderr)
+    }
+
     func testExpoWidgetWithoutACopy() throws {
         let tree = keep(try DoctorTree.expo())
         try tree.write("livecontract.yaml", DoctorTree.schema(swift: ["modules/delivery-live/ios/DeliveryAttributes.swift"]))
