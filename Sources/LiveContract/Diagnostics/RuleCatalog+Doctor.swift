@@ -38,7 +38,7 @@ extension RuleCatalog {
                  example: "INFOPLIST_KEY_NSSupportsLiveActivities = YES   # in the widget's settings instead of the app's",
                  fix: "set it in the app: the Info.plist key, INFOPLIST_KEY_NSSupportsLiveActivities = YES, or expo.ios.infoPlist"),
         RuleInfo(id: "doctor-notification-permission",
-                 summary: "the Android manifests lack POST_NOTIFICATIONS (an error: no notification shows on Android 13+) or POST_PROMOTED_NOTIFICATIONS (a warning: Android 16 shows no Live Update without it)",
+                 summary: "the Android manifests lack POST_NOTIFICATIONS (an error: no notification shows on Android 13+; a note when firebase-messaging, whose manifest declares it, is a dependency) or POST_PROMOTED_NOTIFICATIONS (a warning: Android 16 shows no Live Update without it)",
                  example: "<manifest> without <uses-permission android:name=\"android.permission.POST_NOTIFICATIONS\"/>",
                  fix: "add the <uses-permission> lines to the app's AndroidManifest.xml"),
         RuleInfo(id: "doctor-unknown-layout",

@@ -360,8 +360,16 @@ struct DoctorRun {
             texts.contains { $0.text.contains("\"android.permission.\(name)\"") }
         }
         if !permission("POST_NOTIFICATIONS") {
-            add(libraries == nil ? .error : .warning, "no <uses-permission android:name=\"android.permission.POST_NOTIFICATIONS\"/>: on Android 13 and later the app cannot ask for it, so no notification (and no Live Update) is shown\(libraries.map { "; \($0) may add it through its own manifest" } ?? "")",
-                SourceLocation(file: app.path, line: manifestTag.line, column: manifestTag.column), rule: "doctor-notification-permission")
+            // firebase-messaging (23.0.6 and later) declares the permission in its own
+            // manifest, which Gradle merges into the app's.
+            let provider = AndroidLayout.gradleDependsOnFirebaseMessaging(scan: scan) ? "firebase-messaging" : libraries
+            if let provider {
+                add(.note, "no <uses-permission android:name=\"android.permission.POST_NOTIFICATIONS\"/> in the project's manifests; \(provider) declares it in its own manifest, which Gradle merges in (the app must still ask for it at run time on Android 13 and later)",
+                    SourceLocation(file: app.path, line: manifestTag.line, column: manifestTag.column), rule: "doctor-notification-permission")
+            } else {
+                add(.error, "no <uses-permission android:name=\"android.permission.POST_NOTIFICATIONS\"/>: on Android 13 and later the app cannot ask for it, so no notification (and no Live Update) is shown",
+                    SourceLocation(file: app.path, line: manifestTag.line, column: manifestTag.column), rule: "doctor-notification-permission")
+            }
         }
         if !permission("POST_PROMOTED_NOTIFICATIONS") {
             add(.warning, "no <uses-permission android:name=\"android.permission.POST_PROMOTED_NOTIFICATIONS\"/>: Android 16 shows an ongoing notification as a Live Update (promoted) only with it",
@@ -381,6 +389,16 @@ enum AndroidLayout {
             return folders.isEmpty ? "" : folders.joined(separator: ".")
         }
         return nil
+    }
+
+    /// Whether a Gradle build file or version catalog names firebase-messaging.
+    static func gradleDependsOnFirebaseMessaging(scan: RepositoryScan) -> Bool {
+        scan.files.contains { file in
+            let name = FileSystem.fileName(of: file)
+            guard name == "build.gradle" || name == "build.gradle.kts" || name.hasSuffix(".versions.toml") else { return false }
+            guard case .success(let bytes) = scan.read(file, limit: Doctor.configLimit) else { return false }
+            return String(decoding: bytes, as: UTF8.self).contains("firebase-messaging")
+        }
     }
 
     /// A dependency named in a package.json that ships its own FirebaseMessagingService.

@@ -243,6 +243,17 @@ final class DoctorTests: XCTestCase {
         assertFinding(result, "livecontract.yaml:\(try tree.line(of: "kotlin:", in: "livecontract.yaml"))", "warning", "doctor-kotlin-package")
     }
 
+    func testFirebaseMessagingDependencyBringsThePermission() throws {
+        let tree = keep(try DoctorTree.android())
+        let manifest = "app/src/main/AndroidManifest.xml"
+        try tree.write(manifest, DoctorTree.manifest.replacingOccurrences(of: "    <uses-permission android:name=\"android.permission.POST_NOTIFICATIONS\" />\n", with: ""))
+        XCTAssertEqual(try tree.doctor().status, 1)
+        try tree.write("app/build.gradle.kts", "dependencies {\n    implementation(platform(\"com.google.firebase:firebase-bom:34.0.0\"))\n    implementation(\"com.google.firebase:firebase-messaging\")\n}\n")
+        let result = try tree.doctor()
+        assertClean(result)
+        assertFinding(result, "\(manifest):2:1", "note", "doctor-notification-permission")
+    }
+
     func testWarningsFailOnlyWithStrict() throws {
         let tree = keep(try DoctorTree.android())
         try tree.write("app/src/main/AndroidManifest.xml", DoctorTree.manifest.replacingOccurrences(of: "    <uses-permission android:name=\"android.permission.POST_PROMOTED_NOTIFICATIONS\" />\n", with: ""))
