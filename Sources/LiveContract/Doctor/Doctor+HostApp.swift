@@ -70,7 +70,10 @@ extension DoctorRun {
                         at, rule: "doctor-live-activities-plist")
                 }
             }
-            if sendsPushes { checkEntitlements(target: target, project: project) }
+            if sendsPushes {
+                checkEntitlements(target: target, project: project)
+                noteRouteAvailability(target: target, project: project)
+            }
             checkBundleID(target: target, project: project)
         }
         for widget in widgets {
@@ -115,6 +118,20 @@ extension DoctorRun {
                 }
             }
         }
+    }
+
+    /// The server outputs send push-to-start (iOS 17.2) and broadcast (iOS 18) pushes too; an
+    /// app that deploys lower must gate those with `if #available` (a note: doctor cannot see
+    /// which routes the server uses).
+    mutating func noteRouteAvailability(target: XcodeTarget, project: XcodeProject) {
+        let lowest = target.configurations.compactMap { configuration -> (Version, String, XcodeProject.Setting)? in
+            guard let setting = configuration.settings["IPHONEOS_DEPLOYMENT_TARGET"], let version = Version(setting.value) else { return nil }
+            return (version, setting.value, setting)
+        }.min { $0.0 < $1.0 }
+        guard let (version, text, setting) = lowest, version < Version(18, 0) else { return }
+        let routes = version < Version(17, 2) ? "push-to-start tokens need iOS 17.2 and broadcast channels iOS 18" : "broadcast channels need iOS 18"
+        add(.note, "the app '\(target.name)' deploys to iOS \(text): \(routes), so if the server uses them, gate the app's side with `if #available` (ActivityKit's pushToStartTokenUpdates, pushType: .channel)",
+            SourceLocation(file: project.path, line: setting.line, column: setting.column), rule: "doctor-route-availability")
     }
 
     mutating func checkBundleID(target: XcodeTarget, project: XcodeProject) {

@@ -181,7 +181,7 @@ struct DoctorTree {
             let groups = target.folders.isEmpty ? "" : "\t\t\tfileSystemSynchronizedGroups = (\n\(target.folders.map { "\t\t\t\t\(syncGroups[$0]!),\n" }.joined())\t\t\t);\n"
             objects.append("\t\t\(tid) /* \(target.name) */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildConfigurationList = \(list);\n\t\t\tbuildPhases = (\n\t\t\t\t\(phase) /* Sources */,\n\t\t\t);\n\t\t\tdependencies = (\n\(dependencies.map { "\t\t\t\t\($0),\n" }.joined())\t\t\t);\n\(groups)\t\t\tname = \"\(target.name)\";\n\t\t\tproductType = \"\(target.productType)\";\n\t\t};")
         }
-        objects.append("\t\t\(projectDebug) /* Debug */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n\t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 17.0;\n\t\t\t\tSDKROOT = iphoneos;\n\t\t\t};\n\t\t\tname = Debug;\n\t\t};")
+        objects.append("\t\t\(projectDebug) /* Debug */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n\t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 18.0;\n\t\t\t\tSDKROOT = iphoneos;\n\t\t\t};\n\t\t\tname = Debug;\n\t\t};")
         objects.append("\t\t\(projectList) = {\n\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n\t\t\t\t\(projectDebug),\n\t\t\t);\n\t\t};")
         objects.append("\t\t\(projectID) /* Project object */ = {\n\t\t\tisa = PBXProject;\n\t\t\tbuildConfigurationList = \(projectList);\n\t\t\tmainGroup = \(mainGroup);\n\t\t\ttargets = (\n\(targets.map { "\t\t\t\t\(targetIDs[$0.name]!) /* \($0.name) */,\n" }.joined())\t\t\t);\n\t\t};")
         return "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tclasses = {\n\t};\n\tobjectVersion = 77;\n\tobjects = {\n\n\(objects.joined(separator: "\n"))\n\t};\n\trootObject = \(projectID) /* Project object */;\n}\n"

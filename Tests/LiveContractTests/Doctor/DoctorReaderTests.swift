@@ -68,7 +68,7 @@ final class DoctorReaderTests: XCTestCase {
         XCTAssertTrue(widget.compiles("ios/Widget/Sub/View.swift"))
         XCTAssertEqual(app.resolved("PRODUCT_BUNDLE_IDENTIFIER", sourceRoot: project.sourceRoot).first?.value, "com.acme.App")
         XCTAssertEqual(app.resolved("INFOPLIST_FILE", sourceRoot: project.sourceRoot).first?.value, "ios/App/Info.plist")
-        XCTAssertEqual(app.configurations.first?.settings["IPHONEOS_DEPLOYMENT_TARGET"]?.value, "17.0", "the project's setting is inherited")
+        XCTAssertEqual(app.configurations.first?.settings["IPHONEOS_DEPLOYMENT_TARGET"]?.value, "18.0", "the project's setting is inherited")
     }
 
     func testGlobsAndDeclarations() {

@@ -120,6 +120,30 @@ final class DoctorTests: XCTestCase {
         assertFinding(result, "\(pbxproj):\(try tree.line(of: "IPHONEOS_DEPLOYMENT_TARGET = \"16.0\"", in: pbxproj))", "error", "doctor-deployment-target")
     }
 
+    func testRouteAvailabilityNote() throws {
+        let tree = keep(try DoctorTree.xcode15())
+        let pbxproj = "Delivery.xcodeproj/project.pbxproj"
+        func project(app deployment: String) throws {
+            var settings = DoctorTree.appSettings()
+            settings["IPHONEOS_DEPLOYMENT_TARGET"] = deployment
+            try tree.write(pbxproj, DoctorTree.pbxproj([
+                .init(name: "Delivery", productType: DoctorTree.app, sources: ["App/AppMain.swift", "Shared/DeliveryAttributes.swift"], settings: settings, dependsOn: ["DeliveryWidget"]),
+                .init(name: "DeliveryWidget", productType: DoctorTree.appExtension, sources: ["Widget/WidgetBundle.swift", "Shared/DeliveryAttributes.swift"], settings: DoctorTree.widgetSettings()),
+            ]))
+        }
+        try project(app: "16.2")
+        let low = try tree.doctor()
+        assertClean(low)
+        assertFinding(low, "\(pbxproj):\(try tree.line(of: "IPHONEOS_DEPLOYMENT_TARGET = \"16.2\"", in: pbxproj))", "note", "doctor-route-availability")
+        XCTAssertTrue(low.stderr.contains("push-to-start tokens need iOS 17.2"), low.stderr)
+        try project(app: "18.0")
+        XCTAssertFalse(try tree.doctor().stderr.contains("doctor-route-availability"))
+        // Without a server output no push is sent: no note.
+        try project(app: "16.2")
+        try tree.write("livecontract.yaml", DoctorTree.schema(swift: ["Shared/DeliveryAttributes.swift"], server: false))
+        XCTAssertFalse(try tree.doctor().stderr.contains("doctor-route-availability"))
+    }
+
     func testBundleIdMismatch() throws {
         let tree = keep(try DoctorTree.xcode15())
         try tree.write("livecontract.yaml", DoctorTree.schema(swift: ["Shared/DeliveryAttributes.swift"], bundleId: "com.example.app"))
