@@ -21,6 +21,15 @@ public enum Doctor {
         public var project: XcodeProject?
 
         public func compiles(_ path: String) -> Bool { swiftFiles.contains(path) }
+
+        public init(name: String, kind: Kind, location: SourceLocation, swiftFiles: [String], target: XcodeTarget?, project: XcodeProject?) {
+            self.name = name
+            self.kind = kind
+            self.location = location
+            self.swiftFiles = swiftFiles
+            self.target = target
+            self.project = project
+        }
     }
 
     static let pbxprojLimit = 32 << 20

@@ -40,6 +40,8 @@ public struct XcodeTarget: Sendable {
     public var addedFromFolders: [String]
     /// Ids of the targets it depends on (the app depends on the extensions it embeds).
     public var dependencies: [String]
+    /// `sourceFiles` and `addedFromFolders` as a set, for `compiles` (a target may list thousands).
+    var listed: Set<String> = []
 
     public var isApp: Bool { productType == "com.apple.product-type.application" }
     public var isAppExtension: Bool { productType == "com.apple.product-type.app-extension" }
@@ -54,7 +56,7 @@ public struct XcodeTarget: Sendable {
 
     /// Whether `path` (repository-relative) is compiled by this target.
     public func compiles(_ path: String) -> Bool {
-        if sourceFiles.contains(path) || addedFromFolders.contains(path) { return true }
+        if listed.contains(path) { return true }
         for (folder, excluded) in synchronizedFolders {
             let prefix = folder.isEmpty ? "" : folder + "/"
             if path.hasPrefix(prefix), !excluded.contains(String(path.dropFirst(prefix.count))) { return true }
@@ -220,9 +222,11 @@ extension XcodeProject {
                 merged.append(Configuration(name: configuration.name, settings: settings, hasBaseFile: base))
             }
             let dependencies = (target["dependencies"]?.strings ?? []).compactMap { objects[$0]?["target"]?.string }
-            targets.append(XcodeTarget(id: id, name: name, productType: target["productType"]?.string ?? "", line: target.line, column: target.column,
-                                       configurations: merged, sourceFiles: sources, synchronizedFolders: folders, addedFromFolders: addedHere,
-                                       dependencies: dependencies))
+            var made = XcodeTarget(id: id, name: name, productType: target["productType"]?.string ?? "", line: target.line, column: target.column,
+                                   configurations: merged, sourceFiles: sources, synchronizedFolders: folders, addedFromFolders: addedHere,
+                                   dependencies: dependencies)
+            made.listed = Set(sources + addedHere)
+            targets.append(made)
         }
         return XcodeProject(path: path, sourceRoot: sourceRoot, targets: targets)
     }
