@@ -19,6 +19,10 @@ public enum Doctor {
         /// The Xcode target, for settings; nil for Expo and podspec units.
         public var target: XcodeTarget?
         public var project: XcodeProject?
+        /// The app this unit belongs to, as a folder: an Xcode project's folder (its parent for
+        /// an `ios/` folder), an apple-targets or Expo module's app (above `targets/`,
+        /// `modules/`). A monorepo holds several; doctor judges the ones the copies are in.
+        public var group: String = ""
 
         public func compiles(_ path: String) -> Bool { swiftFiles.contains(path) }
 
@@ -123,6 +127,33 @@ struct DoctorRun {
         collectAppleTargets()
         collectPodspecs()
         collectPackages()
+        for index in units.indices { units[index].group = Self.group(of: units[index]) }
+        scopeToTheCopies()
+    }
+
+    static func group(of unit: Doctor.CompileUnit) -> String {
+        if let project = unit.project {
+            let root = project.sourceRoot
+            if root == "ios" { return "" }
+            return root.hasSuffix("/ios") ? String(root.dropLast(4)) : root
+        }
+        let parts = unit.location.file.split(separator: "/")
+        if let index = parts.lastIndex(where: { $0 == "targets" || $0 == "modules" }) { return parts[..<index].joined(separator: "/") }
+        return FileSystem.directory(of: unit.location.file) == "." ? "" : FileSystem.directory(of: unit.location.file)
+    }
+
+    /// In a repository of several apps, only the apps whose units compile a copy are judged
+    /// (another app's widget is not missing our copy). When no unit compiles one, all are.
+    mutating func scopeToTheCopies() {
+        let copies = swiftCopies.map(\.path)
+        let groups = Set(units.filter { unit in copies.contains { unit.compiles($0) } }.map(\.group))
+        guard !groups.isEmpty else { return }
+        func inScope(_ folder: String) -> Bool { groups.contains(folder) }
+        units = units.filter { inScope($0.group) }
+        expoApps = expoApps.filter { app in
+            let folder = FileSystem.directory(of: app.path)
+            return inScope(folder == "." ? "" : folder)
+        }
     }
 
     /// An app extension is a widget extension when its Info.plist names the WidgetKit extension

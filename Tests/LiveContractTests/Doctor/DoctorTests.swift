@@ -69,6 +69,25 @@ final class DoctorTests: XCTestCase {
         XCTAssertEqual(findings(result).filter { $0.contains("[doctor-duplicate-declaration]") }.count, 1, result.stderr)
     }
 
+    func testAnotherAppOfAMonorepoIsNotJudged() throws {
+        let tree = keep(try DoctorTree.xcode15())
+        // A second app with its own Live Activity widget and no NSSupportsLiveActivities: not
+        // the app this schema's copies are in, so not reported.
+        try tree.write("Other/Widget/OtherWidget.swift", DoctorTree.widgetBundle.replacingOccurrences(of: "DeliveryAttributes", with: "OtherAttributes"))
+        try tree.write("Other/App/Main.swift", "struct Main {}\n")
+        try tree.write("Other/Other.xcodeproj/project.pbxproj", DoctorTree.pbxproj([
+            .init(name: "Other", productType: DoctorTree.app, sources: ["App/Main.swift"], dependsOn: ["OtherWidget"]),
+            .init(name: "OtherWidget", productType: DoctorTree.appExtension, sources: ["Widget/OtherWidget.swift"], settings: ["IPHONEOS_DEPLOYMENT_TARGET": "15.0"]),
+        ]))
+        let result = try tree.doctor()
+        assertClean(result)
+        XCTAssertFalse(result.stderr.contains("Other/"), result.stderr)
+        // When no app compiles a copy, every app is judged (the copy may be meant for either).
+        try tree.write("livecontract.yaml", DoctorTree.schema(swift: ["Nowhere/DeliveryAttributes.swift"]))
+        let unscoped = try tree.doctor()
+        XCTAssertTrue(unscoped.stderr.contains("'OtherWidget' compiles none"), unscoped.stderr)
+    }
+
     func testACommentedOrQuotedDeclarationIsNotADuplicate() throws {
         let tree = keep(try DoctorTree.xcode15())
         try tree.write("Widget/Notes.swift", "// struct DeliveryAttributes: ActivityAttributes {}\n/* struct DeliveryAttributes */\nlet text = \"struct DeliveryAttributes\"\nstruct DeliveryAttributesView {}\nenum Legacy {\n    struct DeliveryAttributes {}\n}\n")
