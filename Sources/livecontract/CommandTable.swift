@@ -14,7 +14,7 @@ struct CommandEntry {
 enum CommandTable {
     /// Every command, in the order `--help` lists them.
     static var all: [CommandEntry] {
-        Commands.coreEntries + Commands.contractEntries + Commands.ecosystemEntries + Commands.editorEntries
+        Commands.coreEntries + Commands.contractEntries + Commands.doctorEntries + Commands.ecosystemEntries + Commands.editorEntries
     }
 
     static func entry(named name: String) -> CommandEntry? {

@@ -38,6 +38,7 @@ public enum RuleCatalog {
         RuleFamily(title: "validate", rules: validate),
         RuleFamily(title: "Routes and size budget", rules: routes + budget),
         RuleFamily(title: "import", rules: importing),
+        RuleFamily(title: "doctor", rules: doctor),
     ]
 
     /// Every rule, sorted by id.

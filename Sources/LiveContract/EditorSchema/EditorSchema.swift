@@ -77,6 +77,8 @@ public enum EditorSchema {
             ("attributesType", object([("type", .string("string")), ("pattern", .string("^_*[A-Za-z][A-Za-z0-9_]*$")),
                                        ("not", object([("enum", strings((NameRules.swiftKeywords.names + SchemaLoader.swiftGlobalsOfGeneratedCode).sorted()))])),
                                        ("description", .string("the Swift type name when it is not <Name>Attributes (ActivityKit matches an existing struct by its name, which may start lower-case as Xcode names it after the widget target; also the APNs attributes-type)"))])),
+            ("bundleId", object([("type", .string("string")), ("pattern", .string("^[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*$")), ("maxLength", .int(255)),
+                                 ("description", .string("the host app's bundle id (the APNs topic is <bundleId>.push-type.liveactivity); `livecontract doctor` compares it with the app target's"))])),
         ]
         return object([
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),

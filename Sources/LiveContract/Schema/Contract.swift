@@ -30,6 +30,11 @@ public struct Contract: Sendable {
     /// struct named otherwise, which ActivityKit matches by that name); nil for the default.
     public var attributesTypeOverride: String? = nil
 
+    /// `bundleId:`: the host app's bundle id (`com.acme.app`), which `doctor` compares with the
+    /// app target's; not wire-relevant, so not in the fingerprint.
+    public var bundleId: String? = nil
+    public var bundleIdLocation: SourceLocation? = nil
+
     /// The Swift type ActivityKit matches by name: `<Name>Attributes`, or `attributesType:`.
     public var attributesTypeName: String { attributesTypeOverride ?? name + "Attributes" }
 

@@ -35,3 +35,19 @@ extension SchemaLoader {
     /// type of one of these names would capture those calls.
     static let swiftGlobalsOfGeneratedCode: Set<String> = ["min", "max", "abs", "print", "precondition", "fatalError"]
 }
+
+extension SchemaLoader {
+    /// `bundleId: com.acme.app`: the host app's bundle id, reverse-DNS letters, digits, `-`
+    /// and `.` as Apple allows them (it becomes the APNs topic `<bundleId>.push-type.liveactivity`).
+    mutating func bundleIdentifier(_ node: YAMLNode) -> String? {
+        guard let value = text(node, what: "bundleId") else { return nil }
+        let legal = !value.isEmpty && value.utf8.count <= 255 && value.unicodeScalars.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "."
+        }
+        guard legal, !value.hasPrefix("."), !value.hasSuffix("."), !value.contains("..") else {
+            error("bundleId '\(value)' is not a bundle id: use letters, digits, '-' and '.', e.g. com.acme.app", node, rule: "schema-shape")
+            return nil
+        }
+        return value
+    }
+}

@@ -5,7 +5,7 @@
 /// languages, resolvable types, values that fit their fields, and sane output paths.
 public struct SchemaLoader {
     public static let formatVersion = 1
-    static let topLevelKeys = ["livecontract", "name", "doc", "access", "attributes", "state", "types", "examples", "outputs", "templates", "envelope", "attributesType"]
+    static let topLevelKeys = ["livecontract", "name", "doc", "access", "attributes", "state", "types", "examples", "outputs", "templates", "envelope", "attributesType", "bundleId"]
 
     var path: String
     var diagnostics = Diagnostics()
@@ -138,6 +138,10 @@ public struct SchemaLoader {
         contract.indexTypes()
         contract.attributesTypeOverride = top["attributesType"].flatMap { attributesType($0.value, types: namedTypes) }
         contract.envelope = envelope
+        if let entry = top["bundleId"] {
+            contract.bundleId = bundleIdentifier(entry.value)
+            contract.bundleIdLocation = entry.value.location
+        }
         contract.envelopeLocation = top["envelope"]?.key.location
         if let entry = top["examples"] {
             contract.examples = examples(entry.value, contract: contract)

@@ -40,6 +40,6 @@ final class HelpFormatsTests: XCTestCase {
                 XCTAssertTrue(paragraph.contains(format), "\(name): --format F does not describe \(format): \(paragraph)")
             }
         }
-        XCTAssertEqual(taking.sorted(), ["check", "compat", "validate"], "the commands that take --format")
+        XCTAssertEqual(taking.sorted(), ["check", "compat", "doctor", "validate"], "the commands that take --format")
     }
 }
