@@ -38,6 +38,7 @@ let package = Package(
                 .embedInCode("kotlin-read-runtime.mustache"),
                 .embedInCode("kotlin-bridge-runtime.mustache"),
                 .embedInCode("typescript-runtime.mustache"),
+                .embedInCode("typescript-client.mustache"),
                 .embedInCode("python.mustache"),
                 .embedInCode("go.mustache"),
                 .embedInCode("python-runtime.mustache"),

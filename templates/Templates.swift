@@ -14,6 +14,7 @@ public enum BuiltInTemplates {
         "kotlin-read-runtime.mustache": PackageResources.kotlin_read_runtime_mustache,
         "kotlin-bridge-runtime.mustache": PackageResources.kotlin_bridge_runtime_mustache,
         "typescript-runtime.mustache": PackageResources.typescript_runtime_mustache,
+        "typescript-client.mustache": PackageResources.typescript_client_mustache,
         "python.mustache": PackageResources.python_mustache,
         "go.mustache": PackageResources.go_mustache,
         "python-runtime.mustache": PackageResources.python_runtime_mustache,

@@ -105,16 +105,18 @@ public enum NameRules {
     /// declarations. They prefix a schema type with the contract name, so it is
     /// the prefixed name (`Fcm` + `Issue` = `FcmIssue`) that must stay clear of these.
     public static let generatedCodeGlobals: NameList = [
-        "Any", "ApnsAlert", "ApnsAlertLike", "ApnsBroadcastHeaders", "ApnsBroadcastPriority", "ApnsDelivery",
-        "ApnsEndOptions", "ApnsHeaders", "ApnsRequest", "ApnsStartInput", "ApnsStartOptions",
+        "Agent", "Any", "ApnsAlert", "ApnsAlertLike", "ApnsBroadcastHeaders", "ApnsBroadcastPriority",
+        "ApnsChannelResult", "ApnsClient", "ApnsClientOptions", "ApnsDelivery",
+        "ApnsEndOptions", "ApnsHeaders", "ApnsRequest", "ApnsSendDelivery", "ApnsStartInput", "ApnsStartOptions", "ApnsStartSend",
         "ApnsTokenHeaders", "ApnsTokenPriority", "ApnsUpdateOptions", "Array", "ArrayList", "BigDecimal",
-        "Boolean", "Byte", "Callable", "Char", "Character", "Comparator", "Date", "Dict", "Double", "Enum", "Error", "Exception",
-        "False", "FcmEnvelope", "FcmEnvelopeLike", "FcmEnvelopeRead", "FcmEvent", "FcmIssue", "FcmIssueReason",
+        "Boolean", "Buffer", "Byte", "Callable", "Char", "Character", "Comparator", "Date", "Dict", "Double", "Enum", "Error", "Exception",
+        "False", "FcmClient", "FcmClientOptions", "FcmEnvelope", "FcmEnvelopeLike", "FcmEnvelopeRead", "FcmEvent", "FcmIssue", "FcmIssueReason",
         "FcmLiveActivityMessage", "FcmMemoryOrderStore", "FcmMessage", "FcmOrder", "FcmOrderStore", "Field",
         "Float", "HashMap", "HashSet", "IllegalArgumentException", "Infinity", "Int", "IntEnum", "Integer", "JSON", "JsonObject",
+        "LcPushAgent", "LcPushAnswer", "LcPushEmitter", "LcPushH2Stream", "LcPushHttpsRequest", "LcPushListener", "LcPushNode", "LcPushSession", "LcPushStream",
         "LcRead", "LcReader", "LinkedHashMap", "List", "Literal", "Long", "LongRange", "Map", "Mapping",
         "Math", "MathContext", "NaN", "None", "Nothing", "Number", "Object", "Omit", "Optional",
-        "OverflowError", "Partial", "Protocol", "RangeError", "Record", "RecursionError", "Regex", "Required",
+        "OverflowError", "Partial", "Promise", "Protocol", "PushOutcome", "PushResult", "RangeError", "Record", "RecursionError", "Regex", "Required",
         "RoundingMode", "Set", "Short", "String", "StringBuilder", "Suppress", "Synchronized", "TextEncoder",
         "True", "Tuple", "Type", "TypeError", "TypeVar", "Union", "Unit", "ValueError", "WeakSet",
     ]

@@ -132,7 +132,7 @@ extension TemplateTests {
         try set.override(from: folder.path, fileSystem: FileSystem())
         XCTAssertEqual(set.origin("typescript-runtime.mustache"), folder.appendingPathComponent("typescript-runtime.mustache").path)
         XCTAssertEqual(set.origin("typescript.mustache"), TemplateSet.builtInOrigin)
-        XCTAssertEqual(set.partials(of: "typescript.mustache"), ["typescript-runtime.mustache"])
+        XCTAssertEqual(set.partials(of: "typescript.mustache"), ["typescript-client.mustache", "typescript-runtime.mustache"])
         let original = String(decoding: try builtIn.render("typescript.mustache", context), as: UTF8.self)
         let replaced = String(decoding: try set.render("typescript.mustache", context), as: UTF8.self)
         XCTAssertTrue(original.contains("\nconst lc = {\n"))

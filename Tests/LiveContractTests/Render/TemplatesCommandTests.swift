@@ -80,6 +80,7 @@ final class TemplatesCommandTests: XCTestCase {
                          includes built-in kotlin-read-runtime.mustache
                          includes built-in kotlin-runtime.mustache
           typescript     built-in typescript.mustache
+                         includes built-in typescript-client.mustache
                          includes built-in typescript-runtime.mustache
           python         built-in python.mustache
                          includes built-in python-runtime.mustache
@@ -171,6 +172,7 @@ final class TemplatesCommandTests: XCTestCase {
             XCTAssertTrue(all.stdout.contains("wrote all/\(partial)\n"), partial)
         }
         XCTAssertEqual(Set(TemplateSet.partialNames), ["kotlin-runtime.mustache", "kotlin-read-runtime.mustache", "typescript-runtime.mustache",
+                                                       "typescript-client.mustache",
                                                        "swift-bridge-runtime.mustache", "kotlin-bridge-runtime.mustache",
                                                        "python-runtime.mustache", "go-runtime.mustache", "go-client.mustache"])
     }

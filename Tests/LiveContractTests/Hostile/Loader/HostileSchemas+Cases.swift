@@ -107,6 +107,8 @@ extension HostileSchemas {
         Case(name: "Swift keyword type", yaml: withTypes(head + "state: {}\n" + outputs, "  ‸Protocol: { enum: [a] }\n"), rule: "reserved-name"),
         Case(name: "contract name Attributes", yaml: "livecontract: 1\nname: ‸ActivityAttributes\nstate: {}\n" + outputs, rule: "reserved-name"),
         Case(name: "type becomes a TypeScript global", yaml: withTypes("livecontract: 1\nname: Fcm\nstate: {}\n" + outputs, "  ‸Issue: { enum: [a] }\n"), rule: "name-collision"),
+        Case(name: "type becomes the TypeScript APNs client", yaml: withTypes("livecontract: 1\nname: Apns\nstate: {}\n" + outputs, "  ‸Client: { enum: [a] }\n"), rule: "name-collision"),
+        Case(name: "type becomes the push outcome", yaml: withTypes("livecontract: 1\nname: Push\nstate: {}\n" + outputs, "  ‸Outcome: { enum: [a] }\n"), rule: "name-collision"),
         Case(name: "enum case rawValue-like", yaml: withTypes(head + "state: {}\n" + outputs, "  T: { enum: [a, ‸allCases] }\n"), rule: "reserved-name"),
         Case(name: "enum cases equal in Kotlin", yaml: withTypes(head + "state: {}\n" + outputs, "  T: { enum: [fooBar, ‸foo_bar] }\n"), rule: "name-collision"),
         Case(name: "example name with a dash", yaml: head + "state:\n  a: int\nexamples:\n  ‸one-two: { state: { a: 1 } }\n" + outputs, rule: "invalid-name"),

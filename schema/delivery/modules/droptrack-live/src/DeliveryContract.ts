@@ -664,6 +664,679 @@ export function fcmLiveActivityMessage(
   return { message: { token, apns: { live_activity_token: live, headers, payload } } };
 }
 
+/**
+ * What a server does with the answer to one send:
+ * - `sent`: APNs or FCM accepted it.
+ * - `gone`: the token is dead (APNs 410 Unregistered, FCM UNREGISTERED): stop sending to it.
+ * - `retry`: try again later, after `retryAfterMs` when set (APNs 429/500/503, FCM
+ *   UNAVAILABLE/QUOTA_EXCEEDED/INTERNAL, or no answer at all: a refused or dropped connection).
+ * - `rejected`: the request is wrong and sending it again will not help (`reason` says why).
+ */
+export type PushOutcome = 'sent' | 'gone' | 'retry' | 'rejected';
+
+/** The result of one send. The clients never reject a promise for an HTTP answer or a network failure. */
+export interface PushResult {
+  outcome: PushOutcome;
+  /** The HTTP status; 0 when no answer arrived (then `reason` is the transport error code). */
+  status: number;
+  /** APNs' `reason`, FCM's `errorCode` (else its status), the OAuth error, or a transport code. */
+  reason: string | null;
+  /** APNs' `apns-id` (the request's id, yours when you set `apnsId`). */
+  apnsId: string | null;
+  /** APNs' `apns-unique-id` (sandbox only: look the push up in the Push Notifications Console). */
+  apnsUniqueId: string | null;
+  /** FCM's message name, `projects/<project>/messages/<id>`. */
+  messageName: string | null;
+  /** How long to wait before sending again, from `Retry-After`; null when the answer named none. */
+  retryAfterMs: number | null;
+  /** When APNs last knew the token valid (Unix ms), from a 410 answer. */
+  goneAtMs: number | null;
+}
+
+/** The result of a channel call: a `PushResult` plus what the call returns. */
+export interface ApnsChannelResult extends PushResult {
+  /** The new channel's id (`createChannel`) or the channel asked about. */
+  channelId: string | null;
+  /** Every channel id of the app (`listChannels`). */
+  channels: string[] | null;
+  /** The channel's `message-storage-policy` (`readChannel`). */
+  storagePolicy: 0 | 1 | null;
+}
+
+/**
+ * How `ApnsClient` sends one push. `priority` defaults to 10; `expirationMs` (a Unix ms date
+ * until which APNs may retry delivery) defaults to 0: deliver now or never. `apnsId` (a UUID)
+ * and `collapseId` set the `apns-id` and `apns-collapse-id` headers.
+ */
+export interface ApnsSendDelivery<P extends number> {
+  priority?: P;
+  expirationMs?: number;
+  apnsId?: string;
+  collapseId?: string;
+}
+
+/** `start` options: the body's options, the delivery, and the iOS 18 input (`apnsStartPayload`) if any. */
+export type ApnsStartSend = ApnsStartOptions & ApnsSendDelivery<ApnsTokenPriority> & { input?: ApnsStartInput };
+
+/** What `ApnsClient` needs. Every origin can be overridden, for a local fake or a staging proxy. */
+export interface ApnsClientOptions {
+  /** The text of the `.p8` signing key (PKCS#8 PEM). Never logged or put in a message. */
+  key: string;
+  /** The key's 10-character id. */
+  keyId: string;
+  /** The team id the key belongs to. */
+  teamId: string;
+  /** The app's bundle id (not the widget's); the topic is `<bundleId>.push-type.liveactivity`. */
+  bundleId: string;
+  /** true: api.push.apple.com (TestFlight and App Store builds); false: the sandbox (Xcode builds). */
+  production: boolean;
+  /** Sends every request here instead, e.g. `https://127.0.0.1:8443`. */
+  origin?: string;
+  /** Channel management here instead (default: `origin` if set, else Apple's channel host). */
+  channelsOrigin?: string;
+  /** Extra trusted certificates (PEM), added to Node's root certificates. */
+  ca?: string;
+  /** How long one provider token is used: 20 to 50 minutes (Apple refuses a token older than one hour). Default 40 minutes. */
+  tokenLifetimeMs?: number;
+  /** How long one request may take before it becomes a `retry` result with reason `Timeout`. Default 30 s. */
+  timeoutMs?: number;
+}
+
+/** What `FcmClient` needs. */
+export interface FcmClientOptions {
+  /** The text of the service account's JSON key file. Never logged or put in a message. */
+  serviceAccount: string;
+  /** FCM's origin; default `https://fcm.googleapis.com`. */
+  origin?: string;
+  /** The token endpoint's origin instead of the key file's `token_uri` origin (the path is kept). */
+  tokenOrigin?: string;
+  /** Extra trusted certificates (PEM), added to Node's root certificates. */
+  ca?: string;
+  /** How long one request may take before it becomes a `retry` result with reason `Timeout`. Default 30 s. */
+  timeoutMs?: number;
+}
+
+/** What one HTTP exchange returned: an answer, or the transport failure's code. */
+type LcPushAnswer = { status: number; header(name: string): string | null; text: string } | { failure: string };
+
+type LcPushListener = (...args: any[]) => void;
+
+/** The few members of Node's objects the clients use (this file compiles without @types/node). */
+interface LcPushEmitter {
+  on(event: string, listener: LcPushListener): unknown;
+}
+interface LcPushStream extends LcPushEmitter {
+  setEncoding(encoding: 'utf8'): unknown;
+  setTimeout(ms: number, listener: () => void): unknown;
+  end(data?: string): unknown;
+}
+interface LcPushH2Stream extends LcPushStream {
+  close(code?: number): void;
+}
+interface LcPushSession extends LcPushEmitter {
+  connecting: boolean;
+  closed: boolean;
+  destroyed: boolean;
+  request(headers: Record<string, string>): LcPushH2Stream;
+  close(): void;
+}
+interface LcPushHttpsRequest extends LcPushStream {
+  destroy(error?: unknown): void;
+}
+interface LcPushAgent {
+  destroy(): void;
+}
+interface LcPushNode {
+  http2: { connect(origin: string, options: Record<string, unknown>): LcPushSession };
+  https: {
+    Agent: new (options: Record<string, unknown>) => LcPushAgent;
+    request(url: string, options: Record<string, unknown>, callback: (response: LcPushEmitter & { statusCode?: number; headers: Record<string, string | string[] | undefined>; setEncoding(encoding: 'utf8'): unknown }) => void): LcPushHttpsRequest;
+  };
+  tls: { rootCertificates: readonly string[] };
+  crypto: {
+    createPrivateKey(pem: string): unknown;
+    sign(algorithm: string, data: unknown, key: unknown): { toString(encoding: 'base64url'): string };
+  };
+  buffer: { Buffer: { from(text: string, encoding: 'utf8'): { toString(encoding: 'base64url'): string } } };
+}
+
+/** Helpers of the clients; one object, like `lc`, so unused ones cost no warning. */
+const lcPush = {
+  /**
+   * Node's built-in modules through `process.getBuiltinModule` (Node 20.16 / 22.3 and later),
+   * looked up when a client is made, so this file still loads in browsers, Deno and bundlers.
+   */
+  node(): LcPushNode {
+    const host = globalThis as unknown as { process?: { getBuiltinModule?: (id: string) => unknown } };
+    const load = host.process === undefined ? undefined : host.process.getBuiltinModule;
+    if (typeof load !== 'function') {
+      throw new TypeError('the push clients need Node 20.16 or later (process.getBuiltinModule); see docs/typescript.md');
+    }
+    const get = (id: string): any => load.call(host.process, 'node:' + id);
+    return { http2: get('http2'), https: get('https'), tls: get('tls'), crypto: get('crypto'), buffer: get('buffer') };
+  },
+  /** Node's root certificates plus `ca`, or undefined (Node's own) when there is none. */
+  trust(node: LcPushNode, ca: string | undefined): string[] | undefined {
+    return ca === undefined ? undefined : node.tls.rootCertificates.concat([ca]);
+  },
+  base64url(node: LcPushNode, value: unknown): string {
+    return node.buffer.Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+  },
+  /** A signed JWT; `dsaEncoding: 'ieee-p1363'` gives ES256's 64-byte r||s, not DER. */
+  jwt(node: LcPushNode, header: object, claims: object, key: unknown, ecdsa: boolean): string {
+    const input = lcPush.base64url(node, header) + '.' + lcPush.base64url(node, claims);
+    const data = node.buffer.Buffer.from(input, 'utf8');
+    const signature = node.crypto.sign('sha256', data, ecdsa ? { key, dsaEncoding: 'ieee-p1363' } : key);
+    return input + '.' + signature.toString('base64url');
+  },
+  privateKey(node: LcPushNode, pem: unknown, what: string): unknown {
+    if (typeof pem !== 'string' || pem.indexOf('PRIVATE KEY') < 0) throw new TypeError(what + ' must be the PEM text of a private key');
+    try {
+      return node.crypto.createPrivateKey(pem);
+    } catch (_error) {
+      // Node's message could quote the input; ours names only the option.
+      throw new TypeError(what + ' is not a readable PEM private key');
+    }
+  },
+  text(value: unknown, what: string): string {
+    if (typeof value !== 'string' || value === '') throw new TypeError(what + ' must be a non-empty string');
+    return value;
+  },
+  origin(value: string | undefined, fallback: string, what: string): string {
+    if (value === undefined) return fallback;
+    if (typeof value !== 'string' || !/^https:\/\/[^/?#]+$/.test(value)) {
+      throw new TypeError(what + ' must be an https origin without a path, e.g. https://127.0.0.1:8443');
+    }
+    return value;
+  },
+  /** `Retry-After` in ms: whole seconds or an HTTP date; null when absent or unreadable. */
+  retryAfter(value: string | null): number | null {
+    if (value === null) return null;
+    if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+    const at = Date.parse(value);
+    return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+  },
+  json(text: string): Record<string, unknown> {
+    try {
+      const value: unknown = JSON.parse(text);
+      return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {};
+    } catch (_error) {
+      return {};
+    }
+  },
+  result(outcome: PushOutcome, status: number, reason: string | null): PushResult {
+    return { outcome, status, reason, apnsId: null, apnsUniqueId: null, messageName: null, retryAfterMs: null, goneAtMs: null };
+  },
+  /** A transport failure: no answer, so the push may or may not have arrived; sending again is safe for Live Activities (the newest timestamp wins). */
+  failure(code: string): PushResult {
+    return lcPush.result('retry', 0, code);
+  },
+  /** The code of a Node error (never its message, which can hold a URL or a header). */
+  code(error: unknown): string {
+    const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+    return typeof code === 'string' && /^[A-Za-z0-9_]+$/.test(code) ? code : 'ConnectionFailed';
+  },
+  /** APNs' answer as a result (docs/typescript.md, "Results"). */
+  apnsResult(answer: LcPushAnswer): PushResult {
+    if ('failure' in answer) return lcPush.failure(answer.failure);
+    const status = answer.status;
+    const body = lcPush.json(answer.text);
+    const reason = typeof body['reason'] === 'string' ? body['reason'] : null;
+    const outcome: PushOutcome = status >= 200 && status < 300 ? 'sent'
+      : status === 410 ? 'gone'
+        : status === 429 || status >= 500 ? 'retry'
+          : 'rejected';
+    const result = lcPush.result(outcome, status, reason);
+    result.apnsId = answer.header('apns-id');
+    result.apnsUniqueId = answer.header('apns-unique-id');
+    if (outcome === 'retry') result.retryAfterMs = lcPush.retryAfter(answer.header('retry-after'));
+    if (outcome === 'gone' && typeof body['timestamp'] === 'number') result.goneAtMs = body['timestamp'];
+    return result;
+  },
+  /** FCM's answer as a result: the `FcmError` code in `details` decides, else the HTTP status. */
+  fcmResult(answer: LcPushAnswer): PushResult {
+    if ('failure' in answer) return lcPush.failure(answer.failure);
+    const status = answer.status;
+    const body = lcPush.json(answer.text);
+    if (status >= 200 && status < 300) {
+      const result = lcPush.result('sent', status, null);
+      result.messageName = typeof body['name'] === 'string' ? body['name'] : null;
+      return result;
+    }
+    const error = typeof body['error'] === 'object' && body['error'] !== null ? body['error'] as Record<string, unknown> : {};
+    let code = typeof error['status'] === 'string' ? error['status'] : null;
+    const details = Array.isArray(error['details']) ? error['details'] as unknown[] : [];
+    for (const detail of details) {
+      const item = typeof detail === 'object' && detail !== null ? detail as Record<string, unknown> : {};
+      if (String(item['@type']).indexOf('google.firebase.fcm.v1.FcmError') >= 0 && typeof item['errorCode'] === 'string') code = item['errorCode'];
+    }
+    const outcome: PushOutcome = code === 'UNREGISTERED' ? 'gone'
+      : code === 'UNAVAILABLE' || code === 'QUOTA_EXCEEDED' || code === 'INTERNAL' || status === 429 || status >= 500 ? 'retry'
+        : 'rejected';
+    const result = lcPush.result(outcome, status, code);
+    if (outcome === 'retry') result.retryAfterMs = lcPush.retryAfter(answer.header('retry-after'));
+    return result;
+  },
+  /** The builder's options without the delivery fields, which travel as headers. */
+  bodyOptions<T extends object>(options: T): T {
+    lc.object(options, 'options');
+    const copy: Record<string, unknown> = { ...(options as Record<string, unknown>) };
+    for (const key of ['priority', 'expirationMs', 'apnsId', 'collapseId']) delete copy[key];
+    return copy as T;
+  },
+  delivery<P extends number>(options: ApnsSendDelivery<P>, priority: P): ApnsDelivery<P> {
+    return {
+      priority: options.priority === undefined ? priority : options.priority,
+      expirationMs: options.expirationMs === undefined ? 0 : options.expirationMs,
+    };
+  },
+  /** `apns-id` (a UUID, upper-cased as APNs echoes it) and `apns-collapse-id` (at most 64 bytes) when asked for. */
+  ids(options: ApnsSendDelivery<number>): Record<string, string> {
+    const headers: Record<string, string> = {};
+    if (options.apnsId !== undefined) headers['apns-id'] = lc.uuid(options.apnsId, 'options.apnsId');
+    if (options.collapseId !== undefined) {
+      if (typeof options.collapseId !== 'string' || options.collapseId === '' || lc.utf8Length(options.collapseId) > 64) {
+        throw new RangeError('options.collapseId must be 1 to 64 bytes');
+      }
+      headers['apns-collapse-id'] = options.collapseId;
+    }
+    return headers;
+  },
+  channelResult(result: PushResult): ApnsChannelResult {
+    return { ...result, channelId: null, channels: null, storagePolicy: null };
+  },
+};
+
+/**
+ * Sends this contract's Live Activity pushes to APNs over one HTTP/2 connection per host,
+ * with one ES256 provider token reused for `tokenLifetimeMs` and renewed (the request sent
+ * again once) when APNs answers 403 ExpiredProviderToken. Node only; `close()` when done.
+ */
+export class ApnsClient {
+  private readonly node: LcPushNode;
+  private readonly signingKey: unknown;
+  private readonly keyId: string;
+  private readonly teamId: string;
+  private readonly bundleId: string;
+  private readonly pushOrigin: string;
+  private readonly channelsOrigin: string;
+  private readonly trust: string[] | undefined;
+  private readonly tokenLifetimeMs: number;
+  private readonly timeoutMs: number;
+  private readonly sessions = new Map<string, { session: LcPushSession; error: string | null }>();
+  private token: { jwt: string; issuedMs: number } | null = null;
+
+  constructor(options: ApnsClientOptions) {
+    lc.object(options, 'ApnsClient options');
+    this.node = lcPush.node();
+    this.signingKey = lcPush.privateKey(this.node, options.key, 'ApnsClient key');
+    this.keyId = lcPush.text(options.keyId, 'ApnsClient keyId');
+    this.teamId = lcPush.text(options.teamId, 'ApnsClient teamId');
+    this.bundleId = lcPush.text(options.bundleId, 'ApnsClient bundleId');
+    if (typeof options.production !== 'boolean') throw new TypeError('ApnsClient production must be true (App Store, TestFlight) or false (sandbox)');
+    const push = options.production ? apnsHosts.production : apnsHosts.development;
+    this.pushOrigin = lcPush.origin(options.origin, push, 'ApnsClient origin');
+    const channels = options.production ? apnsHosts.channelsProduction : apnsHosts.channelsDevelopment;
+    this.channelsOrigin = lcPush.origin(options.channelsOrigin, options.origin === undefined ? channels : this.pushOrigin, 'ApnsClient channelsOrigin');
+    this.trust = lcPush.trust(this.node, options.ca);
+    const lifetime = options.tokenLifetimeMs === undefined ? 40 * 60000 : options.tokenLifetimeMs;
+    if (typeof lifetime !== 'number' || !(lifetime >= 20 * 60000 && lifetime <= 50 * 60000)) {
+      throw new RangeError('ApnsClient tokenLifetimeMs must be 20 to 50 minutes: APNs refuses tokens renewed more often than every 20 minutes or older than an hour');
+    }
+    this.tokenLifetimeMs = lifetime;
+    this.timeoutMs = options.timeoutMs === undefined ? 30000 : options.timeoutMs;
+  }
+
+  /** Updates the activity of `activityToken` (the token the activity reported). */
+  update(activityToken: string, contentState: DeliveryContentState, options: ApnsUpdateOptions & ApnsSendDelivery<ApnsTokenPriority>): Promise<PushResult> {
+    return this.toToken(activityToken, apnsPayload('update', contentState, lcPush.bodyOptions(options)), options);
+  }
+
+  /** Ends the activity of `activityToken`; `dismissalDateMs` says when it leaves the screen. */
+  end(activityToken: string, contentState: DeliveryContentState, options: ApnsEndOptions & ApnsSendDelivery<ApnsTokenPriority>): Promise<PushResult> {
+    return this.toToken(activityToken, apnsPayload('end', contentState, lcPush.bodyOptions(options)), options);
+  }
+
+  /**
+   * Starts an activity on the device of `pushToStartToken` (the push-to-start token, not an
+   * activity's). `options.input` asks the new activity for an update token or to join a channel.
+   */
+  start(pushToStartToken: string, attributes: DeliveryApnsAttributes, contentState: DeliveryContentState, options: ApnsStartSend): Promise<PushResult> {
+    lc.object(options, 'options');
+    const bodyOptions: ApnsStartOptions = { timestampMs: options.timestampMs, alert: options.alert };
+    const payload = options.input === undefined
+      ? apnsPayload('start', contentState, bodyOptions, attributes)
+      : apnsStartPayload(contentState, bodyOptions, attributes, options.input);
+    return this.toToken(pushToStartToken, payload, options);
+  }
+
+  /** Updates every activity subscribed to `channelId`. */
+  broadcast(channelId: string, contentState: DeliveryContentState, options: ApnsUpdateOptions & ApnsSendDelivery<ApnsBroadcastPriority>): Promise<PushResult> {
+    return this.toChannel(channelId, broadcastPayload('update', contentState, lcPush.bodyOptions(options)), options);
+  }
+
+  /** Ends every activity subscribed to `channelId`. */
+  endBroadcast(channelId: string, contentState: DeliveryContentState, options: ApnsEndOptions & ApnsSendDelivery<ApnsBroadcastPriority>): Promise<PushResult> {
+    return this.toChannel(channelId, broadcastPayload('end', contentState, lcPush.bodyOptions(options)), options);
+  }
+
+  /** Creates a broadcast channel; its id is in `channelId`. Storage policy 0 keeps no push, 1 the latest. */
+  async createChannel(storagePolicy: 0 | 1 = 0): Promise<ApnsChannelResult> {
+    const request = createChannelRequest(this.bundleId, storagePolicy);
+    const answer = await this.send(this.channelsOrigin, request.method, request.path, {}, lc.stringify(request.body));
+    const result = lcPush.channelResult(lcPush.apnsResult(answer));
+    if (!('failure' in answer) && result.outcome === 'sent') result.channelId = answer.header('apns-channel-id');
+    return result;
+  }
+
+  /** Reads one channel's storage policy. */
+  async readChannel(channelId: string): Promise<ApnsChannelResult> {
+    const request = readChannelRequest(this.bundleId, channelId);
+    const answer = await this.send(this.channelsOrigin, request.method, request.path, request.headers, null);
+    const result = lcPush.channelResult(lcPush.apnsResult(answer));
+    result.channelId = request.headers['apns-channel-id'];
+    if (!('failure' in answer) && result.outcome === 'sent') {
+      const policy = lcPush.json(answer.text)['message-storage-policy'];
+      result.storagePolicy = policy === 0 || policy === 1 ? policy : null;
+    }
+    return result;
+  }
+
+  /** Deletes a channel once its event is over. */
+  async deleteChannel(channelId: string): Promise<ApnsChannelResult> {
+    const request = deleteChannelRequest(this.bundleId, channelId);
+    const answer = await this.send(this.channelsOrigin, request.method, request.path, request.headers, null);
+    const result = lcPush.channelResult(lcPush.apnsResult(answer));
+    result.channelId = request.headers['apns-channel-id'];
+    return result;
+  }
+
+  /** Lists the ids of every channel of the app. */
+  async listChannels(): Promise<ApnsChannelResult> {
+    const request = listChannelsRequest(this.bundleId);
+    const answer = await this.send(this.channelsOrigin, request.method, request.path, {}, null);
+    const result = lcPush.channelResult(lcPush.apnsResult(answer));
+    if (!('failure' in answer) && result.outcome === 'sent') {
+      const channels = lcPush.json(answer.text)['channels'];
+      result.channels = Array.isArray(channels) ? channels.filter((item): item is string => typeof item === 'string') : [];
+    }
+    return result;
+  }
+
+  /** Closes the connections; a later send opens a new one. */
+  close(): void {
+    this.sessions.forEach((open) => open.session.close());
+    this.sessions.clear();
+  }
+
+  private async toToken(token: string, payload: DeliveryApnsPayload, options: ApnsSendDelivery<ApnsTokenPriority>): Promise<PushResult> {
+    const request = apnsTokenRequest(token, this.bundleId, payload, lcPush.delivery(options, 10));
+    const answer = await this.send(this.pushOrigin, request.method, request.path, { ...request.headers, ...lcPush.ids(options) }, lc.stringify(request.body));
+    return lcPush.apnsResult(answer);
+  }
+
+  private async toChannel(channelId: string, payload: DeliveryApnsPayload, options: ApnsSendDelivery<ApnsBroadcastPriority>): Promise<PushResult> {
+    const request = broadcastRequest(this.bundleId, channelId, payload, lcPush.delivery(options, 10));
+    const answer = await this.send(this.pushOrigin, request.method, request.path, { ...request.headers, ...lcPush.ids(options) }, lc.stringify(request.body));
+    return lcPush.apnsResult(answer);
+  }
+
+  /** The provider token: made once, reused until `tokenLifetimeMs`, or renewed when `stale` is the current one. */
+  private providerToken(stale: string | null): string {
+    const now = Date.now();
+    const current = this.token;
+    if (current !== null && current.jwt !== stale && now - current.issuedMs < this.tokenLifetimeMs) return current.jwt;
+    if (current !== null && stale !== null && current.jwt !== stale) return current.jwt;
+    const issued = Math.floor(now / 1000);
+    const jwt = lcPush.jwt(this.node, { alg: 'ES256', kid: this.keyId }, { iss: this.teamId, iat: issued }, this.signingKey, true);
+    this.token = { jwt, issuedMs: now };
+    return jwt;
+  }
+
+  /** One request with the provider token; on 403 ExpiredProviderToken, once more with a new one. */
+  private async send(origin: string, method: string, path: string, headers: Record<string, string>, body: string | null): Promise<LcPushAnswer> {
+    let jwt: string;
+    try {
+      jwt = this.providerToken(null);
+    } catch (_error) {
+      return { failure: 'ProviderTokenSigningFailed' };
+    }
+    const first = await this.exchange(origin, method, path, headers, body, jwt);
+    if ('failure' in first || first.status !== 403 || lcPush.json(first.text)['reason'] !== 'ExpiredProviderToken') return first;
+    try {
+      jwt = this.providerToken(jwt);
+    } catch (_error) {
+      return { failure: 'ProviderTokenSigningFailed' };
+    }
+    return this.exchange(origin, method, path, headers, body, jwt);
+  }
+
+  /** The connection to `origin`, opened when there is none; `error` is why it failed, once it did. */
+  private session(origin: string): { session: LcPushSession; error: string | null } {
+    const open = this.sessions.get(origin);
+    if (open !== undefined && !open.session.closed && !open.session.destroyed) return open;
+    const options: Record<string, unknown> = {};
+    if (this.trust !== undefined) options['ca'] = this.trust;
+    const session = this.node.http2.connect(origin, options);
+    const entry: { session: LcPushSession; error: string | null } = { session, error: null };
+    const forget = (): void => {
+      if (this.sessions.get(origin) === entry) this.sessions.delete(origin);
+    };
+    // An error or GOAWAY ends this connection; the next request opens another.
+    session.on('error', (error: unknown) => {
+      entry.error = lcPush.code(error);
+      forget();
+    });
+    session.on('goaway', forget);
+    session.on('close', forget);
+    this.sessions.set(origin, entry);
+    return entry;
+  }
+
+  private exchange(origin: string, method: string, path: string, headers: Record<string, string>, body: string | null, jwt: string): Promise<LcPushAnswer> {
+    return new Promise<LcPushAnswer>((resolve) => {
+      let done = false;
+      const finish = (answer: LcPushAnswer): void => {
+        if (!done) {
+          done = true;
+          resolve(answer);
+        }
+      };
+      try {
+        const open = this.session(origin);
+        // A stream on a connection that never opened fails before the connection says why
+        // (refused, untrusted certificate): wait for the connection's own error then.
+        const failed = (code: string): void => {
+          if (open.session.connecting) open.session.on('close', () => finish({ failure: open.error === null ? code : open.error }));
+          else finish({ failure: open.error === null ? code : open.error });
+        };
+        const stream = open.session.request({ ':method': method, ':path': path, authorization: 'bearer ' + jwt, ...headers });
+        let status = 0;
+        let received: Record<string, unknown> = {};
+        let text = '';
+        stream.setEncoding('utf8');
+        stream.on('response', (answer: Record<string, unknown>) => {
+          received = answer;
+          status = Number(answer[':status']);
+        });
+        stream.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        stream.on('end', () => {
+          if (status === 0) return failed('ConnectionClosed');
+          finish({ status, text, header: (name) => (typeof received[name] === 'string' ? received[name] as string : null) });
+        });
+        stream.on('error', (error: unknown) => failed(lcPush.code(error)));
+        stream.on('close', () => failed('ConnectionClosed'));
+        stream.setTimeout(this.timeoutMs, () => {
+          finish({ failure: 'Timeout' });
+          stream.close(8);
+        });
+        stream.end(body === null ? undefined : body);
+      } catch (error) {
+        finish({ failure: lcPush.code(error) });
+      }
+    });
+  }
+}
+
+/**
+ * Sends this contract's FCM v1 messages (the Android data message and Live Activities over
+ * FCM) with an OAuth2 access token from the service account, cached until five minutes before
+ * it expires and renewed (the message sent again once) when FCM answers 401. Node only.
+ */
+export class FcmClient {
+  private readonly node: LcPushNode;
+  private readonly signingKey: unknown;
+  private readonly email: string;
+  private readonly keyId: string;
+  private readonly audience: string;
+  private readonly tokenUrl: string;
+  private readonly sendUrl: string;
+  private readonly agent: LcPushAgent;
+  private readonly timeoutMs: number;
+  private access: { token: string; renewAtMs: number } | null = null;
+  private pending: Promise<{ token: string } | { result: PushResult }> | null = null;
+
+  constructor(options: FcmClientOptions) {
+    lc.object(options, 'FcmClient options');
+    this.node = lcPush.node();
+    let account: Record<string, unknown>;
+    try {
+      const parsed: unknown = JSON.parse(options.serviceAccount);
+      account = typeof parsed === 'object' && parsed !== null ? parsed as Record<string, unknown> : {};
+    } catch (_error) {
+      throw new TypeError('FcmClient serviceAccount must be the text of the service account JSON key file');
+    }
+    this.signingKey = lcPush.privateKey(this.node, account['private_key'], 'the service account private_key');
+    this.email = lcPush.text(account['client_email'], 'the service account client_email');
+    this.keyId = typeof account['private_key_id'] === 'string' ? account['private_key_id'] : '';
+    const project = lcPush.text(account['project_id'], 'the service account project_id');
+    this.audience = typeof account['token_uri'] === 'string' ? account['token_uri'] : 'https://oauth2.googleapis.com/token';
+    const parts = /^(https:\/\/[^/?#]+)(\/.*)?$/.exec(this.audience);
+    if (parts === null) throw new TypeError('the service account token_uri must be an https URL');
+    this.tokenUrl = lcPush.origin(options.tokenOrigin, parts[1] as string, 'FcmClient tokenOrigin') + (parts[2] === undefined ? '' : parts[2]);
+    this.sendUrl = lcPush.origin(options.origin, 'https://fcm.googleapis.com', 'FcmClient origin') + '/v1/projects/' + encodeURIComponent(project) + '/messages:send';
+    const agentOptions: Record<string, unknown> = { keepAlive: true };
+    const trust = lcPush.trust(this.node, options.ca);
+    if (trust !== undefined) agentOptions['ca'] = trust;
+    this.agent = new this.node.https.Agent(agentOptions);
+    this.timeoutMs = options.timeoutMs === undefined ? 30000 : options.timeoutMs;
+  }
+
+  /** The Android data message (`fcmMessage`): the app's service builds the card from it. */
+  send(token: string, attributes: DeliveryAttributes, state: DeliveryState, envelope: FcmEnvelope): Promise<PushResult> {
+    return this.post(fcmMessage(token, attributes, state, envelope));
+  }
+
+  /**
+   * A Live Activity push through FCM (`fcmLiveActivityMessage`): `fcmToken` is the app's FCM
+   * registration token, `liveActivityToken` the push-to-start token (start) or the activity's
+   * token (update, end); build `payload` with `apnsPayload` or `apnsStartPayload`.
+   */
+  liveActivity(fcmToken: string, liveActivityToken: string, payload: DeliveryApnsPayload, delivery: ApnsDelivery<ApnsTokenPriority>): Promise<PushResult> {
+    return this.post(fcmLiveActivityMessage(fcmToken, liveActivityToken, payload, delivery));
+  }
+
+  /** Closes the kept-alive connections. */
+  close(): void {
+    this.agent.destroy();
+  }
+
+  private async post(message: FcmMessage | FcmLiveActivityMessage): Promise<PushResult> {
+    // `lc.stringify` writes map keys in code point order, as the fixtures and every other output do.
+    const body = lc.stringify(message);
+    let stale: string | null = null;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const access: { token: string } | { result: PushResult } = await this.accessToken(stale);
+      if ('result' in access) return access.result;
+      const answer = await this.exchange(this.sendUrl, { authorization: 'Bearer ' + access.token, 'content-type': 'application/json; charset=utf-8' }, body);
+      if ('failure' in answer || answer.status !== 401 || attempt === 1) return lcPush.fcmResult(answer);
+      stale = access.token;
+    }
+    return lcPush.failure('Unauthenticated');
+  }
+
+  /** The cached access token, or a new one when it is near its end or is `stale` (FCM refused it). */
+  private accessToken(stale: string | null): Promise<{ token: string } | { result: PushResult }> {
+    const cached = this.access;
+    if (cached !== null && cached.token !== stale && Date.now() < cached.renewAtMs) return Promise.resolve({ token: cached.token });
+    if (this.pending === null) {
+      this.pending = this.fetchToken().then((got) => {
+        this.pending = null;
+        return got;
+      });
+    }
+    return this.pending;
+  }
+
+  private async fetchToken(): Promise<{ token: string } | { result: PushResult }> {
+    const issued = Math.floor(Date.now() / 1000);
+    let assertion: string;
+    try {
+      const header = this.keyId === '' ? { alg: 'RS256', typ: 'JWT' } : { alg: 'RS256', typ: 'JWT', kid: this.keyId };
+      const claims = { iss: this.email, scope: 'https://www.googleapis.com/auth/firebase.messaging', aud: this.audience, iat: issued, exp: issued + 3600 };
+      assertion = lcPush.jwt(this.node, header, claims, this.signingKey, false);
+    } catch (_error) {
+      return { result: lcPush.result('rejected', 0, 'AssertionSigningFailed') };
+    }
+    const form = 'grant_type=' + encodeURIComponent('urn:ietf:params:oauth:grant-type:jwt-bearer') + '&assertion=' + encodeURIComponent(assertion);
+    const answer = await this.exchange(this.tokenUrl, { 'content-type': 'application/x-www-form-urlencoded' }, form);
+    if ('failure' in answer) return { result: lcPush.failure(answer.failure) };
+    const body = lcPush.json(answer.text);
+    const token = body['access_token'];
+    if (answer.status !== 200 || typeof token !== 'string') {
+      // OAuth's error code (invalid_grant, ...) is safe to report; its description may not be.
+      const code = typeof body['error'] === 'string' && /^[a-z_]+$/.test(body['error']) ? body['error'] : 'TokenEndpointRefused';
+      const result = lcPush.result(answer.status === 429 || answer.status >= 500 ? 'retry' : 'rejected', answer.status, code);
+      if (result.outcome === 'retry') result.retryAfterMs = lcPush.retryAfter(answer.header('retry-after'));
+      return { result };
+    }
+    const lifetime = typeof body['expires_in'] === 'number' && body['expires_in'] > 0 ? body['expires_in'] * 1000 : 3600000;
+    // Renewed five minutes early (a short-lived token at half its life), so no send carries a token about to lapse.
+    const margin = Math.min(300000, lifetime / 2);
+    this.access = { token, renewAtMs: Date.now() + lifetime - margin };
+    return { token };
+  }
+
+  private exchange(url: string, headers: Record<string, string>, body: string): Promise<LcPushAnswer> {
+    return new Promise<LcPushAnswer>((resolve) => {
+      let done = false;
+      const finish = (answer: LcPushAnswer): void => {
+        if (!done) {
+          done = true;
+          resolve(answer);
+        }
+      };
+      try {
+        const request = this.node.https.request(url, { method: 'POST', headers: { ...headers, 'content-length': String(lc.utf8Length(body)) }, agent: this.agent }, (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          response.on('end', () => {
+            const header = (name: string): string | null => {
+              const value = response.headers[name];
+              return typeof value === 'string' ? value : null;
+            };
+            finish({ status: response.statusCode === undefined ? 0 : response.statusCode, text, header });
+          });
+          response.on('error', (error: unknown) => finish({ failure: lcPush.code(error) }));
+        });
+        request.on('error', (error: unknown) => finish({ failure: lcPush.code(error) }));
+        request.setTimeout(this.timeoutMs, () => {
+          finish({ failure: 'Timeout' });
+          request.destroy();
+        });
+        request.end(body);
+      } catch (error) {
+        finish({ failure: lcPush.code(error) });
+      }
+    });
+  }
+}
+
 /** The result of reading one FCM string: the value and, when repaired, why. */
 type LcRead<T> = { value: T; reason?: 'clamped' | 'unknown-case' };
 type LcReader<T> = (raw: string) => LcRead<T> | undefined;
