@@ -21,8 +21,9 @@ enum BuiltInTemplateSteps {
         case "swift-bridge-runtime.mustache": return (5714, steps10, tags10)
         case "swift-bridge.mustache": return (1417, steps11, tags11)
         case "swift.mustache": return (6538, steps12, tags12)
-        case "typescript-runtime.mustache": return (27877, steps13, tags13)
-        case "typescript.mustache": return (27531, steps14, tags14)
+        case "typescript-client.mustache": return (35190, steps13, tags13)
+        case "typescript-runtime.mustache": return (27877, steps14, tags14)
+        case "typescript.mustache": return (27556, steps15, tags15)
         default: return nil
         }
     }
@@ -2699,6 +2700,48 @@ enum BuiltInTemplateSteps {
     }
 
     private static let steps13: [UInt32] = [
+        0, 147, 16875, 0,
+        1, 16875, 16877, 16893,
+        0, 16895, 17246, 0,
+        1, 17246, 17248, 17264,
+        0, 17266, 17720, 0,
+        1, 17720, 17722, 17740,
+        0, 17742, 17758, 0,
+        1, 17758, 17760, 17776,
+        0, 17778, 18330, 0,
+        1, 18330, 18332, 18348,
+        0, 18350, 18672, 0,
+        1, 18672, 18674, 18690,
+        0, 18692, 21422, 0,
+        1, 21422, 21424, 21435,
+        0, 21437, 21863, 0,
+        1, 21863, 21865, 21876,
+        0, 21878, 29542, 0,
+        1, 29542, 29544, 29558,
+        0, 29560, 29569, 0,
+        1, 29569, 29571, 29580,
+        0, 29582, 30059, 0,
+        1, 30059, 30061, 30072,
+        0, 30074, 35190, 0,
+    ]
+
+    private static func tags13() -> [TemplateTag] {
+        [
+            TemplateTag(name: "contentStateType", head: "contentStateType", offset: 16875),
+            TemplateTag(name: "contentStateType", head: "contentStateType", offset: 17246),
+            TemplateTag(name: "apnsAttributesType", head: "apnsAttributesType", offset: 17720),
+            TemplateTag(name: "contentStateType", head: "contentStateType", offset: 17758),
+            TemplateTag(name: "contentStateType", head: "contentStateType", offset: 18330),
+            TemplateTag(name: "contentStateType", head: "contentStateType", offset: 18672),
+            TemplateTag(name: "payloadType", head: "payloadType", offset: 21422),
+            TemplateTag(name: "payloadType", head: "payloadType", offset: 21863),
+            TemplateTag(name: "attributesType", head: "attributesType", offset: 29542),
+            TemplateTag(name: "stateType", head: "stateType", offset: 29569),
+            TemplateTag(name: "payloadType", head: "payloadType", offset: 30059),
+        ]
+    }
+
+    private static let steps14: [UInt32] = [
         0, 171, 5896, 0,
         2, 5896, 5899, 5908,
         0, 5911, 6347, 0,
@@ -2749,7 +2792,7 @@ enum BuiltInTemplateSteps {
         0, 15169, 27877, 0,
     ]
 
-    private static func tags13() -> [TemplateTag] {
+    private static func tags14() -> [TemplateTag] {
         [
             TemplateTag(name: "unixDates", head: "unixDates", offset: 5896),
             TemplateTag(name: "isoDates", head: "isoDates", offset: 6362),
@@ -2776,7 +2819,7 @@ enum BuiltInTemplateSteps {
         ]
     }
 
-    private static let steps14: [UInt32] = [
+    private static let steps15: [UInt32] = [
         2, 0, 3, 14,
         0, 17, 20, 0,
         1, 20, 22, 23,
@@ -3166,10 +3209,12 @@ enum BuiltInTemplateSteps {
         0, 26870, 27143, 0,
         1, 27143, 27145, 27149,
         0, 27151, 27506, 0,
-        6, 27506, 27510, 27528,
+        6, 27506, 27510, 27527,
+        0, 27530, 27531, 0,
+        6, 27531, 27535, 27553,
     ]
 
-    private static func tags14() -> [TemplateTag] {
+    private static func tags15() -> [TemplateTag] {
         [
             TemplateTag(name: "headerLines", head: "headerLines", offset: 0),
             TemplateTag(name: ".", head: "", offset: 20),
@@ -3337,7 +3382,8 @@ enum BuiltInTemplateSteps {
             TemplateTag(name: "payloadType", head: "payloadType", offset: 26519),
             TemplateTag(name: "payloadType", head: "payloadType", offset: 26855),
             TemplateTag(name: "name", head: "name", offset: 27143),
-            TemplateTag(name: "typescript-runtime", head: "typescript-runtime", offset: 27506),
+            TemplateTag(name: "typescript-client", head: "typescript-client", offset: 27506),
+            TemplateTag(name: "typescript-runtime", head: "typescript-runtime", offset: 27531),
         ]
     }
 }
