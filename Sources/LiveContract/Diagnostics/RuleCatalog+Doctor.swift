@@ -34,7 +34,7 @@ extension RuleCatalog {
                  example: "kotlin: { path: app/src/main/java/com/acme/live/Delivery.kt, package: com.acme.other }",
                  fix: "set `package:` to the folder's package, or move the output"),
         RuleInfo(id: "doctor-live-activities-plist",
-                 summary: "the host app's Info.plist does not set NSSupportsLiveActivities to YES (missing, or only in the widget extension's Info.plist, where the system does not read it), so no Live Activity starts",
+                 summary: "the host app's Info.plist does not set NSSupportsLiveActivities to YES, so no Live Activity starts (an error when it is missing; a warning when only the widget extension's Info.plist has it, where the system does not read it)",
                  example: "INFOPLIST_KEY_NSSupportsLiveActivities = YES   # in the widget's settings instead of the app's",
                  fix: "set it in the app: the Info.plist key, INFOPLIST_KEY_NSSupportsLiveActivities = YES, or expo.ios.infoPlist"),
         RuleInfo(id: "doctor-notification-permission",

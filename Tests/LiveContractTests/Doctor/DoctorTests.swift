@@ -104,9 +104,10 @@ final class DoctorTests: XCTestCase {
         try tree.write("Widget/Info.plist", DoctorTree.plist([("NSSupportsLiveActivities", "<true/>"),
                                                                ("NSExtension", "<dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict>")]))
         let result = try tree.doctor()
-        XCTAssertEqual(result.status, 1, result.stderr)
-        assertFinding(result, "App/Info.plist:1:1", "error", "doctor-live-activities-plist")
+        XCTAssertEqual(result.status, 0, "a warning: \(result.stderr)")
+        assertFinding(result, "App/Info.plist:1:1", "warning", "doctor-live-activities-plist")
         XCTAssertTrue(result.stderr.contains("Widget/Info.plist:5"), result.stderr)
+        XCTAssertEqual(try tree.doctor("--strict").status, 1, "--strict fails on the warning")
     }
 
     func testLiveActivitiesKeyFalseInTheApp() throws {
