@@ -11,7 +11,7 @@ data message and the Live Activity start/update/end) through the typed clients a
 'sent'; then, on the first module, it checks what the fake counted (one provider token and one
 connection for 100 sends, renewal after expiry with one retry, the access token cached and
 renewed), each scenario token's result, that no result or error carries a token, key or URL,
-and that wrong types are refused at run time. Prints `python push: N passed, N failed`.
+and that wrong types are refused at run time. Prints `python send: N passed, N failed`.
 """
 import importlib.util
 import json
@@ -358,7 +358,7 @@ def main():
         every_route(m, entry)
     failures = control("/stats")["failures"]
     expect("the fake refused nothing", failures == [], "\n  ".join(failures[:20]))
-    print(f"python push: {passed} passed, {failed} failed")
+    print(f"python send: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 
 

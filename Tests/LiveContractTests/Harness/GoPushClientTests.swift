@@ -32,7 +32,7 @@ final class GoPushClientTests: XCTestCase {
     }
 
     /// `contracts/<package>/contract.go`, `drivers/<package>/driver.go`, `check/` and a main
-    /// that runs every driver and prints `go push: N passed, N failed`.
+    /// that runs every driver and prints `go send: N passed, N failed`.
     func writeModule(_ contracts: [Generated], module: URL) throws {
         let files = FileManager.default
         try files.createDirectory(at: module.appendingPathComponent("check"), withIntermediateDirectories: true)
@@ -55,13 +55,13 @@ final class GoPushClientTests: XCTestCase {
         lines += [")", "", "func main() {", "\tpassed, failed, p, f := 0, 0, 0, 0"]
         if let first = contracts.first {
             lines += ["\tif len(os.Args) == 2 && os.Args[1] == \"-proxy\" {", "\t\tp, f = \(first.package).ProxyCheck()",
-                      "\t\tfmt.Printf(\"go push: %d passed, %d failed\\n\", p, f)", "\t\treturn", "\t}"]
+                      "\t\tfmt.Printf(\"go send: %d passed, %d failed\\n\", p, f)", "\t\treturn", "\t}"]
         }
         for (index, generated) in contracts.enumerated() {
             lines += ["\tp, f = \(generated.package).Run(\(GoSyntax.stringLiteral(generated.schema)), os.Args[\(index + 1)])",
                       "\tpassed, failed = passed+p, failed+f"]
         }
-        lines += ["\tfmt.Printf(\"go push: %d passed, %d failed\\n\", passed, failed)", "\tif failed > 0 {", "\t\tos.Exit(1)", "\t}", "}", ""]
+        lines += ["\tfmt.Printf(\"go send: %d passed, %d failed\\n\", passed, failed)", "\tif failed > 0 {", "\t\tos.Exit(1)", "\t}", "}", ""]
         try lines.joined(separator: "\n").write(to: module.appendingPathComponent("main.go"), atomically: true, encoding: .utf8)
     }
 
@@ -94,7 +94,7 @@ final class GoPushClientTests: XCTestCase {
             print("\(go.version): \(summary)")
             XCTAssertEqual(result.status, 0, "\(go.version):\n\(result.stdout.prefix(8000))\(result.stderr)")
             let counts = summary.split(separator: " ").compactMap { Int($0) }
-            XCTAssertTrue(summary.hasPrefix("go push: ") && counts.count == 2, "no summary line:\n\(result.stdout.suffix(3000))\(result.stderr)")
+            XCTAssertTrue(summary.hasPrefix("go send: ") && counts.count == 2, "no summary line:\n\(result.stdout.suffix(3000))\(result.stderr)")
             if counts.count == 2 {
                 passed += counts[0]
                 failed += counts[1]
@@ -114,9 +114,9 @@ final class GoPushClientTests: XCTestCase {
             environment["no_proxy"] = ""
             let proxied = try TestSupport.run(program, ["-proxy"], in: module, environment: environment)
             XCTAssertEqual(proxied.status, 0, proxied.stdout + proxied.stderr)
-            XCTAssertEqual(proxied.stdout.split(separator: "\n").last.map(String.init), "go push: 3 passed, 0 failed", proxied.stdout + proxied.stderr)
+            XCTAssertEqual(proxied.stdout.split(separator: "\n").last.map(String.init), "go send: 3 passed, 0 failed", proxied.stdout + proxied.stderr)
         }
-        print("go push: \(passed) passed, \(failed) failed (\(toolchains.count) toolchains, \(Int(Date().timeIntervalSince(started)))s)")
+        print("go send: \(passed) passed, \(failed) failed (\(toolchains.count) toolchains, \(Int(Date().timeIntervalSince(started)))s)")
         XCTAssertGreaterThan(passed, 0)
     }
 

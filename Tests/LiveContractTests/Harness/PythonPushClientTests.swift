@@ -62,7 +62,7 @@ final class PythonPushClientTests: XCTestCase {
             let summary = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
             print("\(summary) (\(URL(fileURLWithPath: interpreter).lastPathComponent))")
             let counts = summary.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            XCTAssertTrue(summary.hasPrefix("python push: ") && counts.count == 2, "no summary line:\n\(result.stdout.suffix(4000))\(result.stderr.suffix(4000))")
+            XCTAssertTrue(summary.hasPrefix("python send: ") && counts.count == 2, "no summary line:\n\(result.stdout.suffix(4000))\(result.stderr.suffix(4000))")
             guard counts.count == 2 else { continue }
             // Per fixture 18 sends and checks; the lifetime, scenario and type checks come on top.
             XCTAssertGreaterThan(counts[0], 18 * 100, "the driver checked too little")

@@ -55,7 +55,7 @@ final class TypeScriptPushClientTests: XCTestCase {
         let summary = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
         print(summary)
         let counts = summary.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-        XCTAssertTrue(summary.hasPrefix("typescript push: ") && counts.count == 2, "no summary line:\n\(result.stdout)\(result.stderr)")
+        XCTAssertTrue(summary.hasPrefix("typescript send: ") && counts.count == 2, "no summary line:\n\(result.stdout)\(result.stderr)")
         guard counts.count == 2 else { return }
         // Per schema with fixtures: at least 15 checks per fixture file and about 45 scenario checks.
         XCTAssertGreaterThan(counts[0], contracts.count * 60, "the driver checked too little:\n\(result.stdout)")

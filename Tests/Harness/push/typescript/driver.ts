@@ -2,7 +2,7 @@
 // OAuth and FCM servers of fake_push.py (TypePushClientTests.swift starts it and passes its
 // ports and files in PUSH_* variables). Every fixture's requests are sent and must be accepted;
 // the fake's counters prove one provider token, one connection and one access token; each
-// scenario token must come back as the right result. Ends with `typescript push: N passed, N failed`.
+// scenario token must come back as the right result. Ends with `typescript send: N passed, N failed`.
 // Compiled with tsc --strict against lib es2019 (no @types/node): the Node APIs used are declared here.
 
 declare const require: (id: string) => any;
@@ -287,6 +287,6 @@ export async function run(entries: Entry[]): Promise<void> {
   } catch (error) {
     check('driver', false, 'threw ' + String(error && (error as any).stack || error));
   }
-  console.log('typescript push: ' + passed + ' passed, ' + failed + ' failed');
+  console.log('typescript send: ' + passed + ' passed, ' + failed + ' failed');
   if (failed > 0) process.exitCode = 1;
 }
