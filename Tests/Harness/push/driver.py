@@ -124,42 +124,49 @@ def sent(label, result, apns=True):
 
 def every_route(m, entry):
     contract = entry["contract"]
+    # One client per bundle ID and one FCM client for the module's fixtures, as a server keeps
+    # them: making a client loads the system's CAs and parses a key (a tenth of a second).
+    apns_clients = {}
+    fcm = fcm_client(m)
     for name, raw in fixtures(entry["fixtures"]):
         f = Fixture(m, contract, raw)
         at = f"{entry['name']}/{name} "
-        with apns_client(m, f.io["bundleId"]) as apns:
-            r = sent(at + "update", apns.update(f.io["activityToken"], f.content_state, **f.update_options, **f.delivery))
-            expect(at + "update has apns-unique-id", bool(r.apns_unique_id), repr(r))
-            sent(at + "end", apns.end(f.io["activityToken"], f.content_state, **f.end_options, **f.delivery))
-            sent(at + "start", apns.start(f.io["pushToStartToken"], f.apns_attributes, f.content_state, alert=f.alert,
-                                          timestamp_ms=f.timestamp, **f.delivery))
-            sent(at + "start from bridge attributes", apns.start(f.io["pushToStartToken"], f.attributes, f.content_state,
-                                                                  alert=f.alert, timestamp_ms=f.timestamp, **f.delivery))
-            sent(at + "start asking a push token", apns.start(f.io["pushToStartToken"], f.apns_attributes, f.content_state, alert=f.alert,
-                                                              timestamp_ms=f.timestamp, push_token=True, **f.delivery))
-            sent(at + "start on a channel", apns.start(f.io["pushToStartToken"], f.apns_attributes, f.content_state, alert=f.alert,
-                                                       timestamp_ms=f.timestamp, channel_id=f.io["channelId"], **f.delivery))
-            sent(at + "broadcast update", apns.broadcast(f.io["channelId"], f.content_state, event="update",
-                                                         **f.update_options, **f.broadcast_delivery))
-            sent(at + "broadcast end", apns.broadcast(f.io["channelId"], f.content_state, event="end",
-                                                      **f.end_options, **f.broadcast_delivery))
-            created = sent(at + "create channel", apns.create_channel(f.io["storagePolicy"]))
-            expect(at + "create channel returns the id", created.channel_id == f.io["channelId"], repr(created))
-            read = sent(at + "read channel", apns.read_channel(f.io["channelId"]), apns=False)
-            expect(at + "read channel body", (read.body or {}).get("push-type") == "LiveActivity", repr(read))
-            listed = sent(at + "list channels", apns.list_channels(), apns=False)
-            expect(at + "list channels body", f.io["channelId"] in (listed.body or {}).get("channels", []), repr(listed))
-            sent(at + "delete channel", apns.delete_channel(f.io["channelId"]), apns=False)
-        with fcm_client(m) as fcm:
-            r = sent(at + "fcm data message", fcm.send(f.io["fcmToken"], f.attributes, f.state, f.envelope), apns=False)
-            expect(at + "fcm message id", (r.message_id or "").startswith("projects/"), repr(r))
-            sent(at + "fcm live activity start", fcm.live_activity(f.io["fcmToken"], f.io["pushToStartToken"], "start", f.content_state,
-                                                                   attributes=f.apns_attributes, alert=f.alert, push_token=True,
-                                                                   timestamp_ms=f.timestamp, **f.delivery), apns=False)
-            sent(at + "fcm live activity update", fcm.live_activity(f.io["fcmToken"], f.io["activityToken"], "update", f.content_state,
-                                                                    **f.update_options, **f.delivery), apns=False)
-            sent(at + "fcm live activity end", fcm.live_activity(f.io["fcmToken"], f.io["activityToken"], "end", f.content_state,
-                                                                 **f.end_options, **f.delivery), apns=False)
+        apns = apns_clients.get(f.io["bundleId"])
+        if apns is None:
+            apns = apns_clients[f.io["bundleId"]] = apns_client(m, f.io["bundleId"])
+        r = sent(at + "update", apns.update(f.io["activityToken"], f.content_state, **f.update_options, **f.delivery))
+        expect(at + "update has apns-unique-id", bool(r.apns_unique_id), repr(r))
+        sent(at + "end", apns.end(f.io["activityToken"], f.content_state, **f.end_options, **f.delivery))
+        sent(at + "start", apns.start(f.io["pushToStartToken"], f.apns_attributes, f.content_state, alert=f.alert,
+                                      timestamp_ms=f.timestamp, **f.delivery))
+        sent(at + "start from bridge attributes", apns.start(f.io["pushToStartToken"], f.attributes, f.content_state,
+                                                              alert=f.alert, timestamp_ms=f.timestamp, **f.delivery))
+        sent(at + "start asking a push token", apns.start(f.io["pushToStartToken"], f.apns_attributes, f.content_state, alert=f.alert,
+                                                          timestamp_ms=f.timestamp, push_token=True, **f.delivery))
+        sent(at + "start on a channel", apns.start(f.io["pushToStartToken"], f.apns_attributes, f.content_state, alert=f.alert,
+                                                   timestamp_ms=f.timestamp, channel_id=f.io["channelId"], **f.delivery))
+        sent(at + "broadcast update", apns.broadcast(f.io["channelId"], f.content_state, event="update",
+                                                     **f.update_options, **f.broadcast_delivery))
+        sent(at + "broadcast end", apns.broadcast(f.io["channelId"], f.content_state, event="end",
+                                                  **f.end_options, **f.broadcast_delivery))
+        created = sent(at + "create channel", apns.create_channel(f.io["storagePolicy"]))
+        expect(at + "create channel returns the id", created.channel_id == f.io["channelId"], repr(created))
+        read = sent(at + "read channel", apns.read_channel(f.io["channelId"]), apns=False)
+        expect(at + "read channel body", (read.body or {}).get("push-type") == "LiveActivity", repr(read))
+        listed = sent(at + "list channels", apns.list_channels(), apns=False)
+        expect(at + "list channels body", f.io["channelId"] in (listed.body or {}).get("channels", []), repr(listed))
+        sent(at + "delete channel", apns.delete_channel(f.io["channelId"]), apns=False)
+        r = sent(at + "fcm data message", fcm.send(f.io["fcmToken"], f.attributes, f.state, f.envelope), apns=False)
+        expect(at + "fcm message id", (r.message_id or "").startswith("projects/"), repr(r))
+        sent(at + "fcm live activity start", fcm.live_activity(f.io["fcmToken"], f.io["pushToStartToken"], "start", f.content_state,
+                                                               attributes=f.apns_attributes, alert=f.alert, push_token=True,
+                                                               timestamp_ms=f.timestamp, **f.delivery), apns=False)
+        sent(at + "fcm live activity update", fcm.live_activity(f.io["fcmToken"], f.io["activityToken"], "update", f.content_state,
+                                                                **f.update_options, **f.delivery), apns=False)
+        sent(at + "fcm live activity end", fcm.live_activity(f.io["fcmToken"], f.io["activityToken"], "end", f.content_state,
+                                                             **f.end_options, **f.delivery), apns=False)
+    for client in [fcm, *apns_clients.values()]:
+        client.close()
 
 
 def transport_reason(result):
