@@ -13,6 +13,7 @@ connection for 100 sends, renewal after expiry with one retry, the access token 
 renewed), each scenario token's result, that no result or error carries a token, key or URL,
 and that wrong types are refused at run time. Prints `python send: N passed, N failed`.
 """
+import contextlib
 import importlib.util
 import json
 import os
@@ -123,17 +124,22 @@ def sent(label, result, apns=True):
 
 
 def every_route(m, entry):
-    contract = entry["contract"]
     # One client per bundle ID and one FCM client for the module's fixtures, as a server keeps
     # them: making a client loads the system's CAs and parses a key (a tenth of a second).
+    with contextlib.ExitStack() as clients:
+        every_fixture(m, entry, clients)
+
+
+def every_fixture(m, entry, clients):
+    contract = entry["contract"]
     apns_clients = {}
-    fcm = fcm_client(m)
+    fcm = clients.enter_context(fcm_client(m))
     for name, raw in fixtures(entry["fixtures"]):
         f = Fixture(m, contract, raw)
         at = f"{entry['name']}/{name} "
         apns = apns_clients.get(f.io["bundleId"])
         if apns is None:
-            apns = apns_clients[f.io["bundleId"]] = apns_client(m, f.io["bundleId"])
+            apns = apns_clients[f.io["bundleId"]] = clients.enter_context(apns_client(m, f.io["bundleId"]))
         r = sent(at + "update", apns.update(f.io["activityToken"], f.content_state, **f.update_options, **f.delivery))
         expect(at + "update has apns-unique-id", bool(r.apns_unique_id), repr(r))
         sent(at + "end", apns.end(f.io["activityToken"], f.content_state, **f.end_options, **f.delivery))
@@ -165,8 +171,6 @@ def every_route(m, entry):
                                                                 **f.update_options, **f.delivery), apns=False)
         sent(at + "fcm live activity end", fcm.live_activity(f.io["fcmToken"], f.io["activityToken"], "end", f.content_state,
                                                              **f.end_options, **f.delivery), apns=False)
-    for client in [fcm, *apns_clients.values()]:
-        client.close()
 
 
 def transport_reason(result):
