@@ -36,6 +36,15 @@ enum HarnessBuildCache {
         let folder = root.appendingPathComponent("\(label)-\(key)")
         if FileManager.default.fileExists(atPath: folder.path) { return Entry(folder: folder, reused: true) }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        // One builder per key across threads and test processes (the shards of scripts/test):
+        // whoever comes second waits for the first and reuses its program instead of
+        // compiling the same one beside it.
+        let lockFile = open(root.appendingPathComponent(".\(label)-\(key).lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        if lockFile >= 0 {
+            while flock(lockFile, LOCK_EX) != 0, errno == EINTR {}
+        }
+        defer { if lockFile >= 0 { close(lockFile) } }
+        if FileManager.default.fileExists(atPath: folder.path) { return Entry(folder: folder, reused: true) }
         let partial = root.appendingPathComponent(".\(label)-\(key)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: partial, withIntermediateDirectories: true)
         do {
@@ -111,6 +120,7 @@ enum HarnessBuildCache {
         }
         for old in entries.sorted(by: { date($0) > date($1) }).dropFirst(4) where old != keeping {
             try? FileManager.default.removeItem(at: old)
+            try? FileManager.default.removeItem(at: root.appendingPathComponent(".\(old.lastPathComponent).lock"))
         }
     }
 }
