@@ -39,6 +39,13 @@ extension PayloadChecker {
         let fields = contract.attributes + contract.state
         let envelopeKeys = contract.envelope.all
         checkFCMEnvelope(data, members, path: path)
+        // Tables instead of a search per key, so a wide schema with a wide data map stays linear.
+        var byWireName: [String: Field] = [:], bySwiftName: [String: Field] = [:]
+        for field in fields {
+            if byWireName[field.wireName] == nil { byWireName[field.wireName] = field }
+            if bySwiftName[field.name] == nil { bySwiftName[field.name] = field }
+        }
+        let keys = Set(members.map(\.key))
         var total = 0
         for member in members {
             let keyNode = JSONNode(kind: .null, line: member.line, column: member.column)
@@ -58,10 +65,10 @@ extension PayloadChecker {
             total += text.utf8.count
             if envelopeKeys.contains(member.key) {
                 continue
-            } else if let field = fields.first(where: { $0.wireName == member.key }) {
+            } else if let field = byWireName[member.key] {
                 checkFCMValue(member.value, text, field: field, path: path.key(member.key))
-            } else if let swiftNamed = fields.first(where: { $0.name == member.key }) {
-                if swiftNamed.mayBeMissing || members.contains(where: { $0.key == swiftNamed.wireName }) {
+            } else if let swiftNamed = bySwiftName[member.key] {
+                if swiftNamed.mayBeMissing || keys.contains(swiftNamed.wireName) {
                     warning(keyNode, path.key(member.key), "'\(member.key)' is the Swift name; FCM data uses the wire name '\(swiftNamed.wireName)', so parseFcmData ignores this key", rule: "payload-unknown-key")
                 }
             } else if !reserved {
@@ -69,9 +76,9 @@ extension PayloadChecker {
                 warning(keyNode, path.key(member.key), "'\(member.key)' is not in the contract, so parseFcmData ignores it\(guess)", rule: "payload-unknown-key")
             }
         }
-        for field in fields where !field.mayBeMissing && !members.contains(where: { $0.key == field.wireName }) {
+        for field in fields where !field.mayBeMissing && !keys.contains(field.wireName) {
             var message = "parseFcmData reports '\(field.wireName)' missing and returns no \(contract.attributes.contains { $0.name == field.name } ? "attributes" : "state"), so the card is not updated"
-            if field.name != field.wireName, members.contains(where: { $0.key == field.name }) {
+            if field.name != field.wireName, keys.contains(field.name) {
                 message += "; the data has '\(field.name)', the Swift name: FCM keys are wire names, send '\(field.wireName)'"
                 if field.type == .date { message += " in Unix milliseconds" }
             } else {
