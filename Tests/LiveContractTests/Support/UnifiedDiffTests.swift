@@ -354,16 +354,9 @@ final class UnifiedDiffTests: XCTestCase {
         try Data(old.utf8).write(to: oldURL)
         try Data(new.utf8).write(to: newURL)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: diffPath)
-        process.arguments = ["-U\(context)", "--label", "old", "--label", "new", oldURL.path, newURL.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertLessThanOrEqual(process.terminationStatus, 1, "diff failed")
-        return String(decoding: output, as: UTF8.self)
+        let result = try TestSupport.run(diffPath, ["-U\(context)", "--label", "old", "--label", "new", oldURL.path, newURL.path])
+        XCTAssertLessThanOrEqual(result.status, 1, "diff failed: \(result.stderr)")
+        return result.stdout
     }
 
     func testAgreesWithGNUDiff() throws {
